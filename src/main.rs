@@ -1,0 +1,4 @@
+fn main() {
+    use bevy::prelude::*;
+    let _ = App::new();
+}

@@ -1,0 +1,292 @@
+//! The grid: width x height cells, each blocked, ground with a weight, swamp or water.
+//!
+//! Cells are stored row-major in a flat array with a one-cell blocked border, so a neighbour
+//! is `index + offset` and never needs a bounds check. Public coordinates are `(x, y)`:
+//! x the column, y the row, `(0, 0)` top-left, as in the Moving AI benchmark files.
+
+use std::fmt;
+
+/// The largest width or height a grid may have.
+pub const MAX_SIDE: usize = 4096;
+/// The largest weight a ground cell may carry.
+pub const MAX_WEIGHT: u8 = 9;
+
+/// One cell of the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// Impassable (`@`, `O`, `T` in a map file).
+    Blocked,
+    /// Open ground: entering it costs the step's length times the weight (1 to [`MAX_WEIGHT`]).
+    Ground(u8),
+    /// Moving AI swamp `S`: may be entered from ground or swamp only; weight 1.
+    Swamp,
+    /// Moving AI water `W`: may be entered from water only; weight 1.
+    Water,
+}
+
+impl Cell {
+    /// Open ground of weight 1.
+    pub const FLOOR: Cell = Cell::Ground(1);
+
+    /// Whether the cell can be stood on at all.
+    pub fn is_passable(self) -> bool {
+        self != Cell::Blocked
+    }
+
+    /// The cost multiplier for entering the cell (blocked cells report 0).
+    pub fn weight(self) -> u8 {
+        match self {
+            Cell::Blocked => 0,
+            Cell::Ground(w) => w,
+            Cell::Swamp | Cell::Water => 1,
+        }
+    }
+
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            Cell::Blocked => BLOCKED,
+            Cell::Ground(w) => w.clamp(1, MAX_WEIGHT),
+            Cell::Swamp => SWAMP,
+            Cell::Water => WATER,
+        }
+    }
+
+    pub(crate) fn from_code(code: u8) -> Cell {
+        match code {
+            BLOCKED => Cell::Blocked,
+            SWAMP => Cell::Swamp,
+            WATER => Cell::Water,
+            w => Cell::Ground(w),
+        }
+    }
+}
+
+pub(crate) const BLOCKED: u8 = 0;
+pub(crate) const SWAMP: u8 = 10;
+pub(crate) const WATER: u8 = 11;
+
+/// Whether a step from a cell of code `from` into a cell of code `to` obeys the swamp and water
+/// rules (both cells passable).
+#[inline]
+pub(crate) fn may_enter(from: u8, to: u8) -> bool {
+    match to {
+        SWAMP => from != WATER,
+        WATER => from == WATER,
+        _ => true,
+    }
+}
+
+/// Why a grid could not be made or a cell not used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GridError {
+    /// Width or height is zero or above [`MAX_SIDE`].
+    BadSize { width: usize, height: usize },
+    /// A coordinate lies outside the grid.
+    OffGrid { x: i64, y: i64, width: usize, height: usize },
+}
+
+impl fmt::Display for GridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GridError::BadSize { width, height } => write!(
+                f,
+                "grid size {width} x {height} is not allowed: each side must be 1 to {MAX_SIDE}"
+            ),
+            GridError::OffGrid { x, y, width, height } => write!(
+                f,
+                "cell {x},{y} is off the grid ({width} wide, {height} high; x is the column 0..{}, y the row 0..{})",
+                width - 1,
+                height - 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GridError {}
+
+/// A rectangular grid of cells.
+///
+/// ```
+/// use cubepath::search::{Cell, Grid};
+/// let mut grid = Grid::new(3, 2).unwrap();
+/// grid.set(1, 0, Cell::Blocked).unwrap();
+/// assert_eq!(grid.get(1, 0), Some(Cell::Blocked));
+/// assert_eq!(grid.get(3, 0), None);
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Grid {
+    width: usize,
+    height: usize,
+    /// Padded row-major codes, `(width + 2) * (height + 2)`, border blocked.
+    codes: Vec<u8>,
+    /// How many cells are swamp or water, and how many ground cells weigh more than 1.
+    special: usize,
+    weighted: usize,
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Grid {} x {}", self.width, self.height)?;
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let c = match self.get(x, y).unwrap() {
+                    Cell::Blocked => '@',
+                    Cell::Ground(1) => '.',
+                    Cell::Ground(w) => (b'0' + w) as char,
+                    Cell::Swamp => 'S',
+                    Cell::Water => 'W',
+                };
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl Grid {
+    /// An all-floor grid. Each side must be 1 to [`MAX_SIDE`].
+    pub fn new(width: usize, height: usize) -> Result<Grid, GridError> {
+        if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
+            return Err(GridError::BadSize { width, height });
+        }
+        let pw = width + 2;
+        let mut codes = vec![BLOCKED; pw * (height + 2)];
+        for y in 0..height {
+            let row = (y + 1) * pw + 1;
+            codes[row..row + width].fill(1);
+        }
+        Ok(Grid { width, height, codes, special: 0, weighted: 0 })
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The cell at column x, row y, or `None` off the grid.
+    pub fn get(&self, x: usize, y: usize) -> Option<Cell> {
+        (x < self.width && y < self.height).then(|| Cell::from_code(self.codes[self.index(x, y)]))
+    }
+
+    /// Whether (x, y) is on the grid and passable.
+    pub fn is_passable(&self, x: usize, y: usize) -> bool {
+        self.get(x, y).is_some_and(Cell::is_passable)
+    }
+
+    /// Sets the cell at (x, y). Ground weights are clamped to 1..=[`MAX_WEIGHT`].
+    pub fn set(&mut self, x: usize, y: usize, cell: Cell) -> Result<(), GridError> {
+        self.check(x as i64, y as i64)?;
+        let i = self.index(x, y);
+        let old = self.codes[i];
+        let new = cell.code();
+        self.count(old, -1);
+        self.count(new, 1);
+        self.codes[i] = new;
+        Ok(())
+    }
+
+    fn count(&mut self, code: u8, delta: isize) {
+        match code {
+            SWAMP | WATER => self.special = self.special.wrapping_add_signed(delta),
+            2..=9 => self.weighted = self.weighted.wrapping_add_signed(delta),
+            _ => {}
+        }
+    }
+
+    /// An error unless (x, y) is on the grid.
+    pub fn check(&self, x: i64, y: i64) -> Result<(), GridError> {
+        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
+            Err(GridError::OffGrid { x, y, width: self.width, height: self.height })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// True when every passable cell is ground of weight 1 (what Jump Point Search needs).
+    pub fn is_uniform(&self) -> bool {
+        self.special == 0 && self.weighted == 0
+    }
+
+    /// Number of passable cells.
+    pub fn passable_count(&self) -> usize {
+        self.codes.iter().filter(|&&c| c != BLOCKED).count()
+    }
+
+    /// All cells row by row, top row first.
+    pub fn cells(&self) -> impl Iterator<Item = ((usize, usize), Cell)> + '_ {
+        (0..self.height)
+            .flat_map(move |y| (0..self.width).map(move |x| (x, y)))
+            .map(|(x, y)| ((x, y), Cell::from_code(self.codes[self.index(x, y)])))
+    }
+
+    // --- padded-index helpers for the engine ---
+
+    /// Width of the padded rows.
+    #[inline]
+    pub(crate) fn stride(&self) -> usize {
+        self.width + 2
+    }
+
+    /// Length of the padded cell array.
+    #[inline]
+    pub(crate) fn padded_len(&self) -> usize {
+        self.codes.len()
+    }
+
+    /// Padded index of (x, y); the caller checks bounds.
+    #[inline]
+    pub(crate) fn index(&self, x: usize, y: usize) -> usize {
+        (y + 1) * self.stride() + x + 1
+    }
+
+    /// (x, y) of a padded index inside the grid.
+    #[inline]
+    pub(crate) fn coords(&self, i: usize) -> (usize, usize) {
+        let s = self.stride();
+        (i % s - 1, i / s - 1)
+    }
+
+    #[inline]
+    pub(crate) fn codes(&self) -> &[u8] {
+        &self.codes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_checked() {
+        assert!(Grid::new(0, 5).is_err());
+        assert!(Grid::new(5, 0).is_err());
+        assert!(Grid::new(MAX_SIDE + 1, 1).is_err());
+        let g = Grid::new(1, 1).unwrap();
+        assert_eq!(g.passable_count(), 1);
+    }
+
+    #[test]
+    fn set_get_and_uniform() {
+        let mut g = Grid::new(4, 3).unwrap();
+        assert!(g.is_uniform());
+        g.set(3, 2, Cell::Ground(3)).unwrap();
+        assert!(!g.is_uniform());
+        assert_eq!(g.get(3, 2), Some(Cell::Ground(3)));
+        g.set(3, 2, Cell::FLOOR).unwrap();
+        assert!(g.is_uniform());
+        g.set(0, 0, Cell::Water).unwrap();
+        assert!(!g.is_uniform());
+        g.set(0, 0, Cell::Blocked).unwrap();
+        assert!(g.is_uniform());
+        assert_eq!(g.passable_count(), 11);
+        assert!(g.set(4, 0, Cell::Blocked).is_err());
+        let i = g.index(2, 1);
+        assert_eq!(g.coords(i), (2, 1));
+    }
+}

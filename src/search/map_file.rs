@@ -1,0 +1,261 @@
+//! Moving AI benchmark files: `.map` grids (read and write) and `.scen` problem lists (read).
+//!
+//! Map characters: `.` and `G` ground, `@` `O` `T` blocked, `S` swamp, `W` water. cubepath's
+//! extension for weighted ground: a digit `2` to `9` is ground of that weight. Height and width
+//! are read by keyword; CRLF line ends are accepted. Every error names the file and the line.
+
+use std::fmt;
+
+use super::grid::{Cell, Grid, MAX_SIDE};
+
+/// A malformed file: where and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileError {
+    pub file: String,
+    /// 1-based line, 0 when the error concerns the whole file.
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
+fn err(file: &str, line: usize, message: impl Into<String>) -> FileError {
+    FileError { file: file.to_string(), line, message: message.into() }
+}
+
+/// Splits into lines (1-based numbers), stripping `\r`; each line must be UTF-8.
+fn lines<'b>(file: &'b str, bytes: &'b [u8]) -> impl Iterator<Item = (usize, Result<&'b str, FileError>)> + 'b {
+    let mut parts: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    if parts.last().is_some_and(|l| l.is_empty()) {
+        parts.pop();
+    }
+    parts.into_iter().enumerate().map(move |(k, l)| {
+        let l = l.strip_suffix(b"\r").unwrap_or(l);
+        (k + 1, std::str::from_utf8(l).map_err(|_| err(file, k + 1, "line is not text (invalid UTF-8)")))
+    })
+}
+
+fn parse_side(file: &str, line: usize, key: &str, value: Option<&str>) -> Result<usize, FileError> {
+    let v = value.ok_or_else(|| err(file, line, format!("'{key}' needs a number")))?;
+    let n: usize = v.parse().map_err(|_| err(file, line, format!("'{key}' value '{v}' is not a whole number")))?;
+    if n == 0 || n > MAX_SIDE {
+        return Err(err(file, line, format!("{key} {n} is out of range: must be 1 to {MAX_SIDE}")));
+    }
+    Ok(n)
+}
+
+/// Reads a `.map` file's bytes; `file` names it in errors.
+///
+/// ```
+/// use cubepath::search::{read_map, Cell};
+/// let grid = read_map("tiny.map", b"type octile\nheight 2\nwidth 3\nmap\n.@.\nT.3\n").unwrap();
+/// assert_eq!(grid.get(1, 0), Some(Cell::Blocked));
+/// assert_eq!(grid.get(2, 1), Some(Cell::Ground(3)));
+/// assert!(read_map("bad.map", b"type octile\nheight 2\nwidth 3\nmap\n...\n").is_err());
+/// ```
+pub fn read_map(file: &str, bytes: &[u8]) -> Result<Grid, FileError> {
+    let mut it = lines(file, bytes);
+    let (mut height, mut width, mut typ) = (None, None, None);
+    let mut last = 0;
+    loop {
+        let Some((n, line)) = it.next() else {
+            return Err(err(file, last, "the header ends before the 'map' line"));
+        };
+        last = n;
+        let line = line?;
+        let mut words = line.split_whitespace();
+        let Some(key) = words.next() else { continue };
+        let value = words.next();
+        if words.next().is_some() {
+            return Err(err(file, n, format!("header line '{}' has too many words", short(line))));
+        }
+        match key {
+            "type" => typ = Some(value.ok_or_else(|| err(file, n, "'type' needs a value"))?.to_string()),
+            "height" => height = Some(parse_side(file, n, "height", value)?),
+            "width" => width = Some(parse_side(file, n, "width", value)?),
+            "map" if value.is_none() => break,
+            _ => return Err(err(file, n, format!("unexpected header line '{}'", short(line)))),
+        }
+    }
+    if typ.is_none() {
+        return Err(err(file, last, "the header lacks a 'type' line"));
+    }
+    let height = height.ok_or_else(|| err(file, last, "the header lacks a 'height' line"))?;
+    let width = width.ok_or_else(|| err(file, last, "the header lacks a 'width' line"))?;
+    let mut grid = Grid::new(width, height).map_err(|e| err(file, last, e.to_string()))?;
+    for y in 0..height {
+        let Some((n, line)) = it.next() else {
+            return Err(err(file, last, format!("the map has {y} rows, the header says {height}")));
+        };
+        last = n;
+        let line = line?;
+        let row = line.as_bytes();
+        if row.len() != width {
+            return Err(err(file, n, format!("row {y} has {} characters, the header says width {width}", line.chars().count())));
+        }
+        for (x, &c) in row.iter().enumerate() {
+            let cell = match c {
+                b'.' | b'G' => Cell::FLOOR,
+                b'@' | b'O' | b'T' => Cell::Blocked,
+                b'S' => Cell::Swamp,
+                b'W' => Cell::Water,
+                b'2'..=b'9' => Cell::Ground(c - b'0'),
+                _ => {
+                    return Err(err(file, n, format!("unknown map character '{}' at column {x}", c.escape_ascii())));
+                }
+            };
+            grid.set(x, y, cell).expect("inside the grid");
+        }
+    }
+    for (n, line) in it {
+        if !line?.trim().is_empty() {
+            return Err(err(file, n, format!("the map has more than the {height} rows the header says")));
+        }
+    }
+    Ok(grid)
+}
+
+fn short(line: &str) -> String {
+    line.chars().take(40).collect()
+}
+
+/// Writes a grid in `.map` format (weights as digits `2` to `9`).
+pub fn write_map(grid: &Grid) -> String {
+    let mut out = format!("type octile\nheight {}\nwidth {}\nmap\n", grid.height(), grid.width());
+    for y in 0..grid.height() {
+        for x in 0..grid.width() {
+            out.push(match grid.get(x, y).expect("inside the grid") {
+                Cell::Blocked => '@',
+                Cell::Ground(1) => '.',
+                Cell::Ground(w) => (b'0' + w) as char,
+                Cell::Swamp => 'S',
+                Cell::Water => 'W',
+            });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// One problem of a scenario file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Problem {
+    /// 1-based line in the file.
+    pub line: usize,
+    pub bucket: u32,
+    pub map: String,
+    pub width: usize,
+    pub height: usize,
+    pub start: (usize, usize),
+    pub goal: (usize, usize),
+    /// The optimal length the file gives.
+    pub optimal: f64,
+    /// The number of decimals the optimal length was printed with.
+    pub decimals: usize,
+}
+
+impl Problem {
+    /// Whether `cost` matches the file's optimal length within its rounding: one unit of the
+    /// last printed decimal (old files do not always round the last digit right), and at least
+    /// 1e-5 for 8-decimal files, whose sums were taken in another order.
+    pub fn matches(&self, cost: f64) -> bool {
+        let unit = 10f64.powi(-(self.decimals as i32));
+        (cost - self.optimal).abs() <= unit.max(1e-5) + 1e-9
+    }
+}
+
+/// Reads a `.scen` file's bytes. Lines without nine fields are skipped (some files end in
+/// notes); a line with nine fields that do not parse is an error.
+pub fn read_scen(file: &str, bytes: &[u8]) -> Result<Vec<Problem>, FileError> {
+    let mut problems = Vec::new();
+    for (n, line) in lines(file, bytes) {
+        let line = line?;
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if n == 1 && fields.first() == Some(&"version") {
+            continue;
+        }
+        if fields.len() != 9 {
+            continue;
+        }
+        let num = |k: usize, what: &str| -> Result<usize, FileError> {
+            fields[k].parse().map_err(|_| err(file, n, format!("{what} '{}' is not a whole number", short(fields[k]))))
+        };
+        let optimal: f64 = fields[8]
+            .parse()
+            .ok()
+            .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+            .ok_or_else(|| err(file, n, format!("optimal length '{}' is not a number", short(fields[8]))))?;
+        let decimals = fields[8].split_once('.').map_or(0, |(_, d)| d.len());
+        problems.push(Problem {
+            line: n,
+            bucket: num(0, "bucket")? as u32,
+            map: fields[1].to_string(),
+            width: num(2, "map width")?,
+            height: num(3, "map height")?,
+            start: (num(4, "start x")?, num(5, "start y")?),
+            goal: (num(6, "goal x")?, num(7, "goal y")?),
+            optimal,
+            decimals,
+        });
+    }
+    if problems.is_empty() {
+        return Err(err(file, 0, "no problems found (expected lines of nine fields)"));
+    }
+    Ok(problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MAP: &[u8] = b"type octile\r\nheight 3\r\nwidth 4\r\nmap\r\n.@..\r\nTSW5\r\n....\r\n";
+
+    #[test]
+    fn reads_and_writes() {
+        let g = read_map("m", MAP).unwrap();
+        assert_eq!((g.width(), g.height()), (4, 3));
+        assert_eq!(g.get(1, 1), Some(Cell::Swamp));
+        assert_eq!(g.get(2, 1), Some(Cell::Water));
+        assert_eq!(g.get(3, 1), Some(Cell::Ground(5)));
+        let again = read_map("m", write_map(&g).as_bytes()).unwrap();
+        assert_eq!(again, g);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let e = read_map("x.map", b"type octile\nheight 2\nwidth 2\nmap\n..\n.?\n").unwrap_err();
+        assert_eq!(e.line, 6);
+        assert!(e.to_string().starts_with("x.map:6:"), "{e}");
+        let e = read_map("x.map", b"type octile\nheight 1000000000\nwidth 1000000000\nmap\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        let e = read_map("x.map", b"type octile\nheight 2\nwidth 2\nmap\n..\n...\n").unwrap_err();
+        assert_eq!(e.line, 6);
+        let e = read_map("x.map", b"type octile\nheight 2\nwidth 2\nmap\n..\n..\n..\n").unwrap_err();
+        assert_eq!(e.line, 7);
+        let e = read_map("x.map", b"type octile\nwidth 2\nmap\n..\n").unwrap_err();
+        assert!(e.message.contains("height"));
+        assert!(read_map("x.map", b"\xff\xfe\x00junk").is_err());
+        assert!(read_map("x.map", b"").is_err());
+    }
+
+    #[test]
+    fn scen_tolerance() {
+        let s = read_scen("s", b"version 1\n0\tm.map\t5\t5\t0\t0\t1\t1\t1.41421\nnot a problem\n").unwrap();
+        assert_eq!(s.len(), 1);
+        assert_eq!(s[0].decimals, 5);
+        assert!(s[0].matches(2f64.sqrt()));
+        assert!(!s[0].matches(1.4143));
+        let e = read_scen("s", b"version 1\n0 m 5 5 0 x 1 1 1.0\n").unwrap_err();
+        assert_eq!(e.line, 2);
+    }
+}

@@ -1,0 +1,463 @@
+//! The engine against an independent oracle: a plain Dijkstra written here from the rules
+//! (not from the engine's code), on seeded random grids of every topology, on the edge cases,
+//! and on every problem of the bundled benchmark maps.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+use std::f64::consts::SQRT_2;
+
+use cubepath::search::*;
+
+/// A small seeded generator (xorshift64*), so the tests need no RNG crate and never use entropy.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+// ---------------------------------------------------------------- the oracle
+
+fn open(grid: &Grid, x: i64, y: i64) -> bool {
+    x >= 0 && y >= 0 && grid.get(x as usize, y as usize).is_some_and(|c| c != Cell::Blocked)
+}
+
+/// Moves out of (x, y) as (to, diagonal?), from the rules as the issue states them.
+fn oracle_moves(grid: &Grid, topo: Topology, x: usize, y: usize) -> Vec<((usize, usize), bool)> {
+    let (xi, yi) = (x as i64, y as i64);
+    let mut out = Vec::new();
+    let here = grid.get(x, y).unwrap();
+    let enter_ok = |to: Cell| match to {
+        Cell::Blocked => false,
+        Cell::Swamp => here != Cell::Water,
+        Cell::Water => here == Cell::Water,
+        Cell::Ground(_) => true,
+    };
+    let mut push = |nx: i64, ny: i64, diag: bool| {
+        if open(grid, nx, ny) && enter_ok(grid.get(nx as usize, ny as usize).unwrap()) {
+            out.push(((nx as usize, ny as usize), diag));
+        }
+    };
+    match topo {
+        Topology::Hex => {
+            // odd-r: odd rows sit half a cell to the right
+            let list: [(i64, i64); 6] = if y % 2 == 1 {
+                [(-1, 0), (1, 0), (0, -1), (1, -1), (0, 1), (1, 1)]
+            } else {
+                [(-1, 0), (1, 0), (-1, -1), (0, -1), (-1, 1), (0, 1)]
+            };
+            for (dx, dy) in list {
+                push(xi + dx, yi + dy, false);
+            }
+        }
+        Topology::Square(rule) => {
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                push(xi + dx, yi + dy, false);
+            }
+            for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let sides = open(grid, xi + dx, yi) as u8 + open(grid, xi, yi + dy) as u8;
+                let ok = match rule {
+                    DiagonalRule::Never => false,
+                    DiagonalRule::NoCornerCutting => sides == 2,
+                    DiagonalRule::OneFree => sides >= 1,
+                    DiagonalRule::Always => true,
+                };
+                if ok {
+                    push(xi + dx, yi + dy, true);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn oracle_step(grid: &Grid, to: (usize, usize), diag: bool, costs: CostModel) -> f64 {
+    let (s, d) = match costs {
+        CostModel::Exact => (1.0, SQRT_2),
+        CostModel::Tutorial => (10.0, 14.0),
+    };
+    let w = match grid.get(to.0, to.1).unwrap() {
+        Cell::Ground(w) => w as f64,
+        _ => 1.0,
+    };
+    if diag { d * w } else { s * w }
+}
+
+#[derive(PartialEq)]
+struct Item(f64, usize);
+impl Eq for Item {}
+impl Ord for Item {
+    fn cmp(&self, o: &Self) -> Ordering {
+        o.0.partial_cmp(&self.0).unwrap().then(o.1.cmp(&self.1))
+    }
+}
+impl PartialOrd for Item {
+    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+/// Least cost from start to goal, or None.
+fn oracle(grid: &Grid, topo: Topology, costs: CostModel, start: (usize, usize), goal: (usize, usize)) -> Option<f64> {
+    let w = grid.width();
+    let mut dist = vec![f64::INFINITY; w * grid.height()];
+    let mut heap = BinaryHeap::new();
+    dist[start.1 * w + start.0] = 0.0;
+    heap.push(Item(0.0, start.1 * w + start.0));
+    while let Some(Item(d, i)) = heap.pop() {
+        if d > dist[i] {
+            continue;
+        }
+        let (x, y) = (i % w, i / w);
+        if (x, y) == goal {
+            return Some(d);
+        }
+        for (to, diag) in oracle_moves(grid, topo, x, y) {
+            let nd = d + oracle_step(grid, to, diag, costs);
+            let j = to.1 * w + to.0;
+            if nd < dist[j] {
+                dist[j] = nd;
+                heap.push(Item(nd, j));
+            }
+        }
+    }
+    None
+}
+
+/// Checks each step of `path` with the oracle's rules and returns its cost.
+fn oracle_path_cost(grid: &Grid, topo: Topology, costs: CostModel, path: &[(usize, usize)]) -> f64 {
+    let mut total = 0.0;
+    for w in path.windows(2) {
+        let m = oracle_moves(grid, topo, w[0].0, w[0].1);
+        let (_, diag) = *m
+            .iter()
+            .find(|(to, _)| *to == w[1])
+            .unwrap_or_else(|| panic!("illegal step {:?} -> {:?} ({topo:?})\n{grid:?}", w[0], w[1]));
+        total += oracle_step(grid, w[1], diag, costs);
+    }
+    total
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(1.0)
+}
+
+// ---------------------------------------------------------------- random grids
+
+const TOPOLOGIES: [Topology; 5] = [
+    Topology::Square(DiagonalRule::Never),
+    Topology::Square(DiagonalRule::NoCornerCutting),
+    Topology::Square(DiagonalRule::OneFree),
+    Topology::Square(DiagonalRule::Always),
+    Topology::Hex,
+];
+
+fn random_case(rng: &mut Rng, max_side: usize, terrain: bool) -> (Grid, (usize, usize), (usize, usize)) {
+    // Mostly small grids, now and then a large one.
+    let side = |rng: &mut Rng| if rng.below(8) == 0 { 1 + rng.below(max_side) } else { 1 + rng.below(40) };
+    let (w, h) = (side(rng), side(rng));
+    let density = rng.unit() * 0.45;
+    let mut grid = random_grid(w, h, density, &mut || rng.unit()).unwrap();
+    if terrain {
+        for _ in 0..(w * h / 4) {
+            let (x, y) = (rng.below(w), rng.below(h));
+            if grid.get(x, y) != Some(Cell::Blocked) {
+                let cell = match rng.below(6) {
+                    0 => Cell::Swamp,
+                    1 => Cell::Water,
+                    _ => Cell::Ground(1 + rng.below(9) as u8),
+                };
+                grid.set(x, y, cell).unwrap();
+            }
+        }
+    }
+    let start = (rng.below(w), rng.below(h));
+    let goal = (rng.below(w), rng.below(h));
+    grid.set(start.0, start.1, Cell::FLOOR).unwrap();
+    grid.set(goal.0, goal.1, Cell::FLOOR).unwrap();
+    (grid, start, goal)
+}
+
+#[test]
+fn astar_and_jps_costs_equal_dijkstra_on_random_grids() {
+    let mut rng = Rng::new(2024);
+    let mut searcher = Searcher::default();
+    let mut with_path = 0;
+    for case in 0..400 {
+        let (grid, start, goal) = random_case(&mut rng, 200, false);
+        for topo in TOPOLOGIES {
+            let want = oracle(&grid, topo, CostModel::Exact, start, goal);
+            let mut algos = vec![Algorithm::AStar, Algorithm::Dijkstra];
+            if topo == Topology::Square(DiagonalRule::NoCornerCutting) {
+                algos.push(Algorithm::Jps);
+            }
+            for algorithm in algos {
+                let opts = SearchOptions { algorithm, topology: topo, ..Default::default() };
+                let r = searcher.search(&grid, start, goal, &opts).unwrap();
+                assert!(r.admissible);
+                match (want, &r.path) {
+                    (None, None) => assert!(r.cost.is_none()),
+                    (Some(c), Some(path)) => {
+                        with_path += 1;
+                        let got = r.cost.unwrap();
+                        assert!(close(got, c), "case {case} {algorithm:?} {topo:?}: cost {got} != oracle {c}\n{grid:?}");
+                        assert_eq!(path.first(), Some(&start));
+                        assert_eq!(path.last(), Some(&goal));
+                        let sum = oracle_path_cost(&grid, topo, CostModel::Exact, path);
+                        assert!(close(sum, got), "case {case}: path sums to {sum}, reported {got}");
+                    }
+                    (w, p) => panic!("case {case} {algorithm:?} {topo:?}: oracle {w:?}, engine path {p:?}\n{grid:?}"),
+                }
+            }
+        }
+    }
+    assert!(with_path > 800, "too few solvable cases to mean anything: {with_path}");
+}
+
+#[test]
+fn greedy_and_bfs_paths_are_legal() {
+    let mut rng = Rng::new(77);
+    let mut searcher = Searcher::default();
+    for case in 0..200 {
+        let (grid, start, goal) = random_case(&mut rng, 120, false);
+        for topo in TOPOLOGIES {
+            let want = oracle(&grid, topo, CostModel::Exact, start, goal);
+            for algorithm in [Algorithm::Greedy, Algorithm::Bfs] {
+                let opts = SearchOptions { algorithm, topology: topo, ..Default::default() };
+                let r = searcher.search(&grid, start, goal, &opts).unwrap();
+                assert!(!r.admissible);
+                assert_eq!(r.path.is_some(), want.is_some(), "case {case} {algorithm:?} {topo:?}");
+                if let (Some(path), Some(best)) = (&r.path, want) {
+                    let sum = oracle_path_cost(&grid, topo, CostModel::Exact, path);
+                    assert!(close(sum, r.cost.unwrap()));
+                    assert!(sum >= best - 1e-9, "case {case}: {algorithm:?} beat the optimum");
+                    if algorithm == Algorithm::Bfs {
+                        // BFS finds the fewest steps: never more than the optimal path's steps.
+                        let a = searcher
+                            .search(&grid, start, goal, &SearchOptions { topology: topo, ..Default::default() })
+                            .unwrap();
+                        assert!(path.len() <= a.path.unwrap().len());
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn weighted_terrain_swamp_and_water_match_dijkstra() {
+    let mut rng = Rng::new(9);
+    let mut searcher = Searcher::default();
+    for case in 0..300 {
+        let (grid, start, goal) = random_case(&mut rng, 100, true);
+        for topo in TOPOLOGIES {
+            for costs in [CostModel::Exact, CostModel::Tutorial] {
+                let want = oracle(&grid, topo, costs, start, goal);
+                let opts = SearchOptions { topology: topo, costs, ..Default::default() };
+                let r = searcher.search(&grid, start, goal, &opts).unwrap();
+                assert_eq!(r.path.is_some(), want.is_some(), "case {case} {topo:?} {costs:?}\n{grid:?}");
+                if let (Some(path), Some(c)) = (&r.path, want) {
+                    assert!(close(r.cost.unwrap(), c), "case {case} {topo:?} {costs:?}: {} != {c}\n{grid:?}", r.cost.unwrap());
+                    assert!(close(oracle_path_cost(&grid, topo, costs, path), c));
+                }
+            }
+        }
+        if !grid.is_uniform() {
+            let jps = SearchOptions { algorithm: Algorithm::Jps, ..Default::default() };
+            assert_eq!(searcher.search(&grid, start, goal, &jps).unwrap_err(), SearchError::JpsWeighted);
+        }
+    }
+}
+
+#[test]
+fn every_admissible_heuristic_is_optimal_and_inadmissible_ones_are_flagged() {
+    let mut rng = Rng::new(31);
+    let mut searcher = Searcher::default();
+    for _ in 0..150 {
+        let (grid, start, goal) = random_case(&mut rng, 60, false);
+        for topo in TOPOLOGIES {
+            for costs in [CostModel::Exact, CostModel::Tutorial] {
+                let want = oracle(&grid, topo, costs, start, goal);
+                for h in Heuristic::ALL {
+                    for weight in [1.0, 1.5] {
+                        let opts = SearchOptions { topology: topo, costs, heuristic: Some(h), weight, ..Default::default() };
+                        let r = searcher.search(&grid, start, goal, &opts).unwrap();
+                        assert_eq!(r.admissible, h.is_admissible(topo, costs) && weight == 1.0);
+                        assert_eq!(r.path.is_some(), want.is_some());
+                        if let (true, Some(c)) = (r.admissible, want) {
+                            assert!(close(r.cost.unwrap(), c), "{h:?} {topo:?} {costs:?}: {} != {c}", r.cost.unwrap());
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn same_input_same_path() {
+    let mut rng = Rng::new(5);
+    for _ in 0..50 {
+        let (grid, start, goal) = random_case(&mut rng, 80, false);
+        for algorithm in Algorithm::ALL {
+            let opts = SearchOptions { algorithm, ..Default::default() };
+            let a = find_path(&grid, start, goal, &opts).unwrap();
+            let b = Searcher::default().search(&grid, start, goal, &opts).unwrap();
+            assert_eq!(a, b);
+        }
+    }
+}
+
+#[test]
+fn ties_prefer_the_larger_g() {
+    // On an open field every cell on the straight line has the same f; preferring the larger
+    // g walks straight to the goal, expanding only the cells on the way.
+    let grid = Grid::new(30, 1).unwrap();
+    let r = find_path(&grid, (0, 0), (29, 0), &SearchOptions::default()).unwrap();
+    assert_eq!(r.expanded, 30);
+    let grid = Grid::new(20, 20).unwrap();
+    let r = find_path(&grid, (0, 5), (19, 5), &SearchOptions::default()).unwrap();
+    assert_eq!(r.expanded, 20);
+    assert_eq!(r.path.unwrap(), (0..20).map(|x| (x, 5)).collect::<Vec<_>>());
+}
+
+// ---------------------------------------------------------------- edge cases
+
+#[test]
+fn edge_cases() {
+    let opts = SearchOptions::default();
+    let one = Grid::new(1, 1).unwrap();
+    for algorithm in Algorithm::ALL {
+        let r = find_path(&one, (0, 0), (0, 0), &SearchOptions { algorithm, ..opts }).unwrap();
+        assert_eq!(r.path, Some(vec![(0, 0)]));
+        assert_eq!(r.cost, Some(0.0));
+    }
+    let mut wall = Grid::new(5, 5).unwrap();
+    for y in 0..5 {
+        wall.set(2, y, Cell::Blocked).unwrap();
+    }
+    for algorithm in Algorithm::ALL {
+        let r = find_path(&wall, (0, 0), (4, 4), &SearchOptions { algorithm, ..opts }).unwrap();
+        assert_eq!(r.path, None, "{algorithm:?}");
+        assert_eq!(r.cost, None);
+        assert!(r.expanded > 0);
+    }
+    assert!(matches!(
+        find_path(&wall, (2, 0), (4, 4), &opts),
+        Err(SearchError::Blocked { which: "start", at: (2, 0) })
+    ));
+    assert!(matches!(find_path(&wall, (0, 0), (2, 3), &opts), Err(SearchError::Blocked { which: "goal", .. })));
+    let off = find_path(&wall, (0, 0), (5, 0), &opts).unwrap_err();
+    assert!(matches!(off, SearchError::OffGrid { which: "goal", .. }));
+    assert!(off.to_string().contains("5,0"), "{off}");
+    assert!(matches!(find_path(&wall, (0, 9), (0, 0), &opts), Err(SearchError::OffGrid { which: "start", .. })));
+    let bad = SearchOptions { weight: 0.5, ..opts };
+    assert!(matches!(find_path(&wall, (0, 0), (0, 1), &bad), Err(SearchError::BadWeight(_))));
+    let nan = SearchOptions { weight: f64::NAN, ..opts };
+    assert!(find_path(&wall, (0, 0), (0, 1), &nan).is_err());
+    let hex_jps = SearchOptions { algorithm: Algorithm::Jps, topology: Topology::Hex, ..opts };
+    assert_eq!(find_path(&wall, (0, 0), (0, 1), &hex_jps).unwrap_err(), SearchError::JpsTopology);
+    // Water is entered from water only: a start on ground cannot reach a goal in a lake.
+    let mut lake = Grid::new(4, 1).unwrap();
+    lake.set(2, 0, Cell::Water).unwrap();
+    lake.set(3, 0, Cell::Water).unwrap();
+    assert_eq!(find_path(&lake, (0, 0), (3, 0), &opts).unwrap().path, None);
+    assert!(find_path(&lake, (3, 0), (0, 0), &opts).unwrap().path.is_some());
+}
+
+// ---------------------------------------------------------------- step by step
+
+#[test]
+fn step_by_step_ends_with_the_one_shot_result() {
+    let mut rng = Rng::new(123);
+    for _ in 0..60 {
+        let (grid, start, goal) = random_case(&mut rng, 60, false);
+        for algorithm in Algorithm::ALL {
+            let opts = SearchOptions { algorithm, ..Default::default() };
+            let once = find_path(&grid, start, goal, &opts).unwrap();
+            let mut searcher = Searcher::default();
+            let mut run = searcher.steps(&grid, start, goal, &opts).unwrap();
+            let mut steps = 0;
+            let mut last_expansion = None;
+            while !run.is_finished() {
+                let before = run.expanded();
+                match run.step() {
+                    Step::Expanded(p) => {
+                        assert_eq!(run.current(), Some(p));
+                        let info = run.info(p).unwrap();
+                        assert_eq!(info.state, CellState::Closed);
+                        assert_eq!(info.expansion, Some(before));
+                        assert!(last_expansion < info.expansion);
+                        last_expansion = info.expansion;
+                        for q in run.last_pushed().collect::<Vec<_>>() {
+                            let qi = run.info(q).unwrap();
+                            assert_eq!(qi.parent, Some(p));
+                            if algorithm != Algorithm::Greedy && algorithm != Algorithm::Bfs {
+                                assert!((qi.f - qi.g - qi.h).abs() < 1e-12);
+                            }
+                        }
+                    }
+                    Step::Found | Step::NoPath => {}
+                }
+                steps += 1;
+                assert_eq!(run.expanded(), steps.min(once.expanded).max(run.expanded()));
+            }
+            assert_eq!(run.result(), once, "{algorithm:?}");
+            assert_eq!(run.closed_cells().len(), once.expanded);
+            for p in run.open_cells() {
+                assert_eq!(run.info(p).unwrap().state, CellState::Open);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- benchmark maps
+
+fn check_benchmark(name: &str) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/maps/");
+    let map = std::fs::read(format!("{dir}{name}")).unwrap();
+    let scen = std::fs::read(format!("{dir}{name}.scen")).unwrap();
+    let grid = read_map(name, &map).unwrap();
+    let problems = read_scen(name, &scen).unwrap();
+    assert!(problems.len() > 100);
+    let mut searcher = Searcher::default();
+    for algorithm in [Algorithm::AStar, Algorithm::Jps] {
+        let opts = SearchOptions { algorithm, ..Default::default() };
+        for p in &problems {
+            assert_eq!((p.width, p.height), (grid.width(), grid.height()));
+            let r = searcher.search(&grid, p.start, p.goal, &opts).unwrap();
+            let cost = r.cost.unwrap_or_else(|| panic!("{name} line {}: no path", p.line));
+            assert!(p.matches(cost), "{name} line {} {algorithm:?}: cost {cost:.8}, file says {}", p.line, p.optimal);
+            let path = r.path.unwrap();
+            assert!(close(oracle_path_cost(&grid, Topology::default(), CostModel::Exact, &path), cost));
+        }
+    }
+}
+
+#[test]
+fn benchmark_arena() {
+    check_benchmark("arena.map");
+}
+
+#[test]
+fn benchmark_lak304d() {
+    check_benchmark("lak304d.map");
+}
+
+#[test]
+fn benchmark_64room_000() {
+    check_benchmark("64room_000.map");
+}
