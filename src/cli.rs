@@ -1,0 +1,311 @@
+//! The command line: play options, and the headless `solve`, `scen` and `bench` commands over
+//! the search engine.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::search::{
+    Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Problem, SearchOptions, Searcher, Topology, read_map, read_scen,
+};
+
+/// A pathfinding playground: a 3D cube grid where A* and its rivals run live, and a headless
+/// command line over the same engine. With no command it plays the game.
+#[derive(Parser, Debug)]
+#[command(name = "cubepath", version, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+/// Options for playing. X is the column and Y the row, (0,0) top-left.
+#[derive(Args, Debug, Clone, Default)]
+pub struct PlayArgs {
+    /// Rows of the board (1 to 256).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub rows: Option<u16>,
+    /// Columns of the board (1 to 256).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub cols: Option<u16>,
+    /// Chance of a barrier per cell, in percent (0 to 100).
+    #[arg(long, value_parser = parse_percent)]
+    pub barriers: Option<f64>,
+    /// Seed of the random board.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Load a Moving AI .map file instead of a random board.
+    #[arg(long)]
+    pub map: Option<PathBuf>,
+    /// Start cell X,Y (made floor).
+    #[arg(long, value_parser = parse_cell)]
+    pub start: Option<(usize, usize)>,
+    /// End cell X,Y (made floor).
+    #[arg(long, value_parser = parse_cell)]
+    pub end: Option<(usize, usize)>,
+    /// Walk with the agent instead of turning cubes black.
+    #[arg(long)]
+    pub agent: bool,
+    /// Start walking at once.
+    #[arg(long)]
+    pub walk: bool,
+    /// Run until the search and any walk are done, save a PNG of the window there, and exit.
+    #[arg(long)]
+    pub screenshot: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Find one path on a map and print its cost, the nodes expanded and the cells.
+    Solve(SolveArgs),
+    /// Run every problem of a scenario file and compare with its optimal lengths.
+    Scen(ScenArgs),
+    /// Time every problem of a scenario file, checking each cost.
+    Bench(BenchArgs),
+}
+
+/// Settings shared by the search commands.
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// astar, dijkstra, greedy, bfs or jps.
+    #[arg(long, default_value = "astar")]
+    pub algorithm: Algorithm,
+    /// never, no-corner-cutting, one-free or always.
+    #[arg(long, default_value = "no-corner-cutting")]
+    pub diagonal: DiagonalRule,
+    /// Hexagonal cells (odd rows shifted right) with 6 neighbours instead of squares.
+    #[arg(long)]
+    pub hex: bool,
+    /// manhattan, octile, euclidean, chebyshev, hex or zero (default: the topology's admissible one).
+    #[arg(long)]
+    pub heuristic: Option<Heuristic>,
+    /// Heuristic weight (weighted A*), at least 1.
+    #[arg(long, default_value_t = 1.0, value_parser = parse_weight)]
+    pub weight: f64,
+    /// Step costs: exact (1 and sqrt 2) or tutorial (10 and 14).
+    #[arg(long, default_value = "exact")]
+    pub costs: CostModel,
+}
+
+impl SearchArgs {
+    pub fn options(&self) -> SearchOptions {
+        SearchOptions {
+            algorithm: self.algorithm,
+            topology: if self.hex { Topology::Hex } else { Topology::Square(self.diagonal) },
+            costs: self.costs,
+            heuristic: self.heuristic,
+            weight: self.weight,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// A Moving AI .map file.
+    pub map: PathBuf,
+    /// Start cell X,Y.
+    #[arg(long, value_parser = parse_cell)]
+    pub from: (usize, usize),
+    /// Goal cell X,Y.
+    #[arg(long, value_parser = parse_cell)]
+    pub to: (usize, usize),
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct ScenArgs {
+    /// A Moving AI .map file.
+    pub map: PathBuf,
+    /// Its .scen file.
+    pub scen: PathBuf,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// A Moving AI .map file.
+    pub map: PathBuf,
+    /// Its .scen file.
+    pub scen: PathBuf,
+    /// How many times to run each problem.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub repeat: u32,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// Parses `X,Y` (column, row).
+pub fn parse_cell(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("'{s}' is not a cell: expected X,Y with whole numbers, X the column and Y the row");
+    let (x, y) = s.split_once(',').ok_or_else(bad)?;
+    Ok((x.trim().parse().map_err(|_| bad())?, y.trim().parse().map_err(|_| bad())?))
+}
+
+fn parse_percent(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.0..=100.0).contains(&v) => Ok(v),
+        _ => Err(format!("'{s}' is not a percentage from 0 to 100")),
+    }
+}
+
+fn parse_weight(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && (1.0..=1000.0).contains(&v) => Ok(v),
+        _ => Err(format!("'{s}' is not a weight from 1 to 1000")),
+    }
+}
+
+/// Bad input: the message for stderr.
+struct BadInput(String);
+
+impl<E: std::fmt::Display> From<E> for BadInput {
+    fn from(e: E) -> Self {
+        BadInput(e.to_string())
+    }
+}
+
+/// Reads and parses a map file.
+pub fn load_map(path: &Path) -> Result<Grid, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    read_map(&path.display().to_string(), &bytes).map_err(|e| e.to_string())
+}
+
+fn load_problems(map: &Path, scen: &Path) -> Result<(Grid, Vec<Problem>), BadInput> {
+    let grid = load_map(map).map_err(BadInput)?;
+    let bytes = std::fs::read(scen).map_err(|e| BadInput(format!("{}: cannot read: {e}", scen.display())))?;
+    let problems = read_scen(&scen.display().to_string(), &bytes)?;
+    for p in &problems {
+        if (p.width, p.height) != (grid.width(), grid.height()) {
+            return Err(BadInput(format!(
+                "{}:{}: the problem is for a {} x {} map, {} is {} x {}",
+                scen.display(),
+                p.line,
+                p.width,
+                p.height,
+                map.display(),
+                grid.width(),
+                grid.height()
+            )));
+        }
+    }
+    Ok((grid, problems))
+}
+
+/// Runs a headless command; returns the process exit code.
+pub fn run(command: Command) -> ExitCode {
+    let result = match command {
+        Command::Solve(a) => solve(&a),
+        Command::Scen(a) => scen(&a),
+        Command::Bench(a) => bench(&a),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(BadInput(message)) => {
+            eprintln!("cubepath: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn solve(a: &SolveArgs) -> Result<u8, BadInput> {
+    let grid = load_map(&a.map).map_err(BadInput)?;
+    let r = Searcher::default().search(&grid, a.from, a.to, &a.search.options())?;
+    let mut out = std::io::stdout().lock();
+    match (r.cost, r.path) {
+        (Some(cost), Some(path)) => {
+            writeln!(out, "cost {cost:.8}")?;
+            writeln!(out, "expanded {}", r.expanded)?;
+            let cells: Vec<String> = path.iter().map(|(x, y)| format!("{x},{y}")).collect();
+            writeln!(out, "path {}", cells.join(" "))?;
+            if !r.admissible {
+                eprintln!("note: these settings do not guarantee the shortest path");
+            }
+            Ok(0)
+        }
+        _ => {
+            writeln!(out, "no path")?;
+            writeln!(out, "expanded {}", r.expanded)?;
+            Ok(1)
+        }
+    }
+}
+
+fn scen(a: &ScenArgs) -> Result<u8, BadInput> {
+    let (grid, problems) = load_problems(&a.map, &a.scen)?;
+    let options = a.search.options();
+    let mut searcher = Searcher::default();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let (mut passed, mut failed) = (0, 0);
+    for (k, p) in problems.iter().enumerate() {
+        let t = Instant::now();
+        let r = searcher
+            .search(&grid, p.start, p.goal, &options)
+            .map_err(|e| BadInput(format!("{}:{}: {e}", a.scen.display(), p.line)))?;
+        let micros = t.elapsed().as_micros();
+        let cost = r.cost.map_or("none".to_string(), |c| format!("{c:.8}"));
+        if r.cost.is_some_and(|c| p.matches(c)) {
+            passed += 1;
+        } else {
+            failed += 1;
+        }
+        writeln!(
+            out,
+            "{k}\t{}\t{}\t{}\t{}\t{:.*}\t{cost}\t{}\t{micros}",
+            p.start.0, p.start.1, p.goal.0, p.goal.1, p.decimals, p.optimal, r.expanded
+        )?;
+    }
+    writeln!(out, "{passed} passed, {failed} failed")?;
+    Ok(if failed == 0 { 0 } else { 1 })
+}
+
+fn bench(a: &BenchArgs) -> Result<u8, BadInput> {
+    let (grid, problems) = load_problems(&a.map, &a.scen)?;
+    let options = a.search.options();
+    let mut searcher = Searcher::default();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut total = std::time::Duration::ZERO;
+    let mut expanded = 0u64;
+    let mut wrong = 0;
+    writeln!(out, "index\tmicros\texpanded")?;
+    for (k, p) in problems.iter().enumerate() {
+        let mut best = None;
+        let mut last = None;
+        for _ in 0..a.repeat {
+            let t = Instant::now();
+            let r = searcher
+                .search(&grid, p.start, p.goal, &options)
+                .map_err(|e| BadInput(format!("{}:{}: {e}", a.scen.display(), p.line)))?;
+            let d = t.elapsed();
+            total += d;
+            best = Some(best.map_or(d, |b: std::time::Duration| b.min(d)));
+            last = Some(r);
+        }
+        let r = last.expect("repeat is at least 1");
+        expanded += r.expanded as u64 * a.repeat as u64;
+        if !r.cost.is_some_and(|c| p.matches(c)) && options.is_admissible() {
+            wrong += 1;
+            eprintln!(
+                "WRONG COST: problem {k} (line {}): got {}, the file says {}",
+                p.line,
+                r.cost.map_or("no path".into(), |c| format!("{c:.8}")),
+                p.optimal
+            );
+        }
+        writeln!(out, "{k}\t{}\t{}", best.unwrap().as_micros(), r.expanded)?;
+    }
+    let ms = total.as_secs_f64() * 1000.0;
+    writeln!(out, "expanded_per_second {:.0}", expanded as f64 / total.as_secs_f64().max(1e-9))?;
+    writeln!(out, "problems {} repeat {} total_ms {ms:.3}", problems.len(), a.repeat)?;
+    out.flush()?;
+    if wrong > 0 {
+        eprintln!("cubepath: {wrong} problems got a wrong cost");
+        return Ok(1);
+    }
+    Ok(0)
+}

@@ -1,0 +1,72 @@
+//! Mouse picking: one global observer per pointer event turns clicks and drags on cubes into
+//! actions. The egui panel blocks picking, so clicks on it never reach the cubes.
+
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
+
+use super::AppSystems;
+use super::board::{Board, Cube, Hover};
+use super::input::Action;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PaintDrag>()
+        .add_observer(click_cube)
+        .add_observer(press_cube)
+        .add_observer(enter_cube)
+        .add_observer(leave_cube)
+        .add_systems(Update, end_paint_drag.in_set(AppSystems::RecordInput));
+}
+
+/// A right drag that started on a cube paints: Some(true) barriers, Some(false) floor.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct PaintDrag {
+    pub block: Option<bool>,
+}
+
+fn click_cube(ev: On<Pointer<Click>>, cubes: Query<&Cube>, mut actions: MessageWriter<Action>) {
+    if ev.event.button == PointerButton::Primary {
+        if let Ok(cube) = cubes.get(ev.event_target()) {
+            actions.write(Action::Select(cube.0));
+        }
+    }
+}
+
+fn press_cube(ev: On<Pointer<Press>>, cubes: Query<&Cube>, board: Res<Board>, mut drag: ResMut<PaintDrag>, mut actions: MessageWriter<Action>) {
+    if ev.event.button == PointerButton::Secondary {
+        if let Ok(cube) = cubes.get(ev.event_target()) {
+            let block = board.is_floor(cube.0);
+            drag.block = Some(block);
+            actions.write(Action::Paint(cube.0, block));
+        }
+    }
+}
+
+fn enter_cube(
+    ev: On<Pointer<Over>>,
+    cubes: Query<&Cube>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    drag: Res<PaintDrag>,
+    mut hover: ResMut<Hover>,
+    mut actions: MessageWriter<Action>,
+) {
+    if let Ok(cube) = cubes.get(ev.event_target()) {
+        hover.0 = Some(cube.0);
+        if let (Some(block), true) = (drag.block, buttons.pressed(MouseButton::Right)) {
+            actions.write(Action::Paint(cube.0, block));
+        }
+    }
+}
+
+fn leave_cube(ev: On<Pointer<Out>>, cubes: Query<&Cube>, mut hover: ResMut<Hover>) {
+    if let Ok(cube) = cubes.get(ev.event_target()) {
+        if hover.0 == Some(cube.0) {
+            hover.0 = None;
+        }
+    }
+}
+
+fn end_paint_drag(buttons: Res<ButtonInput<MouseButton>>, mut drag: ResMut<PaintDrag>) {
+    if drag.block.is_some() && !buttons.pressed(MouseButton::Right) {
+        drag.block = None;
+    }
+}

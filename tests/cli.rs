@@ -1,0 +1,118 @@
+//! The command line as a user runs it: output format and exit codes.
+
+use std::process::Command;
+
+fn cubepath(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cubepath")).args(args).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+fn map(name: &str) -> String {
+    format!("{}/assets/maps/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn temp_file(name: &str, contents: &[u8]) -> String {
+    let dir = std::env::temp_dir().join(format!("cubepath-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, contents).unwrap();
+    p.display().to_string()
+}
+
+#[test]
+fn solve_prints_cost_expanded_and_path() {
+    let arena = map("arena.map");
+    // arena.map.scen line 4: 1,13 -> 4,12 costs 3.41421
+    let (code, out, err) = cubepath(&["solve", &arena, "--from", "1,13", "--to", "4,12"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[0], "cost 3.41421356");
+    assert!(lines[1].starts_with("expanded "));
+    let cells: Vec<&str> = lines[2].strip_prefix("path ").unwrap().split(' ').collect();
+    assert_eq!(cells.first(), Some(&"1,13"));
+    assert_eq!(cells.last(), Some(&"4,12"));
+    for algo in ["astar", "dijkstra", "jps"] {
+        let (code, out, _) = cubepath(&["solve", &arena, "--from", "1,13", "--to", "4,12", "--algorithm", algo]);
+        assert_eq!(code, 0);
+        assert!(out.starts_with("cost 3.41421356\n"), "{algo}: {out}");
+    }
+    let (code, out, _) = cubepath(&["solve", &arena, "--from", "1,13", "--to", "4,12", "--diagonal", "never"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("cost 4.00000000\n"), "{out}");
+}
+
+#[test]
+fn solve_exit_codes() {
+    let walled = temp_file("walled.map", b"type octile\nheight 3\nwidth 3\nmap\n.@.\n.@.\n.@.\n");
+    let (code, out, _) = cubepath(&["solve", &walled, "--from", "0,0", "--to", "2,2"]);
+    assert_eq!(code, 1);
+    assert!(out.starts_with("no path"));
+    let cases: &[&[&str]] = &[
+        &["--from", "1,0", "--to", "2,2"],   // start blocked
+        &["--from", "0,0", "--to", "3,0"],   // off the grid
+        &["--from", "0;0", "--to", "2,2"],   // malformed coordinate
+        &["--from", "0,0", "--to", "2,2", "--algorithm", "nope"],
+        &["--from", "0,0", "--to", "2,2", "--weight", "0.5"],
+        &["--from", "0,0", "--to", "2,2", "--hex", "--algorithm", "jps"],
+    ];
+    for args in cases {
+        let mut all = vec!["solve", walled.as_str()];
+        all.extend_from_slice(args);
+        let (code, _, err) = cubepath(&all);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(!err.trim().is_empty(), "{args:?}: no message");
+    }
+    let bad = temp_file("bad.map", b"type octile\nheight 2\nwidth 2\nmap\n..\n.x\n");
+    let (code, _, err) = cubepath(&["solve", &bad, "--from", "0,0", "--to", "1,0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad.map:6:"), "{err}");
+    let (code, _, err) = cubepath(&["solve", "/no/such/file.map", "--from", "0,0", "--to", "1,0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+}
+
+#[test]
+fn scen_runs_every_problem_and_counts() {
+    let (code, out, err) = cubepath(&["scen", &map("arena.map"), &map("arena.map.scen"), "--algorithm", "jps"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let problems = std::fs::read_to_string(map("arena.map.scen")).unwrap().lines().filter(|l| l.split_whitespace().count() == 9).count();
+    assert_eq!(lines.len(), problems + 1);
+    assert_eq!(lines.last().unwrap(), &format!("{problems} passed, 0 failed"));
+    let first: Vec<&str> = lines[0].split('\t').collect();
+    assert_eq!(first.len(), 9);
+    assert_eq!(&first[..7], &["0", "1", "11", "1", "12", "1", "1.00000000"][..7]);
+    // an inadmissible weight finds longer paths: some problems fail, exit 1
+    let (code, out, _) = cubepath(&["scen", &map("arena.map"), &map("arena.map.scen"), "--algorithm", "greedy"]);
+    assert_eq!(code, 1);
+    assert!(out.lines().last().unwrap().contains(" failed"));
+    let bad = temp_file("bad.scen", b"version 1\n0\tarena.map\t49\t49\t1\tx\t1\t12\t1\n");
+    let (code, _, err) = cubepath(&["scen", &map("arena.map"), &bad]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad.scen:2:"), "{err}");
+}
+
+#[test]
+fn bench_reports_totals() {
+    let (code, out, err) = cubepath(&["bench", &map("arena.map"), &map("arena.map.scen"), "--repeat", "2"]);
+    assert_eq!(code, 0, "{err}");
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("problems 160 repeat 2 total_ms "), "{last}");
+}
+
+#[test]
+fn absurd_play_options_exit_2_with_a_message() {
+    for args in [
+        &["--rows", "0"][..],
+        &["--cols", "100000"],
+        &["--barriers", "150"],
+        &["--rows", "5", "--start", "9,9"],
+        &["--map", "/no/such.map"],
+        &["--screenshot", "out.jpg"],
+    ] {
+        let (code, _, err) = cubepath(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(!err.trim().is_empty());
+    }
+}

@@ -1,0 +1,362 @@
+//! The game's logic plugins, headless: `MinimalPlugins`, no window, real ECS state checked
+//! after `app.update()`, time stepped by hand.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+
+use cubepath::game::agent::{Agent, AgentArrived};
+use cubepath::game::board::{Board, BoardSettings, Cube, CubeAssets, Selection, Status};
+use cubepath::game::input::Action;
+use cubepath::game::pathing::{PathState, SearchSettings};
+use cubepath::game::walk::{Paused, PlaySettings, Walk, WalkMode};
+use cubepath::game::{GameSetup, LogicPlugin};
+use cubepath::search::{Cell, Grid, Pos, SearchOptions, find_path, path_cost};
+
+fn app_with(setup: GameSetup, step: Duration) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    app.init_resource::<Assets<Mesh>>();
+    app.init_resource::<Assets<StandardMaterial>>();
+    app.init_resource::<ButtonInput<KeyCode>>();
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(step));
+    app.insert_resource(setup);
+    app.add_plugins(LogicPlugin);
+    app.update();
+    app.update();
+    app
+}
+
+fn random_setup(rows: usize, cols: usize, pct: f64, seed: u64) -> GameSetup {
+    GameSetup { board: BoardSettings { rows, cols, barrier_pct: pct, seed }, ..default() }
+}
+
+fn map_setup(rows: &[&str], start: Pos, end: Pos) -> GameSetup {
+    let mut grid = Grid::new(rows[0].len(), rows.len()).unwrap();
+    for (y, r) in rows.iter().enumerate() {
+        for (x, c) in r.chars().enumerate() {
+            if c == '#' {
+                grid.set(x, y, Cell::Blocked).unwrap();
+            }
+        }
+    }
+    GameSetup { grid: Some((grid, "test map".into())), start: Some(start), end: Some(end), ..default() }
+}
+
+fn act(app: &mut App, action: Action) {
+    app.world_mut().write_message(action);
+    app.update();
+}
+
+fn press(app: &mut App, key: KeyCode) {
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(key);
+    keys.clear();
+}
+
+/// Cubes drawn with the given material.
+fn cubes_with(app: &mut App, pick: impl Fn(&CubeAssets) -> Handle<StandardMaterial>) -> Vec<Pos> {
+    let handle = pick(app.world().resource::<CubeAssets>());
+    let mut q = app.world_mut().query::<(&Cube, &MeshMaterial3d<StandardMaterial>)>();
+    let mut v: Vec<Pos> = q.iter(app.world()).filter(|(_, m)| m.0 == handle).map(|(c, _)| c.0).collect();
+    v.sort();
+    v
+}
+
+fn path(app: &App) -> PathState {
+    app.world().resource::<PathState>().clone()
+}
+
+#[test]
+fn board_spawns_a_cube_per_cell_with_named_entities() {
+    let mut app = app_with(random_setup(12, 17, 20.0, 3), Duration::from_millis(10));
+    let mut q = app.world_mut().query::<(&Cube, &Name)>();
+    let cubes: Vec<_> = q.iter(app.world()).map(|(c, n)| (c.0, n.as_str().to_string())).collect();
+    assert_eq!(cubes.len(), 12 * 17);
+    assert!(cubes.iter().any(|(p, n)| *p == (16, 11) && n == "Cube 16,11"));
+    let board = app.world().resource::<Board>();
+    assert_eq!((board.grid.width(), board.grid.height()), (17, 12));
+    // the barrier cubes are exactly the blocked cells
+    let mut blocked: Vec<Pos> = board.grid.cells().filter(|(_, c)| *c == Cell::Blocked).map(|(p, _)| p).collect();
+    blocked.sort();
+    assert_eq!(cubes_with(&mut app, |a| a.barrier.clone()), blocked);
+}
+
+#[test]
+fn barrier_share_is_near_p_and_one_seed_gives_one_layout() {
+    let grid = |seed| {
+        let app = app_with(random_setup(100, 100, 30.0, seed), Duration::from_millis(10));
+        app.world().resource::<Board>().grid.clone()
+    };
+    let a = grid(42);
+    let share = 1.0 - a.passable_count() as f64 / 10_000.0;
+    assert!((0.27..0.33).contains(&share), "barrier share {share}");
+    assert_eq!(a, grid(42));
+    assert_ne!(a, grid(43));
+}
+
+#[test]
+fn selection_runs_the_engine_and_shows_its_path() {
+    let mut app = app_with(random_setup(30, 30, 25.0, 11), Duration::from_millis(10));
+    act(&mut app, Action::Select((2, 3)));
+    let grid = app.world().resource::<Board>().grid.clone();
+    let floor: Vec<Pos> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
+    let (start, end) = (floor[5], floor[floor.len() - 7]);
+    act(&mut app, Action::Select(start));
+    act(&mut app, Action::Select(end));
+    let sel = app.world().resource::<Selection>().clone();
+    assert_eq!((sel.start, sel.end), (Some(start), Some(end)));
+    let want = find_path(&grid, start, end, &SearchOptions::default()).unwrap();
+    let got = path(&app);
+    assert_eq!(got.cost, want.cost);
+    assert_eq!(Some(got.cells.clone()), want.path.clone().or(Some(vec![])));
+    if let Some(cells) = want.path {
+        // the path cubes (not start and end) are drawn in the path colour
+        let mut inner = cells[1..cells.len() - 1].to_vec();
+        inner.sort();
+        assert_eq!(cubes_with(&mut app, |a| a.path.clone()), inner);
+        assert_eq!(cubes_with(&mut app, |a| a.start.clone()), vec![start]);
+        assert_eq!(cubes_with(&mut app, |a| a.end.clone()), vec![end]);
+    }
+    // A setting change runs the search again (not every frame).
+    let before = path(&app).searches;
+    app.update();
+    app.update();
+    assert_eq!(path(&app).searches, before);
+    app.world_mut().resource_mut::<SearchSettings>().0.topology =
+        cubepath::search::Topology::Square(cubepath::search::DiagonalRule::Never);
+    app.update();
+    assert_eq!(path(&app).searches, before + 1);
+}
+
+#[test]
+fn dead_end_and_blocked_endpoints_give_a_message_and_no_path() {
+    let rows = ["..#..", "..#..", "..#..", "..#.."];
+    let mut app = app_with(map_setup(&rows, (0, 0), (4, 3)), Duration::from_millis(10));
+    let p = path(&app);
+    assert!(!p.found());
+    assert!(p.message.contains("no path"), "{}", p.message);
+    assert!(cubes_with(&mut app, |a| a.path.clone()).is_empty());
+    // open the wall: a path appears
+    act(&mut app, Action::ToggleBarrier((2, 3)));
+    assert!(path(&app).found());
+    assert!(!cubes_with(&mut app, |a| a.path.clone()).is_empty());
+    // block the end: a clear message and no stale path on the board
+    act(&mut app, Action::ToggleBarrier((4, 3)));
+    let p = path(&app);
+    assert!(!p.found());
+    assert!(p.message.contains("end 4,3 is blocked"), "{}", p.message);
+    assert!(cubes_with(&mut app, |a| a.path.clone()).is_empty());
+    // a click on a barrier does not move the start
+    act(&mut app, Action::Select((2, 0)));
+    assert_eq!(app.world().resource::<Selection>().start, Some((0, 0)));
+    assert!(app.world().resource::<Status>().0.contains("barrier"));
+}
+
+#[test]
+fn changing_a_barrier_replans() {
+    let rows = [".........", ".........", "........."];
+    let mut app = app_with(map_setup(&rows, (0, 1), (8, 1)), Duration::from_millis(10));
+    let first = path(&app);
+    assert_eq!(first.cells.len(), 9);
+    act(&mut app, Action::Paint((4, 1), true));
+    let second = path(&app);
+    assert!(second.searches > first.searches);
+    assert!(!second.cells.contains(&(4, 1)));
+    let grid = app.world().resource::<Board>().grid.clone();
+    let cost = path_cost(&grid, &second.cells, Default::default(), Default::default()).unwrap();
+    assert!((cost - second.cost.unwrap()).abs() < 1e-12);
+    assert!(cost > first.cost.unwrap());
+}
+
+#[test]
+fn space_turns_one_path_cube_black_per_interval_and_z_pauses() {
+    let rows = ["..........", "..........", ".........."];
+    let mut app = app_with(map_setup(&rows, (0, 0), (9, 0)), Duration::from_millis(200));
+    let total = path(&app).cells.len() - 2;
+    assert_eq!(total, 8);
+    assert!(cubes_with(&mut app, |a| a.walked.clone()).is_empty());
+    press(&mut app, KeyCode::Space); // one interval passes in this frame
+    assert_eq!(cubes_with(&mut app, |a| a.walked.clone()).len(), 1);
+    for k in 2..=3 {
+        app.update();
+        assert_eq!(cubes_with(&mut app, |a| a.walked.clone()).len(), k);
+    }
+    // the black cubes are the first path cubes, in order from the start
+    let cells = path(&app).cells;
+    let mut first3 = cells[1..4].to_vec();
+    first3.sort();
+    assert_eq!(cubes_with(&mut app, |a| a.walked.clone()), first3);
+    press(&mut app, KeyCode::KeyZ);
+    assert!(app.world().resource::<Paused>().0);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(cubes_with(&mut app, |a| a.walked.clone()).len(), 3);
+    press(&mut app, KeyCode::KeyZ);
+    assert_eq!(cubes_with(&mut app, |a| a.walked.clone()).len(), 4);
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(cubes_with(&mut app, |a| a.walked.clone()).len(), total);
+    assert!(!app.world().resource::<Walk>().is_running());
+    // start and end keep their colours
+    assert_eq!(cubes_with(&mut app, |a| a.start.clone()), vec![(0, 0)]);
+    assert_eq!(cubes_with(&mut app, |a| a.end.clone()), vec![(9, 0)]);
+}
+
+#[test]
+fn a_resets_the_board_and_clears_everything() {
+    let mut app = app_with(random_setup(20, 20, 10.0, 9), Duration::from_millis(200));
+    let before = app.world().resource::<Board>().grid.clone();
+    assert!(path(&app).found(), "{:?}\n{before:?}", path(&app));
+    press(&mut app, KeyCode::Space);
+    app.update();
+    assert!(!cubes_with(&mut app, |a| a.walked.clone()).is_empty());
+    press(&mut app, KeyCode::KeyA);
+    let after = app.world().resource::<Board>().grid.clone();
+    assert_ne!(before, after);
+    assert_ne!(app.world().resource::<BoardSettings>().seed, 9);
+    assert_eq!(app.world().resource::<Selection>().start, Some((0, 0)));
+    assert!(cubes_with(&mut app, |a| a.walked.clone()).is_empty());
+    assert!(!app.world().resource::<Walk>().is_running());
+    let mut q = app.world_mut().query::<&Cube>();
+    assert_eq!(q.iter(app.world()).count(), 400, "old cubes despawned, new ones spawned");
+    // agent mode: A despawns a walking agent
+    app.world_mut().resource_mut::<PlaySettings>().mode = WalkMode::Agent;
+    press(&mut app, KeyCode::Space);
+    let mut q = app.world_mut().query::<&Agent>();
+    assert_eq!(q.iter(app.world()).count(), 1);
+    press(&mut app, KeyCode::KeyA);
+    let mut q = app.world_mut().query::<&Agent>();
+    assert_eq!(q.iter(app.world()).count(), 0);
+}
+
+fn agent_state(app: &mut App) -> (Agent, Transform) {
+    let mut q = app.world_mut().query::<(&Agent, &Transform)>();
+    let (a, t) = q.single(app.world()).unwrap();
+    (a.clone(), *t)
+}
+
+/// The agent stands on a waypoint or between two consecutive ones, never on a barrier.
+fn check_agent_between_waypoints(app: &mut App) {
+    let (agent, t) = agent_state(app);
+    let board = app.world().resource::<Board>();
+    let p = Vec2::new(t.translation.x, t.translation.z);
+    let on = |c: Pos| {
+        let w = board.world(c);
+        Vec2::new(w.x, w.z)
+    };
+    let last = on(agent.last);
+    let ok = match agent.target() {
+        None => p.distance(last) < 1e-3,
+        Some(next) => {
+            let n = on(next);
+            let seg = n - last;
+            let along = (p - last).dot(seg) / seg.length_squared().max(1e-9);
+            (p - (last + seg * along.clamp(0.0, 1.0))).length() < 1e-3 && (-1e-3..=1.0 + 1e-3).contains(&along)
+        }
+    };
+    assert!(ok, "agent at {p} is not between {:?} and {:?}", agent.last, agent.target());
+    assert!(board.is_floor(agent.last));
+    if let Some(n) = agent.target() {
+        assert!(board.is_floor(n));
+    }
+}
+
+#[test]
+fn the_agent_walks_every_waypoint_in_order_and_arrives() {
+    let mut setup = random_setup(25, 25, 25.0, 8);
+    setup.agent = true;
+    let mut app = app_with(setup, Duration::from_millis(30));
+    let cells = path(&app).cells;
+    assert!(cells.len() > 10);
+    press(&mut app, KeyCode::Space);
+    let mut visited = vec![cells[0]];
+    let mut arrived = false;
+    for _ in 0..2000 {
+        app.update();
+        check_agent_between_waypoints(&mut app);
+        let (agent, _) = agent_state(&mut app);
+        if *visited.last().unwrap() != agent.last {
+            visited.push(agent.last);
+        }
+        let msgs = app.world().resource::<Messages<AgentArrived>>();
+        if msgs.iter_current_update_messages().next().is_some() {
+            arrived = true;
+            break;
+        }
+    }
+    assert!(arrived);
+    assert_eq!(visited, cells, "waypoints passed in order");
+    let (agent, t) = agent_state(&mut app);
+    assert!(agent.arrived);
+    let goal = app.world().resource::<Board>().world(*cells.last().unwrap());
+    assert!((t.translation.xz() - goal.xz()).length() < 1e-4);
+    assert!(app.world().resource::<Status>().0.contains("arrived"));
+}
+
+#[test]
+fn the_agent_turns_toward_its_heading() {
+    let rows = ["..............................", ".............................."];
+    let mut setup = map_setup(&rows, (0, 0), (29, 0));
+    setup.agent = true;
+    let mut app = app_with(setup, Duration::from_millis(16));
+    app.world_mut().resource_mut::<PlaySettings>().agent_speed = 1.0;
+    press(&mut app, KeyCode::Space);
+    // turn it to face backwards; heading is +x
+    let mut q = app.world_mut().query::<(&Agent, &mut Transform)>();
+    for (_, mut t) in q.iter_mut(app.world_mut()) {
+        t.rotation = Transform::IDENTITY.looking_to(Vec3::NEG_X, Vec3::Y).rotation;
+    }
+    let angle = |app: &mut App| {
+        let (_, t) = agent_state(app);
+        t.forward().angle_between(Vec3::X)
+    };
+    let mut last = angle(&mut app);
+    assert!(last > 3.0);
+    for _ in 0..60 {
+        app.update();
+        let a = angle(&mut app);
+        assert!(a <= last + 1e-4, "turning away: {a} after {last}");
+        last = a;
+    }
+    assert!(last < 1f32.to_radians(), "after 1 s the agent faces its heading: {last}");
+}
+
+#[test]
+fn editing_barriers_while_the_agent_walks_replans_from_its_cell() {
+    let rows = ["..........", "..........", "..........", ".........."];
+    let mut setup = map_setup(&rows, (0, 1), (9, 1));
+    setup.agent = true;
+    let mut app = app_with(setup, Duration::from_millis(50));
+    press(&mut app, KeyCode::Space);
+    for _ in 0..10 {
+        app.update();
+    }
+    let (agent, _) = agent_state(&mut app);
+    assert!(!agent.arrived);
+    // wall off the straight way ahead
+    let ahead = (agent.last.0 + 3, 1);
+    act(&mut app, Action::Paint(ahead, true));
+    let (agent2, _) = agent_state(&mut app);
+    assert!(!agent2.cells.contains(&ahead));
+    assert!(agent2.cells[0] == agent.last || Some(agent2.cells[0]) == agent.target());
+    // a barrier under the agent is refused
+    let here = agent2.last;
+    act(&mut app, Action::Paint(here, true));
+    assert!(app.world().resource::<Board>().is_floor(here));
+    for _ in 0..1000 {
+        app.update();
+        check_agent_between_waypoints(&mut app);
+        if agent_state(&mut app).0.arrived {
+            break;
+        }
+    }
+    let (agent3, _) = agent_state(&mut app);
+    assert!(agent3.arrived);
+    assert_eq!(agent3.last, (9, 1));
+}

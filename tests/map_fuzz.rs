@@ -1,0 +1,90 @@
+//! Property tests of the map and scenario readers: random bytes and mutated valid files give
+//! a grid or an error naming a line, never a panic.
+
+use cubepath::search::{Cell, Grid, read_map, read_scen, write_map};
+use proptest::prelude::*;
+
+const VALID: &str = "type octile\nheight 4\nwidth 5\nmap\n..@..\nT.S.W\n.3.9.\n@@@@.\n";
+
+fn mutate(base: &[u8], edits: &[(usize, u8, u8)]) -> Vec<u8> {
+    let mut v = base.to_vec();
+    for &(pos, kind, byte) in edits {
+        if v.is_empty() {
+            v.push(byte);
+            continue;
+        }
+        let i = pos % v.len();
+        match kind % 3 {
+            0 => v[i] = byte,
+            1 => {
+                v.remove(i);
+            }
+            _ => v.insert(i, byte),
+        }
+    }
+    v
+}
+
+fn check_map(bytes: &[u8]) {
+    match read_map("fuzz.map", bytes) {
+        Ok(grid) => {
+            // a grid read back is written and read again unchanged
+            assert_eq!(read_map("again.map", write_map(&grid).as_bytes()).unwrap(), grid);
+        }
+        Err(e) => {
+            assert_eq!(e.file, "fuzz.map");
+            assert!(!e.message.is_empty());
+            let lines = bytes.split(|&b| b == b'\n').count();
+            assert!(e.line <= lines, "line {} of {lines}", e.line);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        check_map(&bytes);
+        let _ = read_scen("fuzz.scen", &bytes);
+    }
+
+    #[test]
+    fn mutated_maps_never_panic(edits in proptest::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 1..6)) {
+        check_map(&mutate(VALID.as_bytes(), &edits));
+    }
+
+    #[test]
+    fn mutated_header_numbers_are_checked(h in any::<u64>(), w in any::<u64>()) {
+        let text = format!("type octile\nheight {h}\nwidth {w}\nmap\n");
+        // huge sizes are refused from the header, before anything is allocated
+        let e = read_map("big.map", text.as_bytes()).unwrap_err();
+        prop_assert!(e.line >= 2);
+    }
+
+    #[test]
+    fn mutated_scen_never_panics(edits in proptest::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 1..6)) {
+        let base = b"version 1\n0\tm.map\t5\t4\t0\t0\t4\t3\t5.24264\n1\tm.map\t5\t4\t1\t0\t3\t2\t2.82843\n";
+        if let Ok(problems) = read_scen("fuzz.scen", &mutate(base, &edits)) {
+            for p in problems {
+                prop_assert!(p.optimal.is_finite() && p.optimal >= 0.0);
+            }
+        }
+    }
+
+    #[test]
+    fn written_maps_read_back(cells in proptest::collection::vec(0u8..12, 1..200), w in 1usize..20) {
+        let h = cells.len().div_ceil(w);
+        let mut grid = Grid::new(w, h).unwrap();
+        for (i, &c) in cells.iter().enumerate() {
+            let cell = match c {
+                0 => Cell::Blocked,
+                10 => Cell::Swamp,
+                11 => Cell::Water,
+                k => Cell::Ground(k),
+            };
+            grid.set(i % w, i / w, cell).unwrap();
+        }
+        prop_assert_eq!(read_map("w.map", write_map(&grid).as_bytes()).unwrap(), grid);
+    }
+}
