@@ -6,8 +6,7 @@
 //! generation stamp instead of clearing arrays. Ties on f prefer the larger g, then the lower
 //! cell index, so the same input always gives the same path.
 
-use std::cmp::Ordering;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::VecDeque;
 use std::fmt;
 
 use super::grid::{BLOCKED, Grid, GridError, may_enter};
@@ -100,26 +99,110 @@ pub struct CellInfo {
     pub expansion: Option<usize>,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Entry {
-    f: u64,
-    g: u64,
-    idx: u32,
+/// An open-list entry: one u128 key ordered by f, then larger g first, then lower index.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Entry(u128);
+
+impl Entry {
+    #[inline]
+    fn new(f: f64, g: f64, idx: u32) -> Entry {
+        // f and g are non-negative, so their bit patterns order like the numbers. The heap
+        // pops the greatest, so f is inverted; the top 32 bits of g break ties (larger first).
+        let f = !f.to_bits() as u128;
+        let g = (g.to_bits() >> 32) as u128;
+        Entry((f << 64) | (g << 32) | (!idx) as u128)
+    }
+
+    #[inline]
+    fn idx(self) -> u32 {
+        !(self.0 as u32)
+    }
+
 }
 
-impl Ord for Entry {
+/// A binary max-heap of entries that knows where each node sits, so a cheaper way to a
+/// queued node raises its entry instead of adding a second one: no stale entries.
+#[derive(Default)]
+struct IndexedHeap {
+    items: Vec<Entry>,
+}
+
+impl IndexedHeap {
+    fn clear(&mut self) {
+        self.items.clear();
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &Entry> {
+        self.items.iter()
+    }
+
     #[inline]
-    fn cmp(&self, other: &Self) -> Ordering {
-        // BinaryHeap pops the greatest: lowest f, then highest g, then lowest index.
-        other.f.cmp(&self.f).then(self.g.cmp(&other.g)).then(other.idx.cmp(&self.idx))
+    fn sift_up(&mut self, nodes: &mut [Node], mut i: usize, e: Entry) {
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            let pe = self.items[parent];
+            if pe >= e {
+                break;
+            }
+            self.items[i] = pe;
+            nodes[pe.idx() as usize].heap_pos = i as u32;
+            i = parent;
+        }
+        self.items[i] = e;
+        nodes[e.idx() as usize].heap_pos = i as u32;
+    }
+
+    #[inline]
+    fn push(&mut self, nodes: &mut [Node], e: Entry) {
+        let i = self.items.len();
+        self.items.push(e);
+        self.sift_up(nodes, i, e);
+    }
+
+    /// Replaces a queued node's entry with a better one.
+    #[inline]
+    fn raise(&mut self, nodes: &mut [Node], e: Entry) {
+        let i = nodes[e.idx() as usize].heap_pos as usize;
+        debug_assert!(self.items[i].idx() == e.idx() && self.items[i] <= e);
+        self.sift_up(nodes, i, e);
+    }
+
+    #[inline]
+    fn pop(&mut self, nodes: &mut [Node]) -> Option<Entry> {
+        let last = self.items.pop()?;
+        if self.items.is_empty() {
+            return Some(last);
+        }
+        let top = self.items[0];
+        // Move the hole down to a leaf along the larger children, then sift `last` up from there.
+        let n = self.items.len();
+        let mut i = 0;
+        loop {
+            let mut c = 2 * i + 1;
+            if c >= n {
+                break;
+            }
+            if c + 1 < n && self.items[c + 1] > self.items[c] {
+                c += 1;
+            }
+            let ce = self.items[c];
+            self.items[i] = ce;
+            nodes[ce.idx() as usize].heap_pos = i as u32;
+            i = c;
+        }
+        self.sift_up(nodes, i, last);
+        Some(top)
     }
 }
 
-impl PartialOrd for Entry {
-    #[inline]
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
+/// Everything the search knows of one cell, together so a visit touches one cache line.
+#[derive(Clone, Copy, Default)]
+struct Node {
+    g: f64,
+    parent: u32,
+    /// `stamp << 1` when seen in this search, `| 1` when also closed.
+    mark: u32,
+    heap_pos: u32,
 }
 
 const NONE: u32 = u32::MAX;
@@ -136,32 +219,24 @@ const NONE: u32 = u32::MAX;
 /// ```
 #[derive(Default)]
 pub struct Searcher {
-    g: Vec<f64>,
-    h: Vec<f64>,
-    parent: Vec<u32>,
-    seen: Vec<u32>,
-    closed: Vec<u32>,
+    nodes: Vec<Node>,
+    /// Expansion index of each closed cell, for the step view.
     order: Vec<u32>,
     generation: u32,
-    heap: BinaryHeap<Entry>,
+    heap: IndexedHeap,
     fifo: VecDeque<u32>,
     pushed_now: Vec<u32>,
 }
 
 impl Searcher {
     fn prepare(&mut self, len: usize) {
-        if self.seen.len() != len {
-            self.g = vec![0.0; len];
-            self.h = vec![0.0; len];
-            self.parent = vec![NONE; len];
-            self.seen = vec![0; len];
-            self.closed = vec![0; len];
+        if self.nodes.len() != len {
+            self.nodes = vec![Node::default(); len];
             self.order = vec![0; len];
             self.generation = 0;
         }
-        if self.generation == u32::MAX {
-            self.seen.fill(0);
-            self.closed.fill(0);
+        if self.generation == u32::MAX >> 1 {
+            self.nodes.fill(Node::default());
             self.generation = 0;
         }
         self.generation += 1;
@@ -176,6 +251,7 @@ impl Searcher {
     /// (JPS on a weighted grid or without the no-corner-cutting rule, a weight below 1).
     pub fn search(&mut self, grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<SearchResult, SearchError> {
         let mut run = StepSearch::new(self, grid, start, goal, options)?;
+        run.record = false;
         while !run.is_finished() {
             run.step();
         }
@@ -232,6 +308,8 @@ pub struct StepSearch<'a> {
     finished: Option<bool>,
     special: bool,
     offsets: [isize; 8],
+    /// Keep the cells each step pushed, for [`StepSearch::last_pushed`] (off in one-shot runs).
+    record: bool,
 }
 
 // Directions 0..4 straight (N, S, W, E), 4..8 diagonal (NW, NE, SW, SE).
@@ -263,9 +341,10 @@ impl<'a> StepSearch<'a> {
             finished: None,
             special: !grid.is_uniform(),
             offsets,
+            record: true,
         };
         let h = run.estimate(start);
-        run.touch(run.start, 0.0, h, NONE);
+        run.touch(run.start, 0.0, h, NONE, false);
         Ok(run)
     }
 
@@ -277,19 +356,24 @@ impl<'a> StepSearch<'a> {
 
     /// Records a better way to `idx` and puts it on the open list.
     #[inline]
-    fn touch(&mut self, idx: u32, g: f64, h: f64, parent: u32) {
+    fn touch(&mut self, idx: u32, g: f64, h: f64, parent: u32, queued: bool) {
         let i = idx as usize;
         let s = &mut *self.s;
-        s.g[i] = g;
-        s.h[i] = h;
-        s.parent[i] = parent;
-        s.seen[i] = self.stamp;
-        s.pushed_now.push(idx);
+        let node = &mut s.nodes[i];
+        node.g = g;
+        node.parent = parent;
+        node.mark = self.stamp << 1;
+        if self.record {
+            s.pushed_now.push(idx);
+        }
         self.pushed += 1;
         match self.options.algorithm {
             Algorithm::Bfs => s.fifo.push_back(idx),
-            Algorithm::Greedy => s.heap.push(Entry { f: h.to_bits(), g: g.to_bits(), idx }),
-            _ => s.heap.push(Entry { f: (g + h).to_bits(), g: g.to_bits(), idx }),
+            // Greedy orders by h alone: a better g keeps the entry where it is.
+            Algorithm::Greedy if queued => {}
+            Algorithm::Greedy => s.heap.push(&mut s.nodes, Entry::new(h, g, idx)),
+            _ if queued => s.heap.raise(&mut s.nodes, Entry::new(g + h, g, idx)),
+            _ => s.heap.push(&mut s.nodes, Entry::new(g + h, g, idx)),
         }
     }
 
@@ -310,7 +394,7 @@ impl<'a> StepSearch<'a> {
             return Step::NoPath;
         };
         let i = idx as usize;
-        self.s.closed[i] = self.stamp;
+        self.s.nodes[i].mark = self.stamp << 1 | 1;
         self.s.order[i] = self.expanded as u32;
         self.expanded += 1;
         self.current = Some(idx);
@@ -332,45 +416,26 @@ impl<'a> StepSearch<'a> {
         if self.options.algorithm == Algorithm::Bfs {
             return self.s.fifo.pop_front();
         }
-        while let Some(e) = self.s.heap.pop() {
-            let i = e.idx as usize;
-            if self.s.closed[i] == self.stamp || e.g != self.s.g[i].to_bits() {
-                continue; // stale: closed already, or reached more cheaply since
-            }
-            return Some(e.idx);
-        }
-        None
+        let s = &mut *self.s;
+        s.heap.pop(&mut s.nodes).map(Entry::idx)
     }
 
     /// Offers the neighbour `n` at `npos`, reached from `idx` by a step of cost `step`.
     #[inline]
     fn relax(&mut self, idx: u32, n: u32, npos: Pos, step: f64) {
         let ni = n as usize;
-        if self.s.closed[ni] == self.stamp {
+        let node = &self.s.nodes[ni];
+        if node.mark == self.stamp << 1 | 1 {
             return;
         }
-        let g = self.s.g[idx as usize] + step;
-        if self.s.seen[ni] != self.stamp {
+        let g = self.s.nodes[idx as usize].g + step;
+        if node.mark >> 1 != self.stamp {
             let h = self.estimate(npos);
-            self.touch(n, g, h, idx);
-        } else if g < self.s.g[ni] {
-            match self.options.algorithm {
-                // BFS keeps first arrival; greedy keeps its order by h but remembers the better way.
-                Algorithm::Bfs => {}
-                Algorithm::Greedy => {
-                    self.s.g[ni] = g;
-                    self.s.parent[ni] = idx;
-                    // keep the queued entry valid: it carries g for the staleness check
-                    let h = self.s.h[ni];
-                    self.s.heap.push(Entry { f: h.to_bits(), g: g.to_bits(), idx: n });
-                    self.s.pushed_now.push(n);
-                    self.pushed += 1;
-                }
-                _ => {
-                    let h = self.s.h[ni];
-                    self.touch(n, g, h, idx);
-                }
-            }
+            self.touch(n, g, h, idx, false);
+        } else if g < node.g && self.options.algorithm != Algorithm::Bfs {
+            // BFS keeps the first arrival; the others take the cheaper way.
+            let h = self.estimate(npos);
+            self.touch(n, g, h, idx, true);
         }
     }
 
@@ -494,7 +559,7 @@ impl<'a> StepSearch<'a> {
     fn expand_jps(&mut self, idx: u32, pos: Pos) {
         let i = idx as isize;
         let stride = self.grid.stride() as isize;
-        let parent = self.s.parent[idx as usize];
+        let parent = self.s.nodes[idx as usize].parent;
         // Directions to search, as (dx, dy) in cells.
         let mut dirs: [(isize, isize); 8] = [(0, 0); 8];
         let mut count = 0;
@@ -549,6 +614,10 @@ impl<'a> StepSearch<'a> {
 
     // --- inspection ---
 
+    fn is_closed(&self, i: usize) -> bool {
+        self.s.nodes[i].mark == self.stamp << 1 | 1
+    }
+
     /// The cell expanded by the last step.
     pub fn current(&self) -> Option<Pos> {
         self.current.map(|i| self.grid.coords(i as usize))
@@ -575,12 +644,12 @@ impl<'a> StepSearch<'a> {
             return None;
         }
         let i = self.grid.index(p.0, p.1);
-        if self.s.seen[i] != self.stamp {
+        if self.s.nodes[i].mark >> 1 != self.stamp {
             return None;
         }
-        let closed = self.s.closed[i] == self.stamp;
-        let (g, h) = (self.s.g[i], self.s.h[i]);
-        let parent = self.s.parent[i];
+        let closed = self.is_closed(i);
+        let (g, h) = (self.s.nodes[i].g, self.estimate(p));
+        let parent = self.s.nodes[i].parent;
         Some(CellInfo {
             state: if closed { CellState::Closed } else { CellState::Open },
             g,
@@ -598,9 +667,9 @@ impl<'a> StepSearch<'a> {
     pub fn open_cells(&self) -> Vec<Pos> {
         let queued: Vec<u32> = match self.options.algorithm {
             Algorithm::Bfs => self.s.fifo.iter().copied().collect(),
-            _ => self.s.heap.iter().map(|e| e.idx).collect(),
+            _ => self.s.heap.iter().map(|e| e.idx()).collect(),
         };
-        let mut cells: Vec<u32> = queued.into_iter().filter(|&i| self.s.closed[i as usize] != self.stamp).collect();
+        let mut cells: Vec<u32> = queued.into_iter().filter(|&i| !self.is_closed(i as usize)).collect();
         cells.sort_unstable();
         cells.dedup();
         cells.into_iter().map(|i| self.grid.coords(i as usize)).collect()
@@ -613,7 +682,7 @@ impl<'a> StepSearch<'a> {
             .cells()
             .filter_map(|(p, _)| {
                 let i = self.grid.index(p.0, p.1);
-                (self.s.closed[i] == self.stamp).then_some((self.s.order[i], p))
+                self.is_closed(i).then_some((self.s.order[i], p))
             })
             .collect();
         cells.sort_unstable();
@@ -626,7 +695,7 @@ impl<'a> StepSearch<'a> {
             let mut idxs = vec![self.goal];
             let mut at = self.goal;
             while at != self.start {
-                at = self.s.parent[at as usize];
+                at = self.s.nodes[at as usize].parent;
                 idxs.push(at);
             }
             idxs.reverse();
