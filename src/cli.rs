@@ -58,6 +58,32 @@ pub struct PlayArgs {
     pub screenshot: Option<PathBuf>,
 }
 
+impl PlayArgs {
+    /// Play options from a page's URL query (`?rows=12&cols=12&seed=7&start=0,0&end=11,11&agent=1&walk=1`),
+    /// checked like the command line's: the same names and meanings, `1` or `true` for flags.
+    pub fn from_query(query: &str) -> Result<PlayArgs, String> {
+        let mut argv = vec!["cubepath".to_string()];
+        for pair in query.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, "1"));
+            let value = value.replace("%2C", ",").replace("%2c", ",");
+            match key {
+                "rows" | "cols" | "barriers" | "seed" | "start" | "end" => {
+                    argv.push(format!("--{key}"));
+                    argv.push(value);
+                }
+                "agent" | "walk" => {
+                    if value == "1" || value == "true" {
+                        argv.push(format!("--{key}"));
+                    }
+                }
+                _ => return Err(format!("unknown URL parameter '{key}'")),
+            }
+        }
+        let cli = Cli::try_parse_from(argv).map_err(|e| e.to_string())?;
+        Ok(cli.play)
+    }
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Find one path on a map and print its cost, the nodes expanded and the cells.
@@ -145,6 +171,25 @@ pub fn parse_cell(s: &str) -> Result<(usize, usize), String> {
     let bad = || format!("'{s}' is not a cell: expected X,Y with whole numbers, X the column and Y the row");
     let (x, y) = s.split_once(',').ok_or_else(bad)?;
     Ok((x.trim().parse().map_err(|_| bad())?, y.trim().parse().map_err(|_| bad())?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn url_query_gives_play_args() {
+        let a = PlayArgs::from_query("?rows=12&cols=14&barriers=30&seed=7&start=0,0&end=11%2C13&agent=1&walk=true").unwrap();
+        assert_eq!((a.rows, a.cols, a.barriers, a.seed), (Some(12), Some(14), Some(30.0), Some(7)));
+        assert_eq!((a.start, a.end), (Some((0, 0)), Some((11, 13))));
+        assert!(a.agent && a.walk);
+        let b = PlayArgs::from_query("").unwrap();
+        assert_eq!(b.rows, None);
+        assert!(!b.walk);
+        assert!(PlayArgs::from_query("rows=0").is_err());
+        assert!(PlayArgs::from_query("start=1;2").is_err());
+        assert!(PlayArgs::from_query("bogus=1").is_err());
+    }
 }
 
 fn parse_percent(s: &str) -> Result<f64, String> {

@@ -144,14 +144,20 @@ fn dead_end_and_blocked_endpoints_give_a_message_and_no_path() {
     act(&mut app, Action::ToggleBarrier((2, 3)));
     assert!(path(&app).found());
     assert!(!cubes_with(&mut app, |a| a.path.clone()).is_empty());
-    // block the end: a clear message and no stale path on the board
+    // a barrier on the end is refused: the player moves the end first
     act(&mut app, Action::ToggleBarrier((4, 3)));
+    assert!(app.world().resource::<Board>().is_floor((4, 3)));
+    assert!(app.world().resource::<Status>().0.contains("is the end"));
+    assert!(path(&app).found());
+    // an end on a barrier (as a loaded selection could be): a clear message, no stale path
+    app.world_mut().resource_mut::<Selection>().end = Some((2, 0));
+    app.update();
     let p = path(&app);
     assert!(!p.found());
-    assert!(p.message.contains("end 4,3 is blocked"), "{}", p.message);
+    assert!(p.message.contains("end 2,0 is blocked"), "{}", p.message);
     assert!(cubes_with(&mut app, |a| a.path.clone()).is_empty());
     // a click on a barrier does not move the start
-    act(&mut app, Action::Select((2, 0)));
+    act(&mut app, Action::Select((2, 1)));
     assert_eq!(app.world().resource::<Selection>().start, Some((0, 0)));
     assert!(app.world().resource::<Status>().0.contains("barrier"));
 }
@@ -344,7 +350,7 @@ fn editing_barriers_while_the_agent_walks_replans_from_its_cell() {
     act(&mut app, Action::Paint(ahead, true));
     let (agent2, _) = agent_state(&mut app);
     assert!(!agent2.cells.contains(&ahead));
-    assert!(agent2.cells[0] == agent.last || Some(agent2.cells[0]) == agent.target());
+    assert!(agent2.cells[0] == agent.last || Some(agent2.cells[0]) == agent.target(), "{agent:?} then {agent2:?}");
     // a barrier under the agent is refused
     let here = agent2.last;
     act(&mut app, Action::Paint(here, true));
@@ -359,4 +365,184 @@ fn editing_barriers_while_the_agent_walks_replans_from_its_cell() {
     let (agent3, _) = agent_state(&mut app);
     assert!(agent3.arrived);
     assert_eq!(agent3.last, (9, 1));
+}
+
+#[test]
+fn a_malformed_map_keeps_the_board_and_says_why() {
+    let mut app = app_with(random_setup(10, 10, 20.0, 4), Duration::from_millis(10));
+    let before = app.world().resource::<Board>().grid.clone();
+    act(&mut app, Action::LoadMap { name: "bad.map".into(), bytes: b"type octile\nheight 2\nwidth 2\nmap\n..\n.?\n".to_vec() });
+    assert_eq!(app.world().resource::<Board>().grid, before);
+    let status = app.world().resource::<Status>().0.clone();
+    assert!(status.contains("bad.map:6:"), "{status}");
+    act(&mut app, Action::LoadMap { name: "good.map".into(), bytes: b"type octile\nheight 2\nwidth 3\nmap\n..@\n...\n".to_vec() });
+    let board = app.world().resource::<Board>();
+    assert_eq!((board.grid.width(), board.grid.height()), (3, 2));
+    assert_eq!(app.world().resource::<Selection>().start, Some((0, 0)));
+    assert_eq!(app.world().resource::<Selection>().end, Some((2, 1)));
+    let mut q = app.world_mut().query::<&Cube>();
+    assert_eq!(q.iter(app.world()).count(), 6);
+}
+
+mod step_view {
+    use super::*;
+    use cubepath::game::stepview::{Duel, StepView};
+    use cubepath::game::walk::Brush;
+    use cubepath::search::{Algorithm, CellState, Searcher, Topology};
+    use std::collections::BTreeSet;
+
+    fn enabled_app() -> App {
+        let mut app = app_with(random_setup(15, 15, 25.0, 21), Duration::from_millis(10));
+        app.world_mut().resource_mut::<StepView>().enabled = true;
+        app.update();
+        app
+    }
+
+    /// Open and closed sets, and (g, h, f) of every touched cell, after `n` engine steps.
+    fn engine_after(app: &App, n: usize) -> (BTreeSet<Pos>, BTreeSet<Pos>, Vec<(Pos, f64, f64, f64)>) {
+        let grid = app.world().resource::<Board>().grid.clone();
+        let sel = app.world().resource::<Selection>().clone();
+        let opts = app.world().resource::<SearchSettings>().0;
+        let mut searcher = Searcher::default();
+        let mut run = searcher.steps(&grid, sel.start.unwrap(), sel.end.unwrap(), &opts).unwrap();
+        for _ in 0..n {
+            run.step();
+        }
+        let open: BTreeSet<Pos> = run.open_cells().into_iter().collect();
+        let closed: BTreeSet<Pos> = run.closed_cells().into_iter().collect();
+        let labels = grid
+            .cells()
+            .filter_map(|(p, _)| run.info(p).map(|i| (p, i.g, i.h, i.f)))
+            .collect();
+        assert!(closed.iter().all(|&p| run.info(p).unwrap().state == CellState::Closed));
+        (open, closed, labels)
+    }
+
+    fn view_sets(app: &App) -> (BTreeSet<Pos>, BTreeSet<Pos>) {
+        let v = app.world().resource::<StepView>();
+        (v.open_cells().into_iter().collect(), v.closed_cells().into_iter().collect())
+    }
+
+    #[test]
+    fn stepping_n_times_equals_n_engine_expansions_and_labels_match() {
+        let mut app = enabled_app();
+        let total = app.world().resource::<StepView>().steps.len();
+        assert_eq!(total, path(&app).expanded, "the recording has one step per expansion");
+        for n in 1..=12 {
+            press(&mut app, KeyCode::Space);
+            assert_eq!(app.world().resource::<StepView>().shown, n);
+            let (open, closed, labels) = engine_after(&app, n);
+            assert_eq!(view_sets(&app), (open, closed), "after {n} steps");
+            let v = app.world().resource::<StepView>();
+            for (p, g, h, f) in labels {
+                let l = v.label(p).unwrap_or_else(|| panic!("no label for {p:?}"));
+                assert_eq!((l.g, l.h, l.f), (g, h, f), "label of {p:?} after {n} steps");
+            }
+        }
+        // Space steps instead of walking while the view is on
+        assert!(!app.world().resource::<Walk>().is_running());
+    }
+
+    #[test]
+    fn scrubbing_back_and_forth_restores_the_same_sets() {
+        let mut app = enabled_app();
+        let total = app.world().resource::<StepView>().steps.len();
+        assert!(total > 20);
+        let at = |app: &mut App, k: usize| {
+            app.world_mut().resource_mut::<StepView>().seek(k);
+            view_sets(app)
+        };
+        let a = at(&mut app, 17);
+        let end = at(&mut app, total);
+        let back = at(&mut app, 17);
+        assert_eq!(a, back);
+        let (open, closed, _) = engine_after(&app, 17);
+        assert_eq!(a, (open, closed));
+        assert_eq!(end.1.len(), total);
+        // running plays forward and stops at the end, where the path shows
+        {
+            let mut v = app.world_mut().resource_mut::<StepView>();
+            v.seek(0);
+            v.rate = 1000.0;
+            v.running = true;
+        }
+        for _ in 0..(total / 10 + 5) {
+            app.update();
+        }
+        let v = app.world().resource::<StepView>();
+        assert_eq!(v.shown, total);
+        assert!(!v.running);
+        assert!(!cubes_with(&mut app, |a| a.path.clone()).is_empty());
+    }
+
+    #[test]
+    fn the_duel_runs_every_algorithm() {
+        let mut app = app_with(random_setup(20, 20, 20.0, 12), Duration::from_millis(10));
+        act(&mut app, Action::Duel);
+        let duel = app.world().resource::<Duel>().clone();
+        assert_eq!(duel.rows.len(), 5);
+        let cost = |a: Algorithm| duel.rows.iter().find(|r| r.algorithm == a).unwrap().outcome.clone().unwrap().0;
+        assert_eq!(cost(Algorithm::AStar), duel.optimum);
+        assert_eq!(cost(Algorithm::Jps), duel.optimum);
+        assert!(cost(Algorithm::Greedy).unwrap() >= duel.optimum.unwrap() - 1e-9);
+    }
+
+    #[test]
+    fn hex_boards_search_and_walk_with_six_neighbours() {
+        let mut setup = random_setup(12, 12, 20.0, 4);
+        setup.agent = true;
+        let mut app = app_with(setup, Duration::from_millis(50));
+        app.world_mut().resource_mut::<SearchSettings>().0.topology = Topology::Hex;
+        app.update();
+        app.update();
+        assert!(app.world().resource::<Board>().hex);
+        let mut q = app.world_mut().query::<&Cube>();
+        assert_eq!(q.iter(app.world()).count(), 144);
+        let p = path(&app);
+        let grid = app.world().resource::<Board>().grid.clone();
+        let sel = app.world().resource::<Selection>().clone();
+        let dijkstra = find_path(
+            &grid,
+            sel.start.unwrap(),
+            sel.end.unwrap(),
+            &SearchOptions { algorithm: Algorithm::Dijkstra, topology: Topology::Hex, ..Default::default() },
+        )
+        .unwrap();
+        assert_eq!(p.found(), dijkstra.path.is_some());
+        if p.found() {
+            let cost = path_cost(&grid, &p.cells, Topology::Hex, Default::default()).unwrap();
+            assert!((cost - dijkstra.cost.unwrap()).abs() < 1e-9);
+            press(&mut app, KeyCode::Space);
+            for _ in 0..400 {
+                app.update();
+            }
+            let mut q = app.world_mut().query::<&Agent>();
+            let agent = q.single(app.world()).unwrap();
+            assert!(agent.arrived);
+            assert_eq!(Some(agent.last), sel.end);
+        }
+    }
+
+    #[test]
+    fn painted_terrain_is_respected_by_the_search() {
+        let rows = ["..........", "..........", ".........."];
+        let mut app = app_with(map_setup(&rows, (0, 1), (9, 1)), Duration::from_millis(10));
+        assert_eq!(path(&app).cost, Some(9.0));
+        app.world_mut().resource_mut::<PlaySettings>().brush = Brush::Water;
+        for y in 0..3 {
+            act(&mut app, Action::Paint((5, y), true));
+        }
+        assert_eq!(app.world().resource::<Board>().grid.get(5, 1), Some(Cell::Ground(5)));
+        let p = path(&app);
+        let grid = app.world().resource::<Board>().grid.clone();
+        let want = find_path(&grid, (0, 1), (9, 1), &SearchOptions::default()).unwrap();
+        assert_eq!(p.cost, want.cost);
+        assert!((p.cost.unwrap() - 13.0).abs() < 1e-9, "crossing the water costs 5: {:?}", p.cost);
+        // terrain cubes get their own colour
+        assert_eq!(cubes_with(&mut app, |a| a.water.clone()).len(), 2, "the path cube on the water shows the path");
+        // JPS is refused on a weighted grid with the reason
+        app.world_mut().resource_mut::<SearchSettings>().0.algorithm = Algorithm::Jps;
+        app.update();
+        assert!(path(&app).message.contains("uniform"), "{}", path(&app).message);
+    }
 }

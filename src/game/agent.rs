@@ -49,29 +49,34 @@ impl Agent {
         (!self.arrived).then(|| self.cells.get(self.next).copied()).flatten()
     }
 
-    /// The cell to replan from: the one it stands on or walks toward, whichever is still floor
-    /// (the last cell first when both are: the way back is always open).
-    pub fn replan_cell(&self, board: &Board) -> Pos {
-        match self.target() {
-            Some(t) if !board.is_floor(self.last) && board.is_floor(t) => t,
-            _ => self.last,
-        }
+    /// The cell to replan from: the one it walks toward, else the one it stands on. Both are
+    /// kept floor (no barrier is placed under the agent), so the new path starts where the
+    /// agent is going anyway and it walks on without turning back.
+    pub fn replan_cell(&self) -> Pos {
+        self.target().unwrap_or(self.last)
     }
 
     /// Follows a new path that starts at [`Agent::replan_cell`].
-    pub fn follow(&mut self, _board: &Board, cells: &[Pos]) {
+    pub fn follow(&mut self, cells: &[Pos]) {
         self.cells = cells.to_vec();
-        self.last = cells[0];
-        // Walk to the first cell's centre first: it is the cell the agent is on or next to.
+        // Finish the step under way (or stand still on `last`), then walk the new path.
         self.next = 0;
         self.arrived = false;
     }
 
-    /// Stops where it is.
+    /// Stops: finishes the step under way (its target is floor) and stands there.
     pub fn stop(&mut self) {
-        self.cells = vec![self.last];
-        self.next = 0;
-        self.arrived = true;
+        match self.target() {
+            Some(t) => {
+                self.cells = vec![t];
+                self.next = 0;
+            }
+            None => {
+                self.cells = vec![self.last];
+                self.next = 1;
+                self.arrived = true;
+            }
+        }
     }
 }
 

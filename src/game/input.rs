@@ -4,9 +4,12 @@
 use bevy::prelude::*;
 
 use super::agent::{Agent, AgentAssets, agent_bundle};
-use super::board::{Board, BoardSettings, CubeAssets, Hover, Selection, Status, random_board, replace_board};
-use super::pathing::{PathState, PathSystems};
-use super::walk::{ClickSets, Paused, PlaySettings, Walk, WalkMode};
+use super::board::{
+    Board, BoardSettings, CubeAssets, Hover, Selection, Status, default_endpoints, random_board, replace_board,
+};
+use super::pathing::{PathState, PathSystems, SearchSettings};
+use super::stepview::{Duel, StepView};
+use super::walk::{ClickSets, Paused, PlaySettings, Walk, WalkMode, WalkSystems};
 use super::{AppSystems, GameSetup};
 use crate::search::{Cell, Grid, Pos};
 
@@ -15,7 +18,11 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<AutoWalk>()
         .add_systems(Startup, arm_auto_walk)
         .add_systems(Update, handle_keys.in_set(AppSystems::RecordInput))
-        .add_systems(Update, (apply_actions.before(PathSystems), start_auto_walk.after(PathSystems)).in_set(AppSystems::Update));
+        .init_resource::<WalkRequested>()
+        .add_systems(
+            Update,
+            (apply_actions.before(PathSystems), start_walk.after(PathSystems).before(WalkSystems)).in_set(AppSystems::Update),
+        );
 }
 
 /// Something the player asked for.
@@ -23,10 +30,14 @@ pub(super) fn plugin(app: &mut App) {
 pub enum Action {
     /// Left click on a cell: set the start or the end.
     Select(Pos),
-    /// Right click: toggle a barrier.
+    /// Right click: toggle the brush's cell (a barrier by default) and floor.
     ToggleBarrier(Pos),
-    /// Right drag: make a cell a barrier (true) or floor (false).
+    /// Right drag: paint the brush's cell (true) or floor (false).
     Paint(Pos, bool),
+    /// Space in the step view: one more expansion.
+    Step,
+    /// Run every algorithm on the board and compare.
+    Duel,
     /// Space or the Walk button.
     Walk,
     /// A or the Reset button: a fresh random board with a new seed.
@@ -35,6 +46,8 @@ pub enum Action {
     NewBoard(BoardSettings),
     /// A board loaded from a file (its name for the panel).
     Load(Grid, String),
+    /// A map file's bytes to read: a malformed file keeps the board and says why.
+    LoadMap { name: String, bytes: Vec<u8> },
     /// Z or the Pause button.
     TogglePause,
 }
@@ -50,19 +63,61 @@ fn arm_auto_walk(setup: Res<GameSetup>, mut auto: ResMut<AutoWalk>, mut play: Re
     }
 }
 
-fn start_auto_walk(mut auto: ResMut<AutoWalk>, path: Res<PathState>, mut actions: MessageWriter<Action>) {
+/// Space or Walk was pressed this frame.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct WalkRequested(pub bool);
+
+/// Starts a requested walk on the path as it stands after this frame's edits: the cubes turn
+/// black one by one, or a fresh agent walks it.
+fn start_walk(
+    mut commands: Commands,
+    mut requested: ResMut<WalkRequested>,
+    mut auto: ResMut<AutoWalk>,
+    path: Res<PathState>,
+    board: Res<Board>,
+    play: Res<PlaySettings>,
+    mut walk: ResMut<Walk>,
+    mut paused: ResMut<Paused>,
+    mut status: ResMut<Status>,
+    agent_assets: Option<Res<AgentAssets>>,
+    agents: Query<Entity, With<Agent>>,
+) {
     if auto.0 && path.searches > 0 {
+        // --walk: walk once the first search is done
         auto.0 = false;
-        if path.found() {
-            actions.write(Action::Walk);
+        requested.0 |= path.found();
+    }
+    if !requested.0 {
+        return;
+    }
+    requested.0 = false;
+    for e in &agents {
+        commands.entity(e).despawn();
+    }
+    if !path.found() {
+        status.say(if path.message.is_empty() { "no path to walk".to_string() } else { path.message.clone() });
+        return;
+    }
+    paused.0 = false;
+    match play.mode {
+        WalkMode::Cubes => {
+            walk.start(&path, play.step_interval);
+            status.say("walking: the path turns black");
+        }
+        WalkMode::Agent => {
+            *walk = Walk::default();
+            if let Some(assets) = &agent_assets {
+                commands.spawn(agent_bundle(path.cells.clone(), &board, assets));
+            }
+            status.say("the agent is walking");
         }
     }
 }
 
-/// Space walks, A resets, Z pauses.
-pub fn handle_keys(keys: Res<ButtonInput<KeyCode>>, mut actions: MessageWriter<Action>) {
+/// Space walks (or steps, in the step view), A resets, Z pauses.
+pub fn handle_keys(keys: Res<ButtonInput<KeyCode>>, step: Res<StepView>, mut actions: MessageWriter<Action>) {
     if keys.just_pressed(KeyCode::Space) {
-        actions.write(Action::Walk);
+        actions.write(if step.enabled { Action::Step } else { Action::Walk });
     }
     if keys.just_pressed(KeyCode::KeyA) {
         actions.write(Action::Reset);
@@ -83,13 +138,15 @@ pub fn apply_actions(
     mut walk: ResMut<Walk>,
     mut paused: ResMut<Paused>,
     mut hover: ResMut<Hover>,
+    mut walk_requested: ResMut<WalkRequested>,
+    (mut step, mut duel, search): (ResMut<StepView>, ResMut<Duel>, Res<SearchSettings>),
     play: Res<PlaySettings>,
-    path: Res<PathState>,
     cube_assets: Option<Res<CubeAssets>>,
-    agent_assets: Option<Res<AgentAssets>>,
     agents: Query<(Entity, &Agent)>,
 ) {
     for action in actions.read() {
+        // Whether the action put a new board in place (then walk, pause and agent are cleared).
+        let mut replaced = matches!(action, Action::Reset | Action::NewBoard(_) | Action::Load(..));
         match action.clone() {
             Action::Select(p) => {
                 if board.grid.get(p.0, p.1).is_none() {
@@ -114,49 +171,56 @@ pub fn apply_actions(
                 }
             }
             Action::ToggleBarrier(p) => {
-                let block = board.is_floor(p);
-                paint(&mut board, &mut status, &agents, p, block);
+                let brush = play.brush.cell();
+                let on = board.grid.get(p.0, p.1) == Some(brush);
+                paint(&mut board, &selection, &mut status, &agents, p, if on { Cell::FLOOR } else { brush });
             }
-            Action::Paint(p, block) => paint(&mut board, &mut status, &agents, p, block),
-            Action::Walk => {
-                for (e, _) in &agents {
-                    commands.entity(e).despawn();
-                }
-                if !path.found() {
-                    status.say(if path.message.is_empty() { "no path to walk".to_string() } else { path.message.clone() });
-                    continue;
-                }
-                paused.0 = false;
-                match play.mode {
-                    WalkMode::Cubes => {
-                        walk.start(&path, play.step_interval);
-                        status.say("walking: the path turns black");
-                    }
-                    WalkMode::Agent => {
-                        *walk = Walk::default();
-                        if let Some(assets) = &agent_assets {
-                            commands.spawn(agent_bundle(path.cells.clone(), &board, assets));
-                        }
-                        status.say("the agent is walking");
-                    }
-                }
+            Action::Paint(p, on) => {
+                let cell = if on { play.brush.cell() } else { Cell::FLOOR };
+                paint(&mut board, &selection, &mut status, &agents, p, cell);
             }
+            Action::Step => {
+                let next = step.shown + 1;
+                step.running = false;
+                step.seek(next);
+            }
+            Action::Duel => match (selection.start, selection.end) {
+                (Some(s), Some(e)) => {
+                    *duel = Duel::run(&board, s, e, &search.0);
+                    status.say("duel: every algorithm on this board");
+                }
+                _ => status.say("pick a start and an end first"),
+            },
+            Action::LoadMap { name, bytes } => match crate::search::read_map(&name, &bytes) {
+                Ok(grid) => {
+                    replaced = true;
+                    settings.rows = grid.height();
+                    settings.cols = grid.width();
+                    new_board(&mut commands, &cube_assets, &mut board, grid, false, name.clone(), &mut selection, &mut status);
+                    if status.0.is_empty() {
+                        status.say(format!("loaded {name}"));
+                    }
+                }
+                Err(e) => status.say(format!("could not load the map, the board is kept: {e}")),
+            },
+            // Started after the search has seen this frame's edits, by `start_walk`.
+            Action::Walk => walk_requested.0 = true,
             Action::Reset => {
                 settings.seed = BoardSettings::next_seed(settings.seed);
                 let s = settings.clone();
-                new_board(&mut commands, &cube_assets, &mut board, random_board(&s), format!("random, seed {}", s.seed), &mut selection, &mut status);
+                new_board(&mut commands, &cube_assets, &mut board, random_board(&s), true, format!("random, seed {}", s.seed), &mut selection, &mut status);
                 status.say(format!("new board, seed {}", s.seed));
             }
             Action::NewBoard(s) => {
                 *settings = s.clamped();
                 let s = settings.clone();
-                new_board(&mut commands, &cube_assets, &mut board, random_board(&s), format!("random, seed {}", s.seed), &mut selection, &mut status);
+                new_board(&mut commands, &cube_assets, &mut board, random_board(&s), true, format!("random, seed {}", s.seed), &mut selection, &mut status);
                 status.say(format!("new {} x {} board, seed {}", s.cols, s.rows, s.seed));
             }
             Action::Load(grid, name) => {
                 settings.rows = grid.height();
                 settings.cols = grid.width();
-                new_board(&mut commands, &cube_assets, &mut board, grid, name.clone(), &mut selection, &mut status);
+                new_board(&mut commands, &cube_assets, &mut board, grid, false, name.clone(), &mut selection, &mut status);
                 if status.0.is_empty() {
                     status.say(format!("loaded {name}"));
                 }
@@ -166,7 +230,7 @@ pub fn apply_actions(
                 status.say(if paused.0 { "paused (Z to resume)" } else { "resumed" });
             }
         }
-        if matches!(action, Action::Reset | Action::NewBoard(_) | Action::Load(..)) {
+        if replaced {
             *walk = Walk::default();
             paused.0 = false;
             hover.0 = None;
@@ -177,44 +241,40 @@ pub fn apply_actions(
     }
 }
 
-fn paint(board: &mut Board, status: &mut Status, agents: &Query<(Entity, &Agent)>, p: Pos, block: bool) {
+/// Paints `new` on a cell, refusing a barrier under the start, the end or the agent.
+fn paint(board: &mut Board, selection: &Selection, status: &mut Status, agents: &Query<(Entity, &Agent)>, p: Pos, new: Cell) {
     let Some(cell) = board.grid.get(p.0, p.1) else {
         status.say(format!("{},{} is off the board", p.0, p.1));
         return;
     };
+    let block = new == Cell::Blocked;
+    if block && (selection.start == Some(p) || selection.end == Some(p)) {
+        let which = if selection.start == Some(p) { "start" } else { "end" };
+        status.say(format!("{},{} is the {which}: move it before placing a barrier there", p.0, p.1));
+        return;
+    }
     if block && agents.iter().any(|(_, a)| a.last == p || a.target() == Some(p)) {
         status.say(format!("{},{} is under the agent: no barrier there", p.0, p.1));
         return;
     }
-    let new = if block { Cell::Blocked } else { Cell::FLOOR };
     if cell != new {
         board.grid.set(p.0, p.1, new).expect("on the grid");
     }
 }
 
-/// Replaces the board and puts the start and end in opposite corners (made floor).
+/// Replaces the board and puts the start and end where [`default_endpoints`] says.
 fn new_board(
     commands: &mut Commands,
     assets: &Option<Res<CubeAssets>>,
     board: &mut Board,
     mut grid: Grid,
+    random: bool,
     source: String,
     selection: &mut Selection,
     status: &mut Status,
 ) {
     status.0.clear();
-    let (mut start, mut end) = ((0, 0), (grid.width() - 1, grid.height() - 1));
-    if source.starts_with("random") {
-        let _ = grid.set(start.0, start.1, Cell::FLOOR);
-        let _ = grid.set(end.0, end.1, Cell::FLOOR);
-    } else {
-        // A loaded map keeps its cells: the first and the last floor cells.
-        let mut floor = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p);
-        if let Some(first) = floor.next() {
-            start = first;
-            end = floor.last().unwrap_or(first);
-        }
-    }
+    let (start, end) = default_endpoints(&mut grid, random);
     match assets {
         Some(a) => replace_board(commands, a, board, grid, source, status),
         None => {

@@ -15,10 +15,13 @@ use crate::search::{Grid, Pos};
 pub mod agent;
 pub mod board;
 mod camera;
+mod flat;
 pub mod input;
 pub mod pathing;
+mod persist;
 mod picking;
 mod screenshot;
+pub mod stepview;
 mod ui;
 pub mod walk;
 
@@ -38,7 +41,7 @@ impl Plugin for LogicPlugin {
     fn build(&self, app: &mut App) {
         app.configure_sets(Update, (AppSystems::RecordInput, AppSystems::Update).chain());
         app.init_resource::<GameSetup>();
-        app.add_plugins((board::plugin, input::plugin, pathing::plugin, walk::plugin, agent::plugin));
+        app.add_plugins((board::plugin, input::plugin, pathing::plugin, walk::plugin, agent::plugin, stepview::plugin));
     }
 }
 
@@ -48,7 +51,7 @@ pub struct AppPlugin;
 impl Plugin for AppPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(LogicPlugin);
-        app.add_plugins((camera::plugin, picking::plugin, ui::plugin, screenshot::plugin));
+        app.add_plugins((camera::plugin, picking::plugin, ui::plugin, screenshot::plugin, persist::plugin, flat::plugin));
     }
 }
 
@@ -121,7 +124,18 @@ impl GameSetup {
 /// Opens the game window and plays until it is closed.
 pub fn run(args: &PlayArgs) -> ExitCode {
     let setup = match GameSetup::from_args(args) {
-        Ok(s) => s,
+        Ok(mut s) => {
+            // With no board options, the last edited board comes back.
+            let fresh = args.rows.is_none() && args.cols.is_none() && args.barriers.is_none() && args.seed.is_none();
+            if fresh && s.grid.is_none() && s.screenshot.is_none() {
+                s.grid = persist::load_last_board();
+                if let Some((g, _)) = &s.grid {
+                    s.board.rows = g.height();
+                    s.board.cols = g.width();
+                }
+            }
+            s
+        }
         Err(message) => {
             eprintln!("cubepath: {message}");
             return ExitCode::from(2);

@@ -77,7 +77,7 @@ pub fn find_path(
     if !(board.is_changed() || selection.is_changed() || settings.is_changed()) {
         return;
     }
-    let walking = agents.iter().find(|a| !a.arrived).map(|a| a.replan_cell(&board));
+    let walking = agents.iter().find(|a| !a.arrived).map(Agent::replan_cell);
     state.searches += 1;
     state.set_path(Vec::new());
     state.cost = None;
@@ -86,7 +86,7 @@ pub fn find_path(
         state.message = "pick a start and an end".into();
         return;
     };
-    let t = std::time::Instant::now();
+    let t = bevy::platform::time::Instant::now();
     let result = buffers.0.search(&board.grid, start, end, &settings.0);
     state.time = t.elapsed();
     match result {
@@ -99,7 +99,7 @@ pub fn find_path(
                 Some(cells) => {
                     if walking.is_some() {
                         for mut agent in &mut agents {
-                            agent.follow(&board, &cells);
+                            agent.follow(&cells);
                         }
                     }
                     state.set_path(cells);

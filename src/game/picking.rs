@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use super::AppSystems;
 use super::board::{Board, Cube, Hover};
 use super::input::Action;
+use super::walk::PlaySettings;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PaintDrag>()
@@ -17,7 +18,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, end_paint_drag.in_set(AppSystems::RecordInput));
 }
 
-/// A right drag that started on a cube paints: Some(true) barriers, Some(false) floor.
+/// A right drag that started on a cube paints: Some(true) the brush, Some(false) floor.
 #[derive(Resource, Clone, Copy, Debug, Default)]
 pub struct PaintDrag {
     pub block: Option<bool>,
@@ -31,12 +32,20 @@ fn click_cube(ev: On<Pointer<Click>>, cubes: Query<&Cube>, mut actions: MessageW
     }
 }
 
-fn press_cube(ev: On<Pointer<Press>>, cubes: Query<&Cube>, board: Res<Board>, mut drag: ResMut<PaintDrag>, mut actions: MessageWriter<Action>) {
+fn press_cube(
+    ev: On<Pointer<Press>>,
+    cubes: Query<&Cube>,
+    board: Res<Board>,
+    play: Res<PlaySettings>,
+    mut drag: ResMut<PaintDrag>,
+    mut actions: MessageWriter<Action>,
+) {
     if ev.event.button == PointerButton::Secondary {
         if let Ok(cube) = cubes.get(ev.event_target()) {
-            let block = board.is_floor(cube.0);
-            drag.block = Some(block);
-            actions.write(Action::Paint(cube.0, block));
+            // The drag paints the brush, or clears to floor when it starts on the brush's cell.
+            let on = board.grid.get(cube.0.0, cube.0.1) != Some(play.brush.cell());
+            drag.block = Some(on);
+            actions.write(Action::Paint(cube.0, on));
         }
     }
 }

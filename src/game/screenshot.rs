@@ -1,5 +1,7 @@
-//! --screenshot FILE: run until the search is done and any walk has finished, save the window
-//! as a PNG and exit (non-zero with a message when it cannot).
+//! When the game is busy and when it is done: the log lines a browser test waits for
+//! ("cubepath ready", "cubepath walk finished"), and --screenshot FILE: run until the search
+//! is done and any walk has finished, save the window as a PNG and exit (non-zero with a
+//! message when it cannot).
 
 use std::path::PathBuf;
 
@@ -13,7 +15,45 @@ use super::pathing::PathState;
 use super::walk::Walk;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, take_screenshot_when_done.run_if(|s: Res<GameSetup>| s.screenshot.is_some()));
+    app.add_systems(
+        Update,
+        (announce_progress, take_screenshot_when_done.run_if(|s: Res<GameSetup>| s.screenshot.is_some())),
+    );
+}
+
+/// Whether a search is pending or a walk is under way.
+fn is_busy(path: &PathState, walk: &Walk, auto: &AutoWalk, agents: &Query<&Agent>) -> bool {
+    path.searches == 0 || auto.0 || walk.is_running() || agents.iter().any(|a| !a.arrived)
+}
+
+/// Logs "cubepath ready" once the first search is shown, and "cubepath walk finished" each
+/// time a walk ends.
+fn announce_progress(
+    path: Res<PathState>,
+    walk: Res<Walk>,
+    auto: Res<AutoWalk>,
+    agents: Query<&Agent>,
+    board: Res<super::board::Board>,
+    mut frames: Local<u32>,
+    mut was_walking: Local<bool>,
+) {
+    if path.searches == 0 {
+        return;
+    }
+    *frames += 1;
+    if *frames == 3 {
+        info!(
+            "cubepath ready: {} x {} board, path of {} cells",
+            board.grid.width(),
+            board.grid.height(),
+            path.cells.len()
+        );
+    }
+    let walking = walk.is_running() || agents.iter().any(|a| !a.arrived);
+    if *was_walking && !walking {
+        info!("cubepath walk finished");
+    }
+    *was_walking = walking || (auto.0 && path.found());
 }
 
 /// Frames to let the panel settle after everything is done.
@@ -46,8 +86,7 @@ fn take_screenshot_when_done(
         exit.write(AppExit::error());
         return;
     }
-    let busy = path.searches == 0 || auto.0 || walk.is_running() || agents.iter().any(|a| !a.arrived);
-    if busy {
+    if is_busy(&path, &walk, &auto, &agents) {
         progress.idle_frames = 0;
         return;
     }

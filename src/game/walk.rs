@@ -11,13 +11,13 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Walk>()
         .init_resource::<Paused>()
         .init_resource::<PlaySettings>()
+        .configure_sets(Update, WalkSystems.after(PathSystems))
         .add_systems(
             Update,
             (reset_walk_on_new_path, animate_path.run_if(not_paused))
                 .chain()
                 .in_set(AppSystems::Update)
-                .in_set(WalkSystems)
-                .after(PathSystems),
+                .in_set(WalkSystems),
         );
 }
 
@@ -45,6 +45,29 @@ pub enum ClickSets {
     End,
 }
 
+/// What a right click or drag paints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Brush {
+    #[default]
+    Barrier,
+    /// Ground of weight 3.
+    Mud,
+    /// Ground of weight 5.
+    Water,
+}
+
+impl Brush {
+    /// The cell the brush paints.
+    pub fn cell(self) -> crate::search::Cell {
+        use crate::search::Cell;
+        match self {
+            Brush::Barrier => Cell::Blocked,
+            Brush::Mud => Cell::Ground(3),
+            Brush::Water => Cell::Ground(5),
+        }
+    }
+}
+
 /// Play settings the panel edits.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct PlaySettings {
@@ -54,11 +77,18 @@ pub struct PlaySettings {
     /// Agent speed in cells per second (0.1 to 50).
     pub agent_speed: f32,
     pub click: ClickSets,
+    pub brush: Brush,
 }
 
 impl Default for PlaySettings {
     fn default() -> Self {
-        PlaySettings { mode: WalkMode::Cubes, step_interval: 0.2, agent_speed: 4.0, click: ClickSets::Alternate }
+        PlaySettings {
+            mode: WalkMode::Cubes,
+            step_interval: 0.2,
+            agent_speed: 4.0,
+            click: ClickSets::Alternate,
+            brush: Brush::Barrier,
+        }
     }
 }
 

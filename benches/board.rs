@@ -1,0 +1,96 @@
+//! Boards that scale: spawning a board, and the cost of one frame while the agent walks, on
+//! 64 x 64 and 256 x 256 boards, with the game's logic plugins headless.
+//!
+//! `cargo bench --bench board` prints a table (frame-cost ratio 256 / 64, spawn time) and then
+//! lets criterion measure each case.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use criterion::{BatchSize, Criterion, criterion_group};
+use cubepath::game::board::BoardSettings;
+use cubepath::game::walk::{PlaySettings, WalkMode};
+use cubepath::game::{GameSetup, LogicPlugin};
+
+fn app(side: usize) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    app.init_resource::<Assets<Mesh>>();
+    app.init_resource::<Assets<StandardMaterial>>();
+    app.init_resource::<ButtonInput<KeyCode>>();
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(1)));
+    app.insert_resource(GameSetup { board: BoardSettings { rows: side, cols: side, barrier_pct: 10.0, seed: 1 }, ..default() });
+    app.add_plugins(LogicPlugin);
+    app
+}
+
+/// An app whose agent is walking the long diagonal (slowly, so it walks for the whole run).
+fn walking(side: usize) -> App {
+    let mut app = app(side);
+    app.update();
+    app.update();
+    app.world_mut().resource_mut::<PlaySettings>().mode = WalkMode::Agent;
+    app.world_mut().resource_mut::<PlaySettings>().agent_speed = 0.1;
+    app.world_mut().write_message(cubepath::game::input::Action::Walk);
+    app.update();
+    let mut q = app.world_mut().query::<&cubepath::game::agent::Agent>();
+    assert_eq!(q.iter(app.world()).count(), 1, "the agent walks");
+    app
+}
+
+fn per_frame(app: &mut App, frames: u32) -> Duration {
+    let t = Instant::now();
+    for _ in 0..frames {
+        app.update();
+    }
+    t.elapsed() / frames
+}
+
+fn table() {
+    let mut small = walking(64);
+    let mut large = walking(256);
+    per_frame(&mut small, 200);
+    per_frame(&mut large, 200);
+    let (s, l) = (per_frame(&mut small, 2000), per_frame(&mut large, 2000));
+    let t = Instant::now();
+    let mut spawned = app(256);
+    spawned.update();
+    let spawn = t.elapsed();
+    println!("\n| case | time |\n| --- | ---: |");
+    println!("| frame while the agent walks, 64 x 64 | {:.1} µs |", s.as_secs_f64() * 1e6);
+    println!("| frame while the agent walks, 256 x 256 | {:.1} µs |", l.as_secs_f64() * 1e6);
+    println!("| ratio 256 / 64 | {:.2}x |", l.as_secs_f64() / s.as_secs_f64());
+    println!("| spawn a 256 x 256 board (65,536 cubes) and search | {:.0} ms |\n", spawn.as_secs_f64() * 1e3);
+}
+
+fn boards(c: &mut Criterion) {
+    let mut group = c.benchmark_group("board");
+    for side in [64, 256] {
+        let mut walking_app = walking(side);
+        group.bench_function(format!("frame_walking_{side}"), |b| b.iter(|| walking_app.update()));
+    }
+    group.sample_size(10);
+    group.bench_function("spawn_256", |b| {
+        b.iter_batched(
+            || app(256),
+            |mut a| {
+                a.update();
+                black_box(a)
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(benches, boards);
+
+fn main() {
+    table();
+    if std::env::var_os("CUBEPATH_TABLE_ONLY").is_none() {
+        benches();
+        Criterion::default().configure_from_args().final_summary();
+    }
+}

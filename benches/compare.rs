@@ -1,0 +1,161 @@
+//! cubepath's A* and JPS against the `pathfinding` crate's `astar`, on every problem of the
+//! bundled benchmark maps, with the same rules (octile costs, no corner cutting).
+//!
+//! `cargo bench --bench compare` first checks that all three agree on every cost and prints a
+//! table of total times and ratios, then lets criterion measure each engine.
+
+use std::f64::consts::SQRT_2;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group};
+use cubepath::search::{Algorithm, Grid, Problem, SearchOptions, Searcher, read_map, read_scen};
+
+const MAPS: [&str; 3] = ["arena.map", "lak304d.map", "64room_000.map"];
+
+fn load(name: &str) -> (Grid, Vec<Problem>) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/maps/");
+    let grid = read_map(name, &std::fs::read(format!("{dir}{name}")).unwrap()).unwrap();
+    let problems = read_scen(name, &std::fs::read(format!("{dir}{name}.scen")).unwrap()).unwrap();
+    (grid, problems)
+}
+
+/// An f64 cost the `pathfinding` crate can order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, PartialOrd)]
+struct Cost(f64);
+impl Eq for Cost {}
+impl Ord for Cost {
+    fn cmp(&self, o: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&o.0)
+    }
+}
+impl std::ops::Add for Cost {
+    type Output = Cost;
+    fn add(self, o: Cost) -> Cost {
+        Cost(self.0 + o.0)
+    }
+}
+impl num_traits::Zero for Cost {
+    fn zero() -> Cost {
+        Cost(0.0)
+    }
+    fn is_zero(&self) -> bool {
+        self.0 == 0.0
+    }
+}
+
+/// All problems with cubepath; returns the costs and the nodes expanded.
+fn run_cubepath(grid: &Grid, problems: &[Problem], algorithm: Algorithm, searcher: &mut Searcher) -> (Vec<f64>, usize) {
+    let options = SearchOptions { algorithm, ..Default::default() };
+    let mut expanded = 0;
+    let costs = problems
+        .iter()
+        .map(|p| {
+            let r = searcher.search(grid, p.start, p.goal, &options).unwrap();
+            expanded += r.expanded;
+            r.cost.unwrap()
+        })
+        .collect();
+    (costs, expanded)
+}
+
+/// All problems with the `pathfinding` crate; returns the costs and the nodes expanded.
+fn run_pathfinding(grid: &Grid, problems: &[Problem]) -> (Vec<f64>, usize) {
+    let (w, h) = (grid.width() as i32, grid.height() as i32);
+    let open = |x: i32, y: i32| x >= 0 && y >= 0 && x < w && y < h && grid.is_passable(x as usize, y as usize);
+    let mut expanded = 0;
+    let costs = problems
+        .iter()
+        .map(|p| {
+            let goal = (p.goal.0 as i32, p.goal.1 as i32);
+            let (_, cost) = pathfinding::prelude::astar(
+                &(p.start.0 as i32, p.start.1 as i32),
+                |&(x, y)| {
+                    expanded += 1;
+                    let mut next = Vec::with_capacity(8);
+                    for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                        if open(x + dx, y + dy) {
+                            next.push(((x + dx, y + dy), Cost(1.0)));
+                        }
+                    }
+                    for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                        if open(x + dx, y + dy) && open(x + dx, y) && open(x, y + dy) {
+                            next.push(((x + dx, y + dy), Cost(SQRT_2)));
+                        }
+                    }
+                    next
+                },
+                |&(x, y)| {
+                    let (dx, dy) = ((x - goal.0).abs() as f64, (y - goal.1).abs() as f64);
+                    Cost(dx.max(dy) - dx.min(dy) + SQRT_2 * dx.min(dy))
+                },
+                |&q| q == goal,
+            )
+            .expect("every benchmark problem has a path");
+            cost.0
+        })
+        .collect();
+    (costs, expanded)
+}
+
+fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let t = Instant::now();
+    let v = f();
+    (v, t.elapsed())
+}
+
+/// Checks the costs and prints one table row per map: times, expansion rates and ratios.
+fn table() {
+    println!("\n| map | problems | cubepath A* ms | cubepath JPS ms | pathfinding astar ms | A* Mexp/s | pathfinding Mexp/s | pathfinding / A* | A* / JPS |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    let mut searcher = Searcher::default();
+    for name in MAPS {
+        let (grid, problems) = load(name);
+        let ((a, a_exp), ta) = timed(|| run_cubepath(&grid, &problems, Algorithm::AStar, &mut searcher));
+        let ((j, _), tj) = timed(|| run_cubepath(&grid, &problems, Algorithm::Jps, &mut searcher));
+        let ((pf, pf_exp), tp) = timed(|| run_pathfinding(&grid, &problems));
+        for (k, p) in problems.iter().enumerate() {
+            assert!(p.matches(a[k]), "{name} problem {k}: A* {} vs file {}", a[k], p.optimal);
+            assert!((a[k] - j[k]).abs() < 1e-9, "{name} problem {k}: A* {} vs JPS {}", a[k], j[k]);
+            assert!((a[k] - pf[k]).abs() < 1e-9, "{name} problem {k}: A* {} vs pathfinding {}", a[k], pf[k]);
+        }
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        println!(
+            "| {name} | {} | {:.1} | {:.1} | {:.1} | {:.2} | {:.2} | {:.2}x | {:.1}x |",
+            problems.len(),
+            ms(ta),
+            ms(tj),
+            ms(tp),
+            a_exp as f64 / ta.as_secs_f64() / 1e6,
+            pf_exp as f64 / tp.as_secs_f64() / 1e6,
+            tp.as_secs_f64() / ta.as_secs_f64(),
+            ta.as_secs_f64() / tj.as_secs_f64(),
+        );
+    }
+    println!("(all costs agree: cubepath A*, cubepath JPS, pathfinding astar and the scenario files)\n");
+}
+
+fn engines(c: &mut Criterion) {
+    for name in MAPS {
+        let (grid, problems) = load(name);
+        let mut group = c.benchmark_group(name);
+        group.sample_size(10);
+        let mut searcher = Searcher::default();
+        group.bench_function("cubepath_astar", |b| {
+            b.iter(|| black_box(run_cubepath(&grid, &problems, Algorithm::AStar, &mut searcher)))
+        });
+        group.bench_function("cubepath_jps", |b| b.iter(|| black_box(run_cubepath(&grid, &problems, Algorithm::Jps, &mut searcher))));
+        group.bench_function("pathfinding_astar", |b| b.iter(|| black_box(run_pathfinding(&grid, &problems))));
+        group.finish();
+    }
+}
+
+criterion_group!(benches, engines);
+
+fn main() {
+    table();
+    if std::env::var_os("CUBEPATH_TABLE_ONLY").is_none() {
+        benches();
+        Criterion::default().configure_from_args().final_summary();
+    }
+}

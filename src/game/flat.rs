@@ -1,0 +1,121 @@
+//! Boards too large for a cube per cell (the 512 x 512 benchmark maps) are drawn flat: one
+//! texture pixel per cell in the board's colours, on a plane that can be clicked like the cubes.
+
+use bevy::asset::RenderAssetUsages;
+use bevy::image::{Image, ImageSampler};
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+
+use super::AppSystems;
+use super::board::{self, Board, Hover, Look, Selection, look_of};
+use super::input::Action;
+use super::pathing::PathState;
+use super::stepview::StepView;
+use super::walk::Walk;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, draw_flat_board.in_set(AppSystems::Update).after(super::walk::WalkSystems))
+        .add_observer(click_flat_board);
+}
+
+/// The flat board's plane.
+#[derive(Component)]
+struct FlatBoard {
+    image: Handle<Image>,
+    size: (usize, usize),
+}
+
+fn colour(look: Look) -> [u8; 4] {
+    let c = match look {
+        Look::Floor | Look::Hover => board::FLOOR,
+        Look::Barrier => board::BARRIER,
+        Look::Start => board::START,
+        Look::End => board::END,
+        Look::Path => board::PATH,
+        Look::Walked => board::WALKED,
+        Look::Mud => board::MUD,
+        Look::Water => board::WATER,
+        Look::Open => board::OPEN,
+        Look::Closed => board::CLOSED,
+        Look::Current => board::CURRENT,
+    };
+    c.to_srgba().to_u8_array()
+}
+
+fn draw_flat_board(
+    mut commands: Commands,
+    board: Res<Board>,
+    selection: Res<Selection>,
+    path: Res<PathState>,
+    walk: Res<Walk>,
+    step: Res<StepView>,
+    mut images: ResMut<Assets<Image>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    flats: Query<(Entity, &FlatBoard)>,
+) {
+    if !(board.is_changed() || selection.is_changed() || path.is_changed() || walk.is_changed() || step.is_changed()) {
+        return;
+    }
+    let (w, h) = (board.grid.width(), board.grid.height());
+    let drawn_flat = board.cubes.is_empty();
+    for (e, flat) in &flats {
+        if !drawn_flat || flat.size != (w, h) {
+            commands.entity(e).despawn();
+        }
+    }
+    if !drawn_flat {
+        return;
+    }
+    let mut pixels = Vec::with_capacity(w * h * 4);
+    let no_hover = Hover(None);
+    for (p, _) in board.grid.cells() {
+        pixels.extend_from_slice(&colour(look_of(p, &board, &selection, &path, &walk, &no_hover, &step)));
+    }
+    if let Some((_, flat)) = flats.iter().find(|(_, f)| f.size == (w, h)) {
+        if let Some(mut image) = images.get_mut(&flat.image) {
+            image.data = Some(pixels);
+        }
+        return;
+    }
+    let mut image = Image::new(
+        Extent3d { width: w as u32, height: h as u32, depth_or_array_layers: 1 },
+        TextureDimension::D2,
+        pixels,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::default(),
+    );
+    image.sampler = ImageSampler::nearest();
+    let image = images.add(image);
+    commands.spawn((
+        Name::new("Flat board"),
+        FlatBoard { image: image.clone(), size: (w, h) },
+        Mesh3d(meshes.add(Plane3d::default().mesh().size(w as f32, h as f32))),
+        MeshMaterial3d(materials.add(StandardMaterial { base_color_texture: Some(image), unlit: true, ..default() })),
+        Transform::default(),
+    ));
+}
+
+/// A click on the flat board selects (left) or paints (right) the cell under the pointer.
+fn click_flat_board(ev: On<Pointer<Click>>, flats: Query<&FlatBoard>, board: Res<Board>, mut actions: MessageWriter<Action>) {
+    if flats.get(ev.event_target()).is_err() {
+        return;
+    }
+    let Some(at) = ev.event.hit.position else { return };
+    let (w, h) = (board.grid.width() as f32, board.grid.height() as f32);
+    let (x, y) = ((at.x + w / 2.0).floor(), (at.z + h / 2.0).floor());
+    if x < 0.0 || y < 0.0 || x >= w || y >= h {
+        return;
+    }
+    let p = (x as usize, y as usize);
+    match ev.event.button {
+        PointerButton::Primary => {
+            actions.write(Action::Select(p));
+        }
+        PointerButton::Secondary => {
+            actions.write(Action::ToggleBarrier(p));
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,96 @@
+//! Nothing lost: the last edited board is kept in the user's data folder (written to a
+//! temporary file, then renamed) and comes back at the next start without board options.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use super::board::{Board, Status};
+use crate::search::{Grid, read_map, write_map};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, save_board);
+}
+
+/// How long the board must stay unchanged before it is written.
+const QUIET: Duration = Duration::from_secs(1);
+
+#[cfg(target_arch = "wasm32")]
+const STORAGE_KEY: &str = "cubepath.last.map";
+
+#[cfg(target_arch = "wasm32")]
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+/// Where the last board is kept: `$XDG_DATA_HOME/cubepath/last.map`, else
+/// `~/.local/share/cubepath/last.map`; `CUBEPATH_DATA_DIR` overrides the folder.
+pub fn last_board_path() -> Option<PathBuf> {
+    let dir = std::env::var_os("CUBEPATH_DATA_DIR").map(PathBuf::from).or_else(|| {
+        std::env::var_os("XDG_DATA_HOME")
+            .map(|d| PathBuf::from(d).join("cubepath"))
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share/cubepath")))
+    })?;
+    Some(dir.join("last.map"))
+}
+
+/// The last board, if one was kept and still reads (in the browser: from local storage).
+pub fn load_last_board() -> Option<(Grid, String)> {
+    #[cfg(target_arch = "wasm32")]
+    let (name, bytes) = ("local storage".to_string(), storage()?.get_item(STORAGE_KEY).ok()??.into_bytes());
+    #[cfg(not(target_arch = "wasm32"))]
+    let (name, bytes) = {
+        let path = last_board_path()?;
+        (path.display().to_string(), std::fs::read(&path).ok()?)
+    };
+    match read_map(&name, &bytes) {
+        Ok(grid) => Some((grid, format!("last board ({name})"))),
+        Err(e) => {
+            warn!("the last board could not be read, starting fresh: {e}");
+            None
+        }
+    }
+}
+
+/// Writes `text` to a temporary file beside `path`, then renames it into place, so a failed
+/// write never leaves a half-written file where a good one was.
+pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let tmp = path.with_extension("map.tmp");
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path)
+}
+
+#[derive(Default)]
+struct Pending {
+    since: Option<Duration>,
+}
+
+/// Writes the board once it has been quiet for a second after a change.
+fn save_board(board: Res<Board>, time: Res<Time<Real>>, mut pending: Local<Pending>, mut status: ResMut<Status>) {
+    let now = time.elapsed();
+    if board.is_changed() {
+        pending.since = Some(now);
+        return;
+    }
+    let Some(since) = pending.since else { return };
+    if now - since < QUIET {
+        return;
+    }
+    pending.since = None;
+    #[cfg(target_arch = "wasm32")]
+    if let Some(s) = storage() {
+        if s.set_item(STORAGE_KEY, &write_map(&board.grid)).is_err() {
+            status.say("could not keep the board in local storage");
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(path) = last_board_path() {
+        if let Err(e) = write_atomically(&path, &write_map(&board.grid)) {
+            status.say(format!("could not keep the board in {}: {e}", path.display()));
+        }
+    }
+}

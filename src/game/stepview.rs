@@ -1,0 +1,297 @@
+//! Watch the search think: the whole search is recorded with the engine's step-by-step
+//! search, then shown one expansion at a time (Space steps, Run plays it at 1 to 1000
+//! expansions a second, a slider scrubs back and forth). Open, closed and current cells get
+//! their own colours; F, G, H, parent and expansion index are known for every touched cell.
+//! Also the algorithm duel: every algorithm on the current grid, side by side.
+
+use bevy::prelude::*;
+
+use super::AppSystems;
+use super::board::{Board, Selection};
+use super::pathing::{PathSystems, SearchSettings};
+use super::walk::not_paused;
+use crate::search::{Algorithm, Pos, SearchOptions, Searcher, Step};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<StepView>().init_resource::<Duel>().add_systems(
+        Update,
+        (record_trace, play_steps.run_if(not_paused)).chain().in_set(AppSystems::Update).after(PathSystems),
+    );
+}
+
+/// The most expansions recorded; a longer search is cut there (the panel says so).
+pub const MAX_TRACE: usize = 1 << 20;
+
+/// One cell put on (or improved on) the open list.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TracePush {
+    pub cell: Pos,
+    pub g: f64,
+    pub h: f64,
+    pub parent: Option<Pos>,
+}
+
+/// One expansion: the cell taken off the open list and what it pushed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TraceStep {
+    pub current: Pos,
+    pub pushes: Vec<TracePush>,
+}
+
+/// How a cell looks in the step view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mark {
+    #[default]
+    None,
+    Open,
+    Closed,
+    Current,
+}
+
+/// What the step view shows of one cell at the current step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CellLabel {
+    pub g: f64,
+    pub h: f64,
+    pub f: f64,
+    pub parent: Option<Pos>,
+    pub expansion: Option<usize>,
+    pub mark: Mark,
+}
+
+/// The recorded search and where the view stands in it.
+#[derive(Resource, Default)]
+pub struct StepView {
+    pub enabled: bool,
+    /// Playing forward at `rate` expansions a second.
+    pub running: bool,
+    pub rate: f32,
+    /// Expansions shown (0 to `steps.len()`).
+    pub shown: usize,
+    pub steps: Vec<TraceStep>,
+    pub start: Option<TracePush>,
+    /// Whether the search was cut at [`MAX_TRACE`].
+    pub truncated: bool,
+    greedy: bool,
+    width: usize,
+    // the state after `applied` steps, kept incrementally
+    applied: usize,
+    marks: Vec<Mark>,
+    latest: Vec<Option<TracePush>>,
+    order: Vec<Option<u32>>,
+    budget: f32,
+    /// Bumped whenever the shown state changes, for painting.
+    pub version: u64,
+}
+
+impl StepView {
+    /// Whether the view is mid-search (the path is shown only at the end).
+    pub fn is_stepping(&self) -> bool {
+        self.enabled && self.shown < self.steps.len()
+    }
+
+    /// The mark of a cell at the shown step.
+    pub fn mark(&self, p: Pos) -> Mark {
+        self.marks.get(p.1 * self.width + p.0).copied().unwrap_or_default()
+    }
+
+    /// F, G, H, parent and expansion index of a touched cell at the shown step.
+    pub fn label(&self, p: Pos) -> Option<CellLabel> {
+        let i = p.1 * self.width + p.0;
+        let push = (*self.latest.get(i)?)?;
+        Some(CellLabel {
+            g: push.g,
+            h: push.h,
+            f: if self.greedy { push.h } else { push.g + push.h },
+            parent: push.parent,
+            expansion: self.order[i].map(|k| k as usize),
+            mark: self.marks[i],
+        })
+    }
+
+    /// The open cells at the shown step.
+    pub fn open_cells(&self) -> Vec<Pos> {
+        self.cells_marked(|m| m == Mark::Open)
+    }
+
+    /// The closed cells (the current one included) at the shown step.
+    pub fn closed_cells(&self) -> Vec<Pos> {
+        self.cells_marked(|m| m == Mark::Closed || m == Mark::Current)
+    }
+
+    fn cells_marked(&self, f: impl Fn(Mark) -> bool) -> Vec<Pos> {
+        let w = self.width.max(1);
+        self.marks.iter().enumerate().filter(|(_, m)| f(**m)).map(|(i, _)| (i % w, i / w)).collect()
+    }
+
+    /// Forgets the recording (the next frame records a fresh one while the view is on).
+    pub fn clear(&mut self) {
+        self.steps.clear();
+        self.start = None;
+        self.marks.clear();
+        self.latest.clear();
+        self.order.clear();
+        self.applied = 0;
+        self.shown = 0;
+        self.running = false;
+        self.version += 1;
+    }
+
+    /// Shows the state after `k` expansions (clamped).
+    pub fn seek(&mut self, k: usize) {
+        if self.marks.is_empty() {
+            self.shown = 0;
+            return;
+        }
+        let k = k.min(self.steps.len());
+        if k < self.applied || self.applied == 0 {
+            self.marks.iter_mut().for_each(|m| *m = Mark::None);
+            self.latest.iter_mut().for_each(|l| *l = None);
+            self.order.iter_mut().for_each(|o| *o = None);
+            self.applied = 0;
+            if let Some(s) = self.start {
+                self.apply_push(s);
+            }
+        }
+        if self.applied > 0 {
+            // the previous current cell is now merely closed
+            let prev = self.steps[self.applied - 1].current;
+            let i = prev.1 * self.width + prev.0;
+            self.marks[i] = Mark::Closed;
+        }
+        while self.applied < k {
+            let step = self.steps[self.applied].clone();
+            let i = step.current.1 * self.width + step.current.0;
+            self.marks[i] = Mark::Closed;
+            self.order[i] = Some(self.applied as u32);
+            for p in step.pushes {
+                self.apply_push(p);
+            }
+            self.applied += 1;
+        }
+        if k > 0 {
+            let c = self.steps[k - 1].current;
+            self.marks[c.1 * self.width + c.0] = Mark::Current;
+        }
+        self.shown = k;
+        self.version += 1;
+    }
+
+    fn apply_push(&mut self, p: TracePush) {
+        let i = p.cell.1 * self.width + p.cell.0;
+        self.latest[i] = Some(p);
+        if self.marks[i] == Mark::None {
+            self.marks[i] = Mark::Open;
+        }
+    }
+
+    /// Records the whole search from `start` to `end` and shows its beginning.
+    pub fn record(&mut self, board: &Board, start: Pos, end: Pos, options: &SearchOptions) {
+        let (w, h) = (board.grid.width(), board.grid.height());
+        self.steps.clear();
+        self.start = None;
+        self.truncated = false;
+        self.width = w;
+        self.greedy = options.algorithm == Algorithm::Greedy;
+        self.marks = vec![Mark::None; w * h];
+        self.latest = vec![None; w * h];
+        self.order = vec![None; w * h];
+        self.applied = 0;
+        let mut searcher = Searcher::default();
+        if let Ok(mut run) = searcher.steps(&board.grid, start, end, options) {
+            let push = |run: &crate::search::StepSearch, cell: Pos| {
+                let info = run.info(cell).expect("a pushed cell is known");
+                TracePush { cell, g: info.g, h: info.h, parent: info.parent }
+            };
+            self.start = Some(push(&run, start));
+            while !run.is_finished() {
+                if self.steps.len() >= MAX_TRACE {
+                    self.truncated = true;
+                    break;
+                }
+                match run.step() {
+                    Step::Expanded(_) | Step::Found => {
+                        let current = run.current().expect("a step expands a cell");
+                        let pushes = run.last_pushed().collect::<Vec<_>>().into_iter().map(|c| push(&run, c)).collect();
+                        self.steps.push(TraceStep { current, pushes });
+                    }
+                    Step::NoPath => {}
+                }
+            }
+        }
+        self.seek(0);
+    }
+}
+
+/// Records a new trace when the step view is on and the board, selection or settings change.
+fn record_trace(board: Res<Board>, selection: Res<Selection>, settings: Res<SearchSettings>, mut view: ResMut<StepView>) {
+    let switched_on = view.enabled && view.marks.is_empty();
+    if !(switched_on || (view.enabled && (board.is_changed() || selection.is_changed() || settings.is_changed()))) {
+        return;
+    }
+    match (selection.start, selection.end) {
+        (Some(s), Some(e)) => view.record(&board, s, e, &settings.0),
+        _ => view.clear(),
+    }
+    view.running = false;
+}
+
+/// Plays the recording forward while running.
+fn play_steps(time: Res<Time>, mut view: ResMut<StepView>) {
+    if !(view.enabled && view.running) {
+        return;
+    }
+    let v = view.bypass_change_detection();
+    v.budget += v.rate.clamp(1.0, 1000.0) * time.delta_secs();
+    let n = v.budget.floor() as usize;
+    if n == 0 {
+        return;
+    }
+    v.budget -= n as f32;
+    let target = v.shown + n;
+    v.seek(target);
+    if v.shown >= v.steps.len() {
+        v.running = false;
+    }
+    view.set_changed();
+}
+
+/// One row of the algorithm duel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DuelRow {
+    pub algorithm: Algorithm,
+    /// Cost, expanded, pushed, microseconds; or why it could not run.
+    pub outcome: Result<(Option<f64>, usize, usize, u128), String>,
+}
+
+/// The last algorithm duel and the optimum it is measured against.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Duel {
+    pub rows: Vec<DuelRow>,
+    pub optimum: Option<f64>,
+}
+
+impl Duel {
+    /// Runs every algorithm on the board with the current settings.
+    pub fn run(board: &Board, start: Pos, end: Pos, options: &SearchOptions) -> Duel {
+        let mut searcher = Searcher::default();
+        let rows: Vec<DuelRow> = Algorithm::ALL
+            .iter()
+            .map(|&algorithm| {
+                let o = SearchOptions { algorithm, ..*options };
+                let t = bevy::platform::time::Instant::now();
+                let outcome = searcher
+                    .search(&board.grid, start, end, &o)
+                    .map(|r| (r.cost, r.expanded, r.pushed, t.elapsed().as_micros()))
+                    .map_err(|e| e.to_string());
+                DuelRow { algorithm, outcome }
+            })
+            .collect();
+        let optimum = rows
+            .iter()
+            .find(|r| r.algorithm == Algorithm::Dijkstra)
+            .and_then(|r| r.outcome.as_ref().ok())
+            .and_then(|o| o.0);
+        Duel { rows, optimum }
+    }
+}
