@@ -50,9 +50,15 @@ pub struct PlayArgs {
     /// Walk with the agent instead of turning cubes black.
     #[arg(long)]
     pub agent: bool,
+    /// Hexagonal cells (odd rows shifted right) with 6 neighbours.
+    #[arg(long)]
+    pub hex: bool,
     /// Start walking at once.
     #[arg(long)]
     pub walk: bool,
+    /// Open the step view with this many expansions of the search shown.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    pub steps: Option<u32>,
     /// Run until the search and any walk are done, save a PNG of the window there, and exit.
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
@@ -67,11 +73,11 @@ impl PlayArgs {
             let (key, value) = pair.split_once('=').unwrap_or((pair, "1"));
             let value = value.replace("%2C", ",").replace("%2c", ",");
             match key {
-                "rows" | "cols" | "barriers" | "seed" | "start" | "end" => {
+                "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" => {
                     argv.push(format!("--{key}"));
                     argv.push(value);
                 }
-                "agent" | "walk" => {
+                "agent" | "walk" | "hex" => {
                     if value == "1" || value == "true" {
                         argv.push(format!("--{key}"));
                     }

@@ -273,8 +273,13 @@ fn spawn_first_board(
     mut settings: ResMut<BoardSettings>,
     mut selection: ResMut<Selection>,
     mut status: ResMut<Status>,
+    mut search: ResMut<SearchSettings>,
 ) {
     *settings = setup.board.clamped();
+    if setup.hex {
+        search.0.topology = crate::search::Topology::Hex;
+        board.hex = true;
+    }
     let (mut grid, source) = match &setup.grid {
         Some((grid, name)) => (grid.clone(), name.clone()),
         None => (random_board(&settings), format!("random, seed {}", settings.seed)),

@@ -74,7 +74,7 @@ fn frame_board(board: Res<Board>, mut orbit: ResMut<OrbitCamera>) {
     }
     orbit.board_size = size;
     // Look a little left of the centre, so the board sits right of the panel.
-    orbit.focus = Vec3::new(-(size.0 as f32) * 0.12, 0.0, 0.0);
+    orbit.focus = Vec3::new(-(size.0 as f32) * 0.14, 0.0, 0.0);
     orbit.yaw = 0.0;
     orbit.pitch = 0.95;
     // Fit the larger side in a 45 degree field of view with a margin.

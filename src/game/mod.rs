@@ -64,7 +64,10 @@ pub struct GameSetup {
     pub start: Option<Pos>,
     pub end: Option<Pos>,
     pub agent: bool,
+    pub hex: bool,
     pub walk: bool,
+    /// Open the step view with this many expansions shown.
+    pub steps: Option<usize>,
     pub screenshot: Option<PathBuf>,
 }
 
@@ -115,7 +118,9 @@ impl GameSetup {
             start: args.start,
             end: args.end,
             agent: args.agent,
+            hex: args.hex,
             walk: args.walk,
+            steps: args.steps.map(|n| n as usize),
             screenshot: args.screenshot.clone(),
         })
     }

@@ -13,7 +13,7 @@ use super::walk::not_paused;
 use crate::search::{Algorithm, Pos, SearchOptions, Searcher, Step};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<StepView>().init_resource::<Duel>().add_systems(
+    app.init_resource::<StepView>().init_resource::<Duel>().add_systems(Startup, open_from_setup).add_systems(
         Update,
         (record_trace, play_steps.run_if(not_paused)).chain().in_set(AppSystems::Update).after(PathSystems),
     );
@@ -82,6 +82,8 @@ pub struct StepView {
     budget: f32,
     /// Bumped whenever the shown state changes, for painting.
     pub version: u64,
+    /// Expansions to show once the next recording is made (--steps).
+    pub pending_seek: Option<usize>,
 }
 
 impl StepView {
@@ -219,7 +221,16 @@ impl StepView {
                 }
             }
         }
-        self.seek(0);
+        let k = self.pending_seek.take().unwrap_or(0);
+        self.seek(k);
+    }
+}
+
+/// --steps N: the step view opens with N expansions shown.
+fn open_from_setup(setup: Res<super::GameSetup>, mut view: ResMut<StepView>) {
+    if let Some(n) = setup.steps {
+        view.enabled = true;
+        view.pending_seek = Some(n);
     }
 }
 

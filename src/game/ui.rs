@@ -68,8 +68,16 @@ fn draw_panel(
     let ctx = contexts.ctx_mut()?;
     let draft = &mut *draft;
     let edit = draft.board.get_or_insert_with(|| board_settings.clone());
-    egui::Window::new("cubepath").default_pos([10.0, 10.0]).default_width(280.0).resizable(false).show(ctx, |ui| {
-        egui::ScrollArea::vertical().max_height(ui.ctx().content_rect().height() - 60.0).show(ui, |ui| {
+    let height = ctx.content_rect().height() - 40.0;
+    egui::Window::new("cubepath")
+        .default_pos([8.0, 8.0])
+        .default_width(290.0)
+        .resizable(false)
+        .min_height(height.min(760.0))
+        .max_height(height)
+        .vscroll(true)
+        .show(ctx, |ui| {
+        {
             egui::CollapsingHeader::new("Board").default_open(true).show(ui, |ui| {
                 ui.add(egui::Slider::new(&mut edit.rows, 1..=MAX_SIDE).text("rows"));
                 ui.add(egui::Slider::new(&mut edit.cols, 1..=MAX_SIDE).text("columns"));
@@ -175,7 +183,7 @@ fn draw_panel(
                 }
             });
 
-            egui::CollapsingHeader::new("Step view").default_open(false).show(ui, |ui| {
+            egui::CollapsingHeader::new("Step view").default_open(step.enabled).show(ui, |ui| {
                 let mut on = step.enabled;
                 ui.checkbox(&mut on, "step view (Space steps)");
                 if on != step.enabled {
@@ -287,7 +295,7 @@ fn draw_panel(
             ui.small(
                 "Left click: start / end   Right click or drag: paint\nRight drag off the board (or Shift): orbit   Middle drag: pan   Wheel: zoom\nSpace: walk (step in the step view)   A: new board   Z: pause",
             );
-        });
+        }
     });
     Ok(())
 }
