@@ -21,7 +21,7 @@ fn app(side: usize) -> App {
     app.init_resource::<Assets<StandardMaterial>>();
     app.init_resource::<ButtonInput<KeyCode>>();
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(1)));
-    app.insert_resource(GameSetup { board: BoardSettings { rows: side, cols: side, barrier_pct: 10.0, seed: 1 }, ..default() });
+    app.insert_resource(GameSetup { board: BoardSettings { rows: side, cols: side, barrier_pct: 0.0, seed: 1 }, ..default() });
     app.add_plugins(LogicPlugin);
     app
 }
