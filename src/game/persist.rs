@@ -26,6 +26,7 @@ fn storage() -> Option<web_sys::Storage> {
 
 /// Where the last board is kept: `$XDG_DATA_HOME/cubepath/last.map`, else
 /// `~/.local/share/cubepath/last.map`; `CUBEPATH_DATA_DIR` overrides the folder.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub fn last_board_path() -> Option<PathBuf> {
     let dir = std::env::var_os("CUBEPATH_DATA_DIR").map(PathBuf::from).or_else(|| {
         std::env::var_os("XDG_DATA_HOME")
@@ -55,6 +56,7 @@ pub fn load_last_board() -> Option<(Grid, String)> {
 
 /// Writes `text` to a temporary file beside `path`, then renames it into place, so a failed
 /// write never leaves a half-written file where a good one was.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
@@ -62,6 +64,55 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     let tmp = path.with_extension("map.tmp");
     std::fs::write(&tmp, text)?;
     std::fs::rename(&tmp, path)
+}
+
+/// Saves a map the user asked for: on the desktop to `name` (temporary file, then rename);
+/// in the browser as a download named after `name`. Returns the message for the player.
+pub fn save_map(name: &str, text: &str) -> String {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        match write_atomically(Path::new(name), text) {
+            Ok(()) => format!("saved {name}"),
+            Err(e) => format!("could not save {name}: {e}; the board is kept"),
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        match download(name, text) {
+            Ok(()) => format!("downloading {name}"),
+            Err(e) => format!("could not download {name}: {e:?}"),
+        }
+    }
+}
+
+/// Opens a map the user named: on the desktop from the file system; in the browser there is
+/// none, so the bundled maps are the way in.
+pub fn open_map(name: &str) -> Result<Vec<u8>, String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::fs::read(name).map_err(|e| format!("could not open {name}: {e}; the board is kept"))
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        Err(format!("{name}: the browser has no file system; load one of the bundled maps"))
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn download(name: &str, text: &str) -> Result<(), web_sys::wasm_bindgen::JsValue> {
+    use web_sys::js_sys::Array;
+    use web_sys::wasm_bindgen::{JsCast, JsValue};
+    let parts = Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/plain");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+    let link: web_sys::HtmlAnchorElement = document.create_element("a")?.dyn_into()?;
+    link.set_href(&url);
+    link.set_download(Path::new(name).file_name().and_then(|n| n.to_str()).unwrap_or("board.map"));
+    link.click();
+    web_sys::Url::revoke_object_url(&url)
 }
 
 #[derive(Default)]

@@ -67,6 +67,10 @@ fn draw_panel(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let draft = &mut *draft;
+    if board_settings.is_changed() {
+        // A (or a loaded map) changed the board: show its settings and seed
+        draft.board = Some(board_settings.clone());
+    }
     let edit = draft.board.get_or_insert_with(|| board_settings.clone());
     let height = ctx.content_rect().height() - 40.0;
     egui::Window::new("cubepath")
@@ -119,19 +123,15 @@ fn draw_panel(
                 });
                 ui.horizontal(|ui| {
                     if ui.button("Open").clicked() {
-                        match std::fs::read(&draft.file) {
+                        match super::persist::open_map(&draft.file) {
                             Ok(bytes) => {
                                 actions.write(Action::LoadMap { name: draft.file.clone(), bytes });
                             }
-                            Err(e) => status.say(format!("could not open {}: {e}; the board is kept", draft.file)),
+                            Err(message) => status.say(message),
                         }
                     }
-                    if ui.button("Save").on_hover_text("Moving AI .map; weights as digits 2-9").clicked() {
-                        let path = std::path::Path::new(&draft.file);
-                        match super::persist::write_atomically(path, &write_map(&board.grid)) {
-                            Ok(()) => status.say(format!("saved {}", draft.file)),
-                            Err(e) => status.say(format!("could not save {}: {e}", draft.file)),
-                        }
+                    if ui.button("Save").on_hover_text("Moving AI .map; weights as digits 2-9 (a download in the browser)").clicked() {
+                        status.say(super::persist::save_map(&draft.file, &write_map(&board.grid)));
                     }
                 });
             });
