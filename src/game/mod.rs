@@ -18,7 +18,7 @@ mod camera;
 mod flat;
 pub mod input;
 pub mod pathing;
-mod persist;
+pub mod persist;
 mod picking;
 mod screenshot;
 pub mod stepview;
@@ -126,18 +126,31 @@ impl GameSetup {
     }
 }
 
+impl GameSetup {
+    /// Whether the last edited board should come back: only when the command line says
+    /// nothing about the board, its cells or a screenshot.
+    pub fn wants_last_board(&self, args: &PlayArgs) -> bool {
+        let board_options = args.rows.is_some() || args.cols.is_some() || args.barriers.is_some() || args.seed.is_some();
+        let cells = args.start.is_some() || args.end.is_some();
+        !board_options && !cells && self.grid.is_none() && self.screenshot.is_none()
+    }
+
+    /// Plays on `grid` (if any) instead of a random board.
+    pub fn use_board(&mut self, grid: Option<(Grid, String)>) {
+        if let Some((g, name)) = grid {
+            self.board.rows = g.height();
+            self.board.cols = g.width();
+            self.grid = Some((g, name));
+        }
+    }
+}
+
 /// Opens the game window and plays until it is closed.
 pub fn run(args: &PlayArgs) -> ExitCode {
     let setup = match GameSetup::from_args(args) {
         Ok(mut s) => {
-            // With no board options, the last edited board comes back.
-            let fresh = args.rows.is_none() && args.cols.is_none() && args.barriers.is_none() && args.seed.is_none();
-            if fresh && s.grid.is_none() && s.screenshot.is_none() {
-                s.grid = persist::load_last_board();
-                if let Some((g, _)) = &s.grid {
-                    s.board.rows = g.height();
-                    s.board.cols = g.width();
-                }
+            if s.wants_last_board(args) {
+                s.use_board(persist::load_last_board());
             }
             s
         }

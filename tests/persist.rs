@@ -1,0 +1,42 @@
+//! Nothing lost: the last board is written safely and comes back at the next start.
+
+use cubepath::cli::PlayArgs;
+use cubepath::game::GameSetup;
+use cubepath::game::persist::{last_board_path, load_last_board, write_atomically};
+use cubepath::search::{Cell, Grid, write_map};
+
+#[test]
+fn the_last_board_survives_a_restart() {
+    let dir = std::env::temp_dir().join(format!("cubepath-persist-{}", std::process::id()));
+    // SAFETY: this test binary runs this one test; nothing else reads the environment.
+    unsafe { std::env::set_var("CUBEPATH_DATA_DIR", &dir) };
+    assert_eq!(last_board_path(), Some(dir.join("last.map")));
+    assert!(load_last_board().is_none(), "nothing kept yet");
+
+    let mut grid = Grid::new(7, 5).unwrap();
+    grid.set(3, 2, Cell::Blocked).unwrap();
+    grid.set(4, 4, Cell::Ground(3)).unwrap();
+    let path = last_board_path().unwrap();
+    write_atomically(&path, &write_map(&grid)).unwrap();
+    assert!(!path.with_extension("map.tmp").exists(), "the temporary file was renamed");
+    let (back, name) = load_last_board().expect("the board comes back");
+    assert_eq!(back, grid);
+    assert!(name.contains("last board"));
+
+    // A plain start restores it; any board option or cell on the command line does not.
+    let plain = PlayArgs::default();
+    let mut setup = GameSetup::from_args(&plain).unwrap();
+    assert!(setup.wants_last_board(&plain));
+    setup.use_board(load_last_board());
+    assert_eq!(setup.grid.as_ref().map(|(g, _)| g), Some(&grid));
+    assert_eq!((setup.board.cols, setup.board.rows), (7, 5));
+    let sized = PlayArgs { rows: Some(9), ..Default::default() };
+    assert!(!GameSetup::from_args(&sized).unwrap().wants_last_board(&sized));
+    let cells = PlayArgs { start: Some((1, 1)), ..Default::default() };
+    assert!(!GameSetup::from_args(&cells).unwrap().wants_last_board(&cells));
+
+    // A damaged file is ignored (a fresh board), never a panic.
+    std::fs::write(&path, b"type octile\nheight 2\nwidth 2\nmap\n.x\n..\n").unwrap();
+    assert!(load_last_board().is_none());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
