@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group};
 use cubepath::search::{Algorithm, Grid, Problem, SearchOptions, Searcher, read_map, read_scen};
 
-const MAPS: [&str; 3] = ["arena.map", "lak304d.map", "64room_000.map"];
+const MAPS: [&str; 4] = ["arena.map", "lak304d.map", "64room_000.map", "maze255.map"];
 
 fn load(name: &str) -> (Grid, Vec<Problem>) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/maps/");

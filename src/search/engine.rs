@@ -493,13 +493,13 @@ impl<'a> StepSearch<'a> {
 
     /// Offers the neighbour `n` at `npos`, reached from `idx` by a step of cost `step`.
     #[inline]
-    fn relax(&mut self, idx: u32, n: u32, npos: Pos, step: f64) {
+    fn relax(&mut self, idx: u32, g_here: f64, n: u32, npos: Pos, step: f64) {
         let ni = n as usize;
         let node = &self.s.nodes[ni];
         if node.mark == self.stamp << 1 | 1 {
             return;
         }
-        let g = self.s.nodes[idx as usize].g + step;
+        let g = g_here + step;
         if node.mark >> 1 != self.stamp {
             let h = self.estimate(npos);
             self.touch(n, g, h, idx, false);
@@ -533,6 +533,7 @@ impl<'a> StepSearch<'a> {
         let codes = self.grid.codes();
         let i = idx as usize;
         let here = codes[i];
+        let g_here = self.s.nodes[i].g;
         let straight = self.options.costs.straight();
         let diagonal = self.options.costs.diagonal();
         let mut open = [false; 4];
@@ -541,7 +542,7 @@ impl<'a> StepSearch<'a> {
             open[d] = codes[n] != BLOCKED;
             if let Some(w) = self.entry_cost(here, codes[n]) {
                 let npos = ((pos.0 as isize + DX[d]) as usize, (pos.1 as isize + DY[d]) as usize);
-                self.relax(idx, n as u32, npos, straight * w);
+                self.relax(idx, g_here, n as u32, npos, straight * w);
             }
         }
         if rule == DiagonalRule::Never {
@@ -563,7 +564,7 @@ impl<'a> StepSearch<'a> {
             let n = (i as isize + self.offsets[d]) as usize;
             if let Some(w) = self.entry_cost(here, codes[n]) {
                 let npos = ((pos.0 as isize + DX[d]) as usize, (pos.1 as isize + DY[d]) as usize);
-                self.relax(idx, n as u32, npos, diagonal * w);
+                self.relax(idx, g_here, n as u32, npos, diagonal * w);
             }
         }
     }
@@ -571,6 +572,7 @@ impl<'a> StepSearch<'a> {
     fn expand_hex(&mut self, idx: u32, pos: Pos) {
         let codes = self.grid.codes();
         let here = codes[idx as usize];
+        let g_here = self.s.nodes[idx as usize].g;
         let step = self.options.costs.straight();
         for npos in hex_neighbours(pos) {
             let Some(npos) = npos else { continue };
@@ -579,7 +581,7 @@ impl<'a> StepSearch<'a> {
             }
             let n = self.grid.index(npos.0, npos.1);
             if let Some(w) = self.entry_cost(here, codes[n]) {
-                self.relax(idx, n as u32, npos, step * w);
+                self.relax(idx, g_here, n as u32, npos, step * w);
             }
         }
     }
@@ -666,6 +668,7 @@ impl<'a> StepSearch<'a> {
         }
         let straight = self.options.costs.straight();
         let diagonal = self.options.costs.diagonal();
+        let g_here = self.s.nodes[idx as usize].g;
         for &(dx, dy) in &dirs[..count] {
             let found = if dx != 0 && dy != 0 {
                 self.jump_diagonal(i, dx, dy * stride)
@@ -678,7 +681,7 @@ impl<'a> StepSearch<'a> {
                 let jpos = self.grid.coords(j as usize);
                 let steps = jpos.0.abs_diff(pos.0).max(jpos.1.abs_diff(pos.1)) as f64;
                 let cost = if dx != 0 && dy != 0 { diagonal * steps } else { straight * steps };
-                self.relax(idx, j as u32, jpos, cost);
+                self.relax(idx, g_here, j as u32, jpos, cost);
             }
         }
     }
