@@ -80,8 +80,6 @@ pub struct StepView {
     latest: Vec<Option<TracePush>>,
     order: Vec<Option<u32>>,
     budget: f32,
-    /// Bumped whenever the shown state changes, for painting.
-    pub version: u64,
     /// Expansions to show once the next recording is made (--steps).
     pub pending_seek: Option<usize>,
 }
@@ -136,7 +134,6 @@ impl StepView {
         self.applied = 0;
         self.shown = 0;
         self.running = false;
-        self.version += 1;
     }
 
     /// Shows the state after `k` expansions (clamped).
@@ -176,7 +173,6 @@ impl StepView {
             self.marks[c.1 * self.width + c.0] = Mark::Current;
         }
         self.shown = k;
-        self.version += 1;
     }
 
     fn apply_push(&mut self, p: TracePush) {
