@@ -78,7 +78,7 @@ fn frame_board(board: Res<Board>, mut orbit: ResMut<OrbitCamera>) {
     orbit.yaw = 0.0;
     orbit.pitch = 0.95;
     // Fit the larger side in a 45 degree field of view with a margin.
-    orbit.distance = size.0.max(size.1) as f32 * 1.25 + 3.0;
+    orbit.distance = size.0.max(size.1) as f32 * 1.45 + 3.0;
 }
 
 fn orbit_camera(
