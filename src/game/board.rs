@@ -181,6 +181,24 @@ pub enum Look {
 }
 
 impl Look {
+    /// The look's colour, for the cube materials and the flat board alike.
+    pub fn colour(self) -> Color {
+        match self {
+            Look::Floor => FLOOR,
+            Look::Barrier => BARRIER,
+            Look::Start => START,
+            Look::End => END,
+            Look::Path => PATH,
+            Look::Walked => WALKED,
+            Look::Hover => HOVER,
+            Look::Mud => MUD,
+            Look::Water => WATER,
+            Look::Open => OPEN,
+            Look::Closed => CLOSED,
+            Look::Current => CURRENT,
+        }
+    }
+
     /// How far below the floor the cube's top sits (terrain is drawn lower).
     pub fn drop(self) -> f32 {
         match self {
@@ -245,22 +263,23 @@ pub const CURRENT: Color = Color::srgb(1.0, 0.55, 0.0);
 
 fn setup_cube_assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
     // unlit: the walked path is black from every angle, with no highlight on it
-    let walked = materials.add(StandardMaterial { base_color: WALKED, unlit: true, ..default() });
-    let mut mat = |c: Color| materials.add(StandardMaterial { base_color: c, perceptual_roughness: 0.8, ..default() });
+    let walked = materials.add(StandardMaterial { base_color: Look::Walked.colour(), unlit: true, ..default() });
+    let mut mat =
+        |look: Look| materials.add(StandardMaterial { base_color: look.colour(), perceptual_roughness: 0.8, ..default() });
     commands.insert_resource(CubeAssets {
         mesh: meshes.add(Cuboid::new(CUBE_SIZE, CUBE_SIZE, CUBE_SIZE)),
-        floor: mat(FLOOR),
-        barrier: mat(BARRIER),
-        start: mat(START),
-        end: mat(END),
-        path: mat(PATH),
+        floor: mat(Look::Floor),
+        barrier: mat(Look::Barrier),
+        start: mat(Look::Start),
+        end: mat(Look::End),
+        path: mat(Look::Path),
         walked,
-        hover: mat(HOVER),
-        mud: mat(MUD),
-        water: mat(WATER),
-        open: mat(OPEN),
-        closed: mat(CLOSED),
-        current: mat(CURRENT),
+        hover: mat(Look::Hover),
+        mud: mat(Look::Mud),
+        water: mat(Look::Water),
+        open: mat(Look::Open),
+        closed: mat(Look::Closed),
+        current: mat(Look::Current),
         hex_mesh: meshes.add(Extrusion::new(RegularPolygon::new(0.5 * CUBE_SIZE / HEX_APOTHEM, 6), CUBE_SIZE)),
     });
 }

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use super::AppSystems;
-use super::board::{self, Board, Hover, Look, Selection, look_of};
+use super::board::{Board, Hover, Look, Selection, look_of};
 use super::input::Action;
 use super::pathing::PathState;
 use super::stepview::StepView;
@@ -27,20 +27,7 @@ struct FlatBoard {
 }
 
 fn colour(look: Look) -> [u8; 4] {
-    let c = match look {
-        Look::Floor | Look::Hover => board::FLOOR,
-        Look::Barrier => board::BARRIER,
-        Look::Start => board::START,
-        Look::End => board::END,
-        Look::Path => board::PATH,
-        Look::Walked => board::WALKED,
-        Look::Mud => board::MUD,
-        Look::Water => board::WATER,
-        Look::Open => board::OPEN,
-        Look::Closed => board::CLOSED,
-        Look::Current => board::CURRENT,
-    };
-    c.to_srgba().to_u8_array()
+    look.colour().to_srgba().to_u8_array()
 }
 
 fn draw_flat_board(

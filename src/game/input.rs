@@ -44,8 +44,6 @@ pub enum Action {
     Reset,
     /// A board from the panel's settings with exactly their seed.
     NewBoard(BoardSettings),
-    /// A board loaded from a file (its name for the panel).
-    Load(Grid, String),
     /// A map file's bytes to read: a malformed file keeps the board and says why.
     LoadMap { name: String, bytes: Vec<u8> },
     /// Z or the Pause button.
@@ -146,7 +144,7 @@ pub fn apply_actions(
 ) {
     for action in actions.read() {
         // Whether the action put a new board in place (then walk, pause and agent are cleared).
-        let mut replaced = matches!(action, Action::Reset | Action::NewBoard(_) | Action::Load(..));
+        let mut replaced = matches!(action, Action::Reset | Action::NewBoard(_));
         match action.clone() {
             Action::Select(p) => {
                 if board.grid.get(p.0, p.1).is_none() {
@@ -216,14 +214,6 @@ pub fn apply_actions(
                 let s = settings.clone();
                 new_board(&mut commands, &cube_assets, &mut board, random_board(&s), true, format!("random, seed {}", s.seed), &mut selection, &mut status);
                 status.say(format!("new {} x {} board, seed {}", s.cols, s.rows, s.seed));
-            }
-            Action::Load(grid, name) => {
-                settings.rows = grid.height();
-                settings.cols = grid.width();
-                new_board(&mut commands, &cube_assets, &mut board, grid, false, name.clone(), &mut selection, &mut status);
-                if status.0.is_empty() {
-                    status.say(format!("loaded {name}"));
-                }
             }
             Action::TogglePause => {
                 paused.0 = !paused.0;
