@@ -1,6 +1,8 @@
-//! cubepath: a pathfinding playground. The [`search`] engine is plain Rust; the [`game`] and
-//! the [`cli`] are built on it.
+//! cubepath: a pathfinding playground. The search engine is the workspace's
+//! `cubepath-search` crate (plain Rust, re-exported here as [`search`]); the [`game`] is built
+//! on it and the [`cli`] sits above both.
+
+pub use cubepath_search as search;
 
 pub mod cli;
 pub mod game;
-pub mod search;

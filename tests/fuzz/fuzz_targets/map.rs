@@ -2,9 +2,7 @@
 //! scenario reader never panics either.
 #![no_main]
 
-#[path = "../../../src/search/mod.rs"]
-#[allow(dead_code, unused_imports)]
-mod search;
+use cubepath_search as search;
 
 use libfuzzer_sys::fuzz_target;
 

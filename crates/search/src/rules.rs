@@ -206,8 +206,11 @@ impl Algorithm {
 /// Everything that shapes a search besides the grid and the endpoints.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchOptions {
+    /// Which search runs.
     pub algorithm: Algorithm,
+    /// Square cells with a diagonal rule, or hex cells.
     pub topology: Topology,
+    /// What a straight and a diagonal step cost.
     pub costs: CostModel,
     /// `None`: the topology's default heuristic.
     pub heuristic: Option<Heuristic>,

@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::f64::consts::SQRT_2;
 
-use cubepath::search::*;
+use cubepath_search::*;
 
 /// A small seeded generator (xorshift64*), so the tests need no RNG crate and never use entropy.
 struct Rng(u64);
@@ -427,7 +427,7 @@ fn step_by_step_ends_with_the_one_shot_result() {
 // ---------------------------------------------------------------- benchmark maps
 
 fn check_benchmark(name: &str) {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/maps/");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/maps/");
     let map = std::fs::read(format!("{dir}{name}")).unwrap();
     let scen = std::fs::read(format!("{dir}{name}.scen")).unwrap();
     let grid = read_map(name, &map).unwrap();

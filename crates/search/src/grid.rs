@@ -80,9 +80,23 @@ pub(crate) fn may_enter(from: u8, to: u8) -> bool {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GridError {
     /// Width or height is zero or above [`MAX_SIDE`].
-    BadSize { width: usize, height: usize },
+    BadSize {
+        /// The width asked for.
+        width: usize,
+        /// The height asked for.
+        height: usize,
+    },
     /// A coordinate lies outside the grid.
-    OffGrid { x: i64, y: i64, width: usize, height: usize },
+    OffGrid {
+        /// The column asked for.
+        x: i64,
+        /// The row asked for.
+        y: i64,
+        /// The grid's width.
+        width: usize,
+        /// The grid's height.
+        height: usize,
+    },
 }
 
 impl fmt::Display for GridError {
@@ -107,7 +121,7 @@ impl std::error::Error for GridError {}
 /// A rectangular grid of cells.
 ///
 /// ```
-/// use cubepath::search::{Cell, Grid};
+/// use cubepath_search::{Cell, Grid};
 /// let mut grid = Grid::new(3, 2).unwrap();
 /// grid.set(1, 0, Cell::Blocked).unwrap();
 /// assert_eq!(grid.get(1, 0), Some(Cell::Blocked));

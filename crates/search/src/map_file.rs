@@ -6,14 +6,16 @@
 
 use std::fmt;
 
-use super::grid::{Cell, Grid, MAX_SIDE};
+use crate::grid::{Cell, Grid, MAX_SIDE};
 
 /// A malformed file: where and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileError {
+    /// The file's name as given to the reader.
     pub file: String,
     /// 1-based line, 0 when the error concerns the whole file.
     pub line: usize,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -57,7 +59,7 @@ fn parse_side(file: &str, line: usize, key: &str, value: Option<&str>) -> Result
 /// Reads a `.map` file's bytes; `file` names it in errors.
 ///
 /// ```
-/// use cubepath::search::{read_map, Cell};
+/// use cubepath_search::{read_map, Cell};
 /// let grid = read_map("tiny.map", b"type octile\nheight 2\nwidth 3\nmap\n.@.\nT.3\n").unwrap();
 /// assert_eq!(grid.get(1, 0), Some(Cell::Blocked));
 /// assert_eq!(grid.get(2, 1), Some(Cell::Ground(3)));
@@ -129,6 +131,13 @@ fn short(line: &str) -> String {
     line.chars().take(40).collect()
 }
 
+/// Reads and parses the map file at `path`; errors name the path (and the line).
+pub fn load_map(path: &std::path::Path) -> Result<Grid, FileError> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| err(&name, 0, format!("cannot read: {e}")))?;
+    read_map(&name, &bytes)
+}
+
 /// Writes a grid in `.map` format (weights as digits `2` to `9`).
 pub fn write_map(grid: &Grid) -> String {
     let mut out = format!("type octile\nheight {}\nwidth {}\nmap\n", grid.height(), grid.width());
@@ -152,11 +161,17 @@ pub fn write_map(grid: &Grid) -> String {
 pub struct Problem {
     /// 1-based line in the file.
     pub line: usize,
+    /// The file's bucket (problems of similar length).
     pub bucket: u32,
+    /// The map file the problem is for.
     pub map: String,
+    /// The map's width as the scenario states it.
     pub width: usize,
+    /// The map's height as the scenario states it.
     pub height: usize,
+    /// Start cell (x, y).
     pub start: (usize, usize),
+    /// Goal cell (x, y).
     pub goal: (usize, usize),
     /// The optimal length the file gives.
     pub optimal: f64,

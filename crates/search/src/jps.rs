@@ -1,0 +1,108 @@
+//! Jump Point Search (Harabor and Grastien 2011) on 8-neighbour grids with no corner
+//! cutting and uniform costs: straight and diagonal jumps, forced neighbours.
+
+use crate::grid::BLOCKED;
+use crate::open_list::NONE;
+use crate::searcher::Pos;
+use crate::step::{DX, DY, StepSearch};
+
+impl StepSearch<'_> {
+
+    #[inline]
+    pub(crate) fn open_at(&self, i: isize) -> bool {
+        self.grid.codes()[i as usize] != BLOCKED
+    }
+
+    /// Jumps straight from `i` by `d`; `a` and `b` are the two perpendicular offsets.
+    fn jump_straight(&self, mut i: isize, d: isize, a: isize, b: isize) -> Option<isize> {
+        loop {
+            i += d;
+            if !self.open_at(i) {
+                return None;
+            }
+            if i == self.goal as isize {
+                return Some(i);
+            }
+            // A side cell that could not be reached diagonally from the previous cell is forced.
+            if (self.open_at(i + a) && !self.open_at(i - d + a)) || (self.open_at(i + b) && !self.open_at(i - d + b)) {
+                return Some(i);
+            }
+        }
+    }
+
+    /// Jumps diagonally from `i` by `dx + dy` (offsets of one column and one row).
+    fn jump_diagonal(&self, mut i: isize, dx: isize, dy: isize) -> Option<isize> {
+        loop {
+            if !self.open_at(i + dx) || !self.open_at(i + dy) {
+                return None;
+            }
+            i += dx + dy;
+            if !self.open_at(i) {
+                return None;
+            }
+            if i == self.goal as isize {
+                return Some(i);
+            }
+            if self.jump_straight(i, dx, dy, -dy).is_some() || self.jump_straight(i, dy, dx, -dx).is_some() {
+                return Some(i);
+            }
+        }
+    }
+
+    pub(crate) fn expand_jps(&mut self, idx: u32, pos: Pos) {
+        let i = idx as isize;
+        let stride = self.grid.stride() as isize;
+        let parent = self.s.nodes[idx as usize].parent;
+        // Directions to search, as (dx, dy) in cells.
+        let mut dirs: [(isize, isize); 8] = [(0, 0); 8];
+        let mut count = 0;
+        let mut add = |d: (isize, isize)| {
+            dirs[count] = d;
+            count += 1;
+        };
+        if parent == NONE {
+            for d in 0..8 {
+                add((DX[d], DY[d]));
+            }
+        } else {
+            let p = self.grid.coords(parent as usize);
+            let dx = (pos.0 as isize - p.0 as isize).signum();
+            let dy = (pos.1 as isize - p.1 as isize).signum();
+            if dx != 0 && dy != 0 {
+                add((dx, 0));
+                add((0, dy));
+                add((dx, dy));
+            } else {
+                add((dx, dy));
+                // forced neighbours: a side cell whose diagonal from the parent was cut off
+                let back = -(dx + dy * stride);
+                let sides: [(isize, isize); 2] = if dx != 0 { [(0, 1), (0, -1)] } else { [(1, 0), (-1, 0)] };
+                for (sx, sy) in sides {
+                    let side = sx + sy * stride;
+                    if self.open_at(i + side) && !self.open_at(i + back + side) {
+                        add((sx, sy));
+                        add((dx + sx, dy + sy));
+                    }
+                }
+            }
+        }
+        let straight = self.options.costs.straight();
+        let diagonal = self.options.costs.diagonal();
+        let g_here = self.s.nodes[idx as usize].g;
+        for &(dx, dy) in &dirs[..count] {
+            let found = if dx != 0 && dy != 0 {
+                self.jump_diagonal(i, dx, dy * stride)
+            } else {
+                let d = dx + dy * stride;
+                let (a, b) = if dx != 0 { (stride, -stride) } else { (1, -1) };
+                self.jump_straight(i, d, a, b)
+            };
+            if let Some(j) = found {
+                let jpos = self.grid.coords(j as usize);
+                let steps = jpos.0.abs_diff(pos.0).max(jpos.1.abs_diff(pos.1)) as f64;
+                let cost = if dx != 0 && dy != 0 { diagonal * steps } else { straight * steps };
+                self.relax(idx, g_here, j as u32, jpos, cost);
+            }
+        }
+    }
+}

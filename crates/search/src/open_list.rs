@@ -1,0 +1,179 @@
+//! The open list: an indexed binary heap of compact keys with decrease-key, and the per-cell
+//! node records it points into.
+
+/// An open-list entry: one u128 key ordered by f, then larger g first, then lower index.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Entry(u128);
+
+impl Entry {
+    #[inline]
+    pub(crate) fn new(f: f64, g: f64, idx: u32) -> Entry {
+        // f and g are non-negative, so their bit patterns order like the numbers. The heap
+        // pops the greatest, so f is inverted; the top 32 bits of g break ties (larger first).
+        let f = !f.to_bits() as u128;
+        let g = (g.to_bits() >> 32) as u128;
+        Entry((f << 64) | (g << 32) | (!idx) as u128)
+    }
+
+    #[inline]
+    pub(crate) fn idx(self) -> u32 {
+        !(self.0 as u32)
+    }
+
+}
+
+/// Asks the processor to start loading `nodes[i]` (and the cache line after it) into cache.
+#[inline(always)]
+fn prefetch(nodes: &[Node], i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if i + 2 < nodes.len() {
+        let p = nodes[i..].as_ptr() as *const i8;
+        // SAFETY: prefetching has no effect on memory; the address lies inside `nodes`.
+        #[allow(unused_unsafe)]
+        unsafe {
+            std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0);
+            std::arch::x86_64::_mm_prefetch(p.wrapping_add(64), std::arch::x86_64::_MM_HINT_T0);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (nodes, i);
+}
+
+/// `heap_pos` of the entry kept in the held slot.
+const HELD: u32 = u32::MAX;
+
+/// A binary max-heap of entries that knows where each node sits, so a cheaper way to a
+/// queued node raises its entry instead of adding a second one: no stale entries.
+///
+/// The best entry pushed since the last pop waits in a held slot outside the array: on open
+/// ground it is usually the next one popped, and then it costs no sifting at all.
+#[derive(Default)]
+pub(crate) struct IndexedHeap {
+    pub(crate) items: Vec<Entry>,
+    pub(crate) held: Option<Entry>,
+    /// Row length of the grid, for prefetching a cell's neighbours.
+    pub(crate) stride: usize,
+}
+
+impl IndexedHeap {
+    pub(crate) fn clear(&mut self) {
+        self.items.clear();
+        self.held = None;
+    }
+
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &Entry> {
+        self.items.iter().chain(self.held.as_ref())
+    }
+
+    #[inline]
+    fn sift_up(&mut self, nodes: &mut [Node], mut i: usize, e: Entry) {
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            let pe = self.items[parent];
+            if pe >= e {
+                break;
+            }
+            self.items[i] = pe;
+            nodes[pe.idx() as usize].heap_pos = i as u32;
+            i = parent;
+        }
+        self.items[i] = e;
+        nodes[e.idx() as usize].heap_pos = i as u32;
+    }
+
+    #[inline]
+    fn push_array(&mut self, nodes: &mut [Node], e: Entry) {
+        let i = self.items.len();
+        self.items.push(e);
+        self.sift_up(nodes, i, e);
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, nodes: &mut [Node], e: Entry) {
+        match self.held {
+            None => {
+                self.held = Some(e);
+                nodes[e.idx() as usize].heap_pos = HELD;
+                self.prefetch_around(nodes, e);
+            }
+            Some(h) if e > h => {
+                self.push_array(nodes, h);
+                self.held = Some(e);
+                nodes[e.idx() as usize].heap_pos = HELD;
+                self.prefetch_around(nodes, e);
+            }
+            Some(_) => self.push_array(nodes, e),
+        }
+    }
+
+    /// Starts loading the nodes around an entry's cell, which its expansion reads.
+    #[inline(always)]
+    fn prefetch_around(&self, nodes: &[Node], e: Entry) {
+        let t = e.idx() as usize;
+        prefetch(nodes, t.wrapping_sub(self.stride + 1));
+        prefetch(nodes, t + self.stride - 1);
+        prefetch(nodes, t - 1);
+    }
+
+    /// Replaces a queued node's entry with a better one.
+    #[inline]
+    pub(crate) fn raise(&mut self, nodes: &mut [Node], e: Entry) {
+        let i = nodes[e.idx() as usize].heap_pos;
+        if i == HELD {
+            debug_assert!(self.held.is_some_and(|h| h.idx() == e.idx() && h <= e));
+            self.held = Some(e);
+            return;
+        }
+        let i = i as usize;
+        debug_assert!(self.items[i].idx() == e.idx() && self.items[i] <= e);
+        self.sift_up(nodes, i, e);
+    }
+
+    #[inline]
+    pub(crate) fn pop(&mut self, nodes: &mut [Node]) -> Option<Entry> {
+        if let Some(h) = self.held {
+            if self.items.first().is_none_or(|&top| h > top) {
+                self.held = None;
+                return Some(h);
+            }
+        }
+        let last = self.items.pop()?;
+        if self.items.is_empty() {
+            return Some(last);
+        }
+        let top = self.items[0];
+        // The cell's neighbours are read next: start loading their rows while the heap sifts.
+        self.prefetch_around(nodes, top);
+        // Move the hole down to a leaf along the larger children, then sift `last` up from there.
+        let n = self.items.len();
+        let mut i = 0;
+        loop {
+            let mut c = 2 * i + 1;
+            if c >= n {
+                break;
+            }
+            if c + 1 < n && self.items[c + 1] > self.items[c] {
+                c += 1;
+            }
+            let ce = self.items[c];
+            self.items[i] = ce;
+            nodes[ce.idx() as usize].heap_pos = i as u32;
+            i = c;
+        }
+        self.sift_up(nodes, i, last);
+        Some(top)
+    }
+}
+
+/// Everything the search knows of one cell, together so a visit touches one cache line.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Node {
+    pub(crate) g: f64,
+    pub(crate) parent: u32,
+    /// `stamp << 1` when seen in this search, `| 1` when also closed.
+    pub(crate) mark: u32,
+    pub(crate) heap_pos: u32,
+}
+
+/// No parent.
+pub(crate) const NONE: u32 = u32::MAX;

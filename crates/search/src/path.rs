@@ -1,0 +1,115 @@
+//! Paths: rebuilding the path from parent links (JPS runs filled in), legal moves and the
+//! cost of a path.
+
+use std::fmt;
+
+use crate::grid::{Grid, may_enter};
+use crate::rules::{CostModel, DiagonalRule, Topology};
+use crate::searcher::{Pos, SearchResult};
+use crate::step::StepSearch;
+use crate::expand::hex_neighbours;
+
+impl StepSearch<'_> {
+    /// The result so far: the path once the goal was found, else none.
+    pub fn result(&self) -> SearchResult {
+        let (path, cost) = if self.finished == Some(true) {
+            let mut idxs = vec![self.goal];
+            let mut at = self.goal;
+            while at != self.start {
+                at = self.s.nodes[at as usize].parent;
+                idxs.push(at);
+            }
+            idxs.reverse();
+            let mut cells: Vec<Pos> = Vec::with_capacity(idxs.len());
+            for (k, &i) in idxs.iter().enumerate() {
+                let p = self.grid.coords(i as usize);
+                if k > 0 {
+                    // JPS parents are jump points: fill in the straight or diagonal run.
+                    let q = *cells.last().unwrap();
+                    let (dx, dy) = ((p.0 as isize - q.0 as isize).signum(), (p.1 as isize - q.1 as isize).signum());
+                    let mut c = q;
+                    while c != p {
+                        c = ((c.0 as isize + dx) as usize, (c.1 as isize + dy) as usize);
+                        cells.push(c);
+                    }
+                } else {
+                    cells.push(p);
+                }
+            }
+            let cost = path_cost(self.grid, &cells, self.options.topology, self.options.costs)
+                .expect("the engine only builds legal paths");
+            (Some(cells), Some(cost))
+        } else {
+            (None, None)
+        };
+        SearchResult { path, cost, expanded: self.expanded, pushed: self.pushed, admissible: self.options.is_admissible() }
+    }
+}
+
+/// Why a step of a path is not a legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalStep {
+    /// Index in the path of the cell the bad step goes to.
+    pub index: usize,
+    /// The cell the step leaves.
+    pub from: Pos,
+    /// The cell the step enters.
+    pub to: Pos,
+}
+
+impl fmt::Display for IllegalStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "step {} from {:?} to {:?} is not a legal move", self.index, self.from, self.to)
+    }
+}
+
+/// Whether one step from `a` to `b` is a legal move on `grid`, and if so, whether diagonal.
+pub fn step_kind(grid: &Grid, a: Pos, b: Pos, topology: Topology) -> Option<bool> {
+    let from = grid.get(a.0, a.1)?;
+    let to = grid.get(b.0, b.1)?;
+    if !from.is_passable() || !to.is_passable() || !may_enter(from.code(), to.code()) {
+        return None;
+    }
+    match topology {
+        Topology::Hex => hex_neighbours(a).contains(&Some(b)).then_some(false),
+        Topology::Square(rule) => {
+            let (dx, dy) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
+            match (dx, dy) {
+                (1, 0) | (0, 1) => Some(false),
+                (1, 1) => {
+                    let free = grid.is_passable(b.0, a.1) as u8 + grid.is_passable(a.0, b.1) as u8;
+                    let ok = match rule {
+                        DiagonalRule::Never => false,
+                        DiagonalRule::NoCornerCutting => free == 2,
+                        DiagonalRule::OneFree => free >= 1,
+                        DiagonalRule::Always => true,
+                    };
+                    ok.then_some(true)
+                }
+                _ => None,
+            }
+        }
+    }
+}
+
+/// The cost of a path, checking that each step is a legal move; each step costs its length
+/// times the entered cell's weight.
+pub fn path_cost(grid: &Grid, path: &[Pos], topology: Topology, costs: CostModel) -> Result<f64, IllegalStep> {
+    let (mut straight, mut diagonal) = (0u64, 0u64);
+    if let Some(&p) = path.first() {
+        if !grid.is_passable(p.0, p.1) {
+            return Err(IllegalStep { index: 0, from: p, to: p });
+        }
+    }
+    for (k, w) in path.windows(2).enumerate() {
+        let bad = || IllegalStep { index: k + 1, from: w[0], to: w[1] };
+        let diag = step_kind(grid, w[0], w[1], topology).ok_or_else(bad)?;
+        let weight = grid.get(w[1].0, w[1].1).map_or(1, |c| c.weight()) as u64;
+        if diag {
+            diagonal += weight;
+        } else {
+            straight += weight;
+        }
+    }
+    Ok(costs.total(straight, diagonal))
+}

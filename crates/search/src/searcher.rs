@@ -1,0 +1,195 @@
+//! The entry points: [`Searcher`] with its reusable buffers, [`find_path`] and [`validate`],
+//! and the result and error types.
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use crate::grid::{Grid, GridError};
+use crate::open_list::{IndexedHeap, Node};
+use crate::rules::{Algorithm, DiagonalRule, SearchOptions, Topology};
+use crate::step::StepSearch;
+
+/// A cell as (x, y): x the column, y the row.
+pub type Pos = (usize, usize);
+
+/// The outcome of a finished search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// Cells from start to goal inclusive, each a legal move from the one before; `None` when
+    /// the goal cannot be reached.
+    pub path: Option<Vec<Pos>>,
+    /// The path's cost: the sum of its steps, each the step's length times the entered cell's
+    /// weight; `None` without a path.
+    pub cost: Option<f64>,
+    /// Nodes taken off the open list and expanded (jump points for JPS).
+    pub expanded: usize,
+    /// Nodes put on the open list (the start included).
+    pub pushed: usize,
+    /// Whether the settings guarantee a least-cost path.
+    pub admissible: bool,
+}
+
+/// Why a search could not start.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SearchError {
+    /// The start or goal is off the grid.
+    OffGrid {
+        /// "start" or "goal".
+        which: &'static str,
+        /// Where and how far off.
+        error: GridError,
+    },
+    /// The start or goal cell is blocked.
+    Blocked {
+        /// "start" or "goal".
+        which: &'static str,
+        /// The blocked cell.
+        at: Pos,
+    },
+    /// Jump Point Search needs a square grid with the no-corner-cutting rule.
+    JpsTopology,
+    /// Jump Point Search needs uniform costs (no weights, swamp or water).
+    JpsWeighted,
+    /// The heuristic weight must be a number of at least 1.
+    BadWeight(f64),
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::OffGrid { which, error } => write!(f, "{which}: {error}"),
+            SearchError::Blocked { which, at } => write!(f, "{which} {},{} is blocked", at.0, at.1),
+            SearchError::JpsTopology => f.write_str(
+                "jump point search needs a square grid with 8 neighbours and the no-corner-cutting rule",
+            ),
+            SearchError::JpsWeighted => f.write_str(
+                "jump point search needs uniform costs: this grid has weighted, swamp or water cells",
+            ),
+            SearchError::BadWeight(w) => write!(f, "heuristic weight {w} is not allowed: it must be at least 1"),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+/// What one call of [`StepSearch::step`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Expanded this cell; the search goes on.
+    Expanded(Pos),
+    /// Took the goal off the open list: the search is over with a path.
+    Found,
+    /// The open list ran empty: the search is over without a path.
+    NoPath,
+}
+
+/// Where a touched cell stands in the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellState {
+    /// On the open list, waiting to be expanded.
+    Open,
+    /// Expanded.
+    Closed,
+}
+
+/// What the search knows about one cell.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CellInfo {
+    /// Open or closed.
+    pub state: CellState,
+    /// Best known cost from the start.
+    pub g: f64,
+    /// The weighted heuristic estimate to the goal.
+    pub h: f64,
+    /// g + h (greedy orders by h alone; BFS by arrival).
+    pub f: f64,
+    /// The cell this one was reached from (`None` for the start).
+    pub parent: Option<Pos>,
+    /// When the cell was expanded: 0 for the first expansion.
+    pub expansion: Option<usize>,
+}
+
+/// Reusable search buffers.
+///
+/// ```
+/// use cubepath_search::{Grid, Searcher, SearchOptions};
+/// let grid = Grid::new(5, 5).unwrap();
+/// let mut searcher = Searcher::default();
+/// let result = searcher.search(&grid, (0, 0), (4, 4), &SearchOptions::default()).unwrap();
+/// assert_eq!(result.path.unwrap().len(), 5); // four diagonal steps
+/// assert!((result.cost.unwrap() - 4.0 * 2f64.sqrt()).abs() < 1e-12);
+/// ```
+#[derive(Default)]
+pub struct Searcher {
+    pub(crate) nodes: Vec<Node>,
+    /// Expansion index of each closed cell, for the step view.
+    pub(crate) order: Vec<u32>,
+    pub(crate) generation: u32,
+    pub(crate) heap: IndexedHeap,
+    pub(crate) fifo: VecDeque<u32>,
+    pub(crate) pushed_now: Vec<u32>,
+}
+
+impl Searcher {
+    pub(crate) fn prepare(&mut self, len: usize, stride: usize) {
+        if self.nodes.len() != len {
+            self.nodes = vec![Node::default(); len];
+            self.order = vec![0; len];
+            self.generation = 0;
+        }
+        if self.generation == u32::MAX >> 1 {
+            self.nodes.fill(Node::default());
+            self.generation = 0;
+        }
+        self.generation += 1;
+        self.heap.clear();
+        self.heap.stride = stride;
+        self.fifo.clear();
+        self.pushed_now.clear();
+    }
+
+    /// Runs a whole search from `start` to `goal`.
+    ///
+    /// Errors when an endpoint is off the grid or blocked, or the options do not fit the grid
+    /// (JPS on a weighted grid or without the no-corner-cutting rule, a weight below 1).
+    pub fn search(&mut self, grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<SearchResult, SearchError> {
+        let mut run = StepSearch::new(self, grid, start, goal, options)?;
+        run.record = false;
+        while !run.is_finished() {
+            run.step();
+        }
+        Ok(run.result())
+    }
+
+    /// Starts a search that advances one expansion per [`StepSearch::step`].
+    pub fn steps<'a>(&'a mut self, grid: &'a Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<StepSearch<'a>, SearchError> {
+        StepSearch::new(self, grid, start, goal, options)
+    }
+}
+
+/// Runs one search with fresh buffers. See [`Searcher::search`].
+pub fn find_path(grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<SearchResult, SearchError> {
+    Searcher::default().search(grid, start, goal, options)
+}
+
+/// Checks that a search from `start` to `goal` with `options` can run on `grid`.
+pub fn validate(grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<(), SearchError> {
+    for (which, p) in [("start", start), ("goal", goal)] {
+        grid.check(p.0 as i64, p.1 as i64).map_err(|error| SearchError::OffGrid { which, error })?;
+        if !grid.is_passable(p.0, p.1) {
+            return Err(SearchError::Blocked { which, at: p });
+        }
+    }
+    if !(options.weight >= 1.0 && options.weight.is_finite()) {
+        return Err(SearchError::BadWeight(options.weight));
+    }
+    if options.algorithm == Algorithm::Jps {
+        if options.topology != Topology::Square(DiagonalRule::NoCornerCutting) {
+            return Err(SearchError::JpsTopology);
+        }
+        if !grid.is_uniform() {
+            return Err(SearchError::JpsWeighted);
+        }
+    }
+    Ok(())
+}
