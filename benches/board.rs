@@ -8,34 +8,26 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 use criterion::{BatchSize, Criterion, criterion_group};
-use cubepath::game::board::BoardSettings;
-use cubepath::game::walk::{PlaySettings, WalkMode};
-use cubepath::game::{GameSetup, LogicPlugin};
+use cubepath::game::GameSetup;
+use cubepath::game::harness::Headless;
+use cubepath::game::logic::settings::{BoardSettings, PlaySettings, WalkMode};
 
-fn app(side: usize) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins);
-    app.init_resource::<Assets<Mesh>>();
-    app.init_resource::<Assets<StandardMaterial>>();
-    app.init_resource::<ButtonInput<KeyCode>>();
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(1)));
-    app.insert_resource(GameSetup { board: BoardSettings { rows: side, cols: side, barrier_pct: 0.0, seed: 1 }, ..default() });
-    app.add_plugins(LogicPlugin);
-    app
+fn app(side: usize) -> Headless {
+    let setup = GameSetup { board: BoardSettings { rows: side, cols: side, barrier_pct: 0.0, seed: 1 }, ..default() };
+    Headless::new(setup, Duration::from_millis(1)).with_cubes()
 }
 
 /// An app whose agent is walking the long diagonal (slowly, so it walks for the whole run).
-fn walking(side: usize) -> App {
+fn walking(side: usize) -> Headless {
     let mut app = app(side);
     app.update();
     app.update();
     app.world_mut().resource_mut::<PlaySettings>().mode = WalkMode::Agent;
     app.world_mut().resource_mut::<PlaySettings>().agent_speed = 0.1;
-    app.world_mut().write_message(cubepath::game::input::Action::Walk);
+    app.world_mut().write_message(cubepath::game::logic::input::Action::Walk);
     app.update();
-    let mut q = app.world_mut().query::<&cubepath::game::agent::Agent>();
+    let mut q = app.world_mut().query::<&cubepath::game::logic::agent::Agent>();
     assert_eq!(q.iter(app.world()).count(), 1, "the agent walks");
     app
 }

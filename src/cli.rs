@@ -1,5 +1,5 @@
-//! The command line: play options, and the headless `solve`, `scen` and `bench` commands over
-//! the search engine.
+//! The command line, above the game and the engine: play options become a [`GameSetup`] for
+//! the game; `solve`, `scen` and `bench` call the engine headless.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -8,8 +8,11 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::game::GameSetup;
+use crate::game::logic::files;
+use crate::game::logic::settings::BoardSettings;
 use crate::search::{
-    Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Problem, SearchOptions, Searcher, Topology, read_map, read_scen,
+    Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Problem, SearchOptions, Searcher, Topology, load_map, read_scen,
 };
 
 /// A pathfinding playground: a 3D cube grid where A* and its rivals run live, and a headless
@@ -87,6 +90,86 @@ impl PlayArgs {
         }
         let cli = Cli::try_parse_from(argv).map_err(|e| e.to_string())?;
         Ok(cli.play)
+    }
+}
+
+impl PlayArgs {
+    /// The game's setup from these options: a clear message for anything that does not fit.
+    pub fn setup(&self) -> Result<GameSetup, String> {
+        let mut board = BoardSettings::default();
+        if let Some(r) = self.rows {
+            board.rows = r as usize;
+        }
+        if let Some(c) = self.cols {
+            board.cols = c as usize;
+        }
+        if let Some(b) = self.barriers {
+            board.barrier_pct = b;
+        }
+        if let Some(s) = self.seed {
+            board.seed = s;
+        }
+        let grid = match &self.map {
+            Some(path) => {
+                let grid = load_map(path).map_err(|e| e.to_string())?;
+                board.rows = grid.height();
+                board.cols = grid.width();
+                Some((grid, path.display().to_string()))
+            }
+            None => None,
+        };
+        for (name, cell) in [("--start", self.start), ("--end", self.end)] {
+            if let Some((x, y)) = cell {
+                if x >= board.cols || y >= board.rows {
+                    return Err(format!(
+                        "{name} {x},{y} is off the board: it has {} columns (x 0..{}) and {} rows (y 0..{})",
+                        board.cols,
+                        board.cols - 1,
+                        board.rows,
+                        board.rows - 1
+                    ));
+                }
+            }
+        }
+        if self.screenshot.as_ref().is_some_and(|p| p.extension().is_none_or(|e| !e.eq_ignore_ascii_case("png"))) {
+            return Err("--screenshot needs a file name ending in .png".into());
+        }
+        Ok(GameSetup {
+            board,
+            grid,
+            start: self.start,
+            end: self.end,
+            agent: self.agent,
+            hex: self.hex,
+            walk: self.walk,
+            steps: self.steps.map(|n| n as usize),
+            screenshot: self.screenshot.clone(),
+        })
+    }
+
+    /// Whether the last edited board should come back: only when these options say nothing
+    /// about the board, its cells or a screenshot.
+    pub fn wants_last_board(&self) -> bool {
+        let board_options = self.rows.is_some() || self.cols.is_some() || self.barriers.is_some() || self.seed.is_some();
+        let cells = self.start.is_some() || self.end.is_some();
+        !board_options && !cells && self.map.is_none() && self.screenshot.is_none()
+    }
+}
+
+/// Plays with these options (the last board comes back when they name none); exit 2 with a
+/// message when they do not fit.
+pub fn play(args: &PlayArgs) -> ExitCode {
+    match args.setup() {
+        Ok(mut setup) => {
+            if args.wants_last_board() {
+                setup.use_board(files::load_last_board());
+            }
+            crate::game::run(setup)
+        }
+        Err(message) => {
+            eprintln!("cubepath: {message}");
+            ExitCode::from(2)
+        }
     }
 }
 
@@ -221,14 +304,8 @@ impl<E: std::fmt::Display> From<E> for BadInput {
     }
 }
 
-/// Reads and parses a map file.
-pub fn load_map(path: &Path) -> Result<Grid, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    read_map(&path.display().to_string(), &bytes).map_err(|e| e.to_string())
-}
-
 fn load_problems(map: &Path, scen: &Path) -> Result<(Grid, Vec<Problem>), BadInput> {
-    let grid = load_map(map).map_err(BadInput)?;
+    let grid = load_map(map)?;
     let bytes = std::fs::read(scen).map_err(|e| BadInput(format!("{}: cannot read: {e}", scen.display())))?;
     let problems = read_scen(&scen.display().to_string(), &bytes)?;
     for p in &problems {
@@ -265,7 +342,7 @@ pub fn run(command: Command) -> ExitCode {
 }
 
 fn solve(a: &SolveArgs) -> Result<u8, BadInput> {
-    let grid = load_map(&a.map).map_err(BadInput)?;
+    let grid = load_map(&a.map)?;
     let r = Searcher::default().search(&grid, a.from, a.to, &a.search.options())?;
     let mut out = std::io::stdout().lock();
     match (r.cost, r.path) {

@@ -9,7 +9,7 @@ fn main() -> ExitCode {
     let cli = cubepath::cli::Cli::parse();
     match cli.command {
         Some(command) => cubepath::cli::run(command),
-        None => cubepath::game::run(&cli.play),
+        None => cubepath::cli::play(&cli.play),
     }
 }
 
@@ -20,5 +20,5 @@ fn main() -> ExitCode {
         web_sys::console::error_1(&format!("cubepath: {e}; starting with the defaults").into());
         Default::default()
     });
-    cubepath::game::run(&play)
+    cubepath::cli::play(&play)
 }

@@ -4,27 +4,24 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 
-use cubepath::game::agent::{Agent, AgentArrived};
-use cubepath::game::board::{Board, BoardSettings, Cube, CubeAssets, Selection, Status};
-use cubepath::game::input::Action;
-use cubepath::game::pathing::{PathState, SearchSettings};
-use cubepath::game::walk::{Paused, PlaySettings, Walk, WalkMode};
-use cubepath::game::{GameSetup, LogicPlugin};
+use cubepath::game::harness::Headless;
+use cubepath::game::logic::agent::{Agent, AgentArrived};
+use cubepath::game::logic::board::{Board, Selection};
+use cubepath::game::logic::input::Action;
+use cubepath::game::logic::search::PathState;
+use cubepath::game::logic::settings::{BoardSettings, PlaySettings, SearchSettings, WalkMode};
+use cubepath::game::logic::status::Status;
+use cubepath::game::logic::walk::Walk;
+use cubepath::game::view::cubes::{Cube, CubeAssets};
+use cubepath::game::view::looks::Look;
+use cubepath::game::{GameSetup, Pause};
 use cubepath::search::{Cell, Grid, Pos, SearchOptions, find_path, path_cost};
 
-fn app_with(setup: GameSetup, step: Duration) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins);
-    app.init_resource::<Assets<Mesh>>();
-    app.init_resource::<Assets<StandardMaterial>>();
-    app.init_resource::<ButtonInput<KeyCode>>();
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(step));
-    app.insert_resource(setup);
-    app.add_plugins(LogicPlugin);
-    app.update();
-    app.update();
+/// The logic and the cubes, headless, after two frames.
+fn app_with(setup: GameSetup, step: Duration) -> Headless {
+    let mut app = Headless::new(setup, step).with_cubes();
+    app.frames(2);
     app
 }
 
@@ -44,22 +41,9 @@ fn map_setup(rows: &[&str], start: Pos, end: Pos) -> GameSetup {
     GameSetup { grid: Some((grid, "test map".into())), start: Some(start), end: Some(end), ..default() }
 }
 
-fn act(app: &mut App, action: Action) {
-    app.world_mut().write_message(action);
-    app.update();
-}
-
-fn press(app: &mut App, key: KeyCode) {
-    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(key);
-    app.update();
-    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    keys.release(key);
-    keys.clear();
-}
-
-/// Cubes drawn with the given material.
-fn cubes_with(app: &mut App, pick: impl Fn(&CubeAssets) -> Handle<StandardMaterial>) -> Vec<Pos> {
-    let handle = pick(app.world().resource::<CubeAssets>());
+/// Cubes drawn with the material of `look`.
+fn cubes_with(app: &mut App, look: Look) -> Vec<Pos> {
+    let handle = app.world().resource::<CubeAssets>().material(look).clone();
     let mut q = app.world_mut().query::<(&Cube, &MeshMaterial3d<StandardMaterial>)>();
     let mut v: Vec<Pos> = q.iter(app.world()).filter(|(_, m)| m.0 == handle).map(|(c, _)| c.0).collect();
     v.sort();
@@ -82,7 +66,7 @@ fn board_spawns_a_cube_per_cell_with_named_entities() {
     // the barrier cubes are exactly the blocked cells
     let mut blocked: Vec<Pos> = board.grid.cells().filter(|(_, c)| *c == Cell::Blocked).map(|(p, _)| p).collect();
     blocked.sort();
-    assert_eq!(cubes_with(&mut app, |a| a.barrier.clone()), blocked);
+    assert_eq!(cubes_with(&mut app, Look::Barrier), blocked);
 }
 
 #[test]
@@ -101,12 +85,12 @@ fn barrier_share_is_near_p_and_one_seed_gives_one_layout() {
 #[test]
 fn selection_runs_the_engine_and_shows_its_path() {
     let mut app = app_with(random_setup(30, 30, 25.0, 11), Duration::from_millis(10));
-    act(&mut app, Action::Select((2, 3)));
+    app.act(Action::Select((2, 3)));
     let grid = app.world().resource::<Board>().grid.clone();
     let floor: Vec<Pos> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
     let (start, end) = (floor[5], floor[floor.len() - 7]);
-    act(&mut app, Action::Select(start));
-    act(&mut app, Action::Select(end));
+    app.act(Action::Select(start));
+    app.act(Action::Select(end));
     let sel = app.world().resource::<Selection>().clone();
     assert_eq!((sel.start, sel.end), (Some(start), Some(end)));
     let want = find_path(&grid, start, end, &SearchOptions::default()).unwrap();
@@ -117,9 +101,9 @@ fn selection_runs_the_engine_and_shows_its_path() {
         // the path cubes (not start and end) are drawn in the path colour
         let mut inner = cells[1..cells.len() - 1].to_vec();
         inner.sort();
-        assert_eq!(cubes_with(&mut app, |a| a.path.clone()), inner);
-        assert_eq!(cubes_with(&mut app, |a| a.start.clone()), vec![start]);
-        assert_eq!(cubes_with(&mut app, |a| a.end.clone()), vec![end]);
+        assert_eq!(cubes_with(&mut app, Look::Path), inner);
+        assert_eq!(cubes_with(&mut app, Look::Start), vec![start]);
+        assert_eq!(cubes_with(&mut app, Look::End), vec![end]);
     }
     // A setting change runs the search again (not every frame).
     let before = path(&app).searches;
@@ -139,13 +123,13 @@ fn dead_end_and_blocked_endpoints_give_a_message_and_no_path() {
     let p = path(&app);
     assert!(!p.found());
     assert!(p.message.contains("no path"), "{}", p.message);
-    assert!(cubes_with(&mut app, |a| a.path.clone()).is_empty());
+    assert!(cubes_with(&mut app, Look::Path).is_empty());
     // open the wall: a path appears
-    act(&mut app, Action::ToggleBarrier((2, 3)));
+    app.act(Action::ToggleBarrier((2, 3)));
     assert!(path(&app).found());
-    assert!(!cubes_with(&mut app, |a| a.path.clone()).is_empty());
+    assert!(!cubes_with(&mut app, Look::Path).is_empty());
     // a barrier on the end is refused: the player moves the end first
-    act(&mut app, Action::ToggleBarrier((4, 3)));
+    app.act(Action::ToggleBarrier((4, 3)));
     assert!(app.world().resource::<Board>().is_floor((4, 3)));
     assert!(app.world().resource::<Status>().0.contains("is the end"));
     assert!(path(&app).found());
@@ -155,9 +139,9 @@ fn dead_end_and_blocked_endpoints_give_a_message_and_no_path() {
     let p = path(&app);
     assert!(!p.found());
     assert!(p.message.contains("end 2,0 is blocked"), "{}", p.message);
-    assert!(cubes_with(&mut app, |a| a.path.clone()).is_empty());
+    assert!(cubes_with(&mut app, Look::Path).is_empty());
     // a click on a barrier does not move the start
-    act(&mut app, Action::Select((2, 1)));
+    app.act(Action::Select((2, 1)));
     assert_eq!(app.world().resource::<Selection>().start, Some((0, 0)));
     assert!(app.world().resource::<Status>().0.contains("barrier"));
 }
@@ -168,7 +152,7 @@ fn changing_a_barrier_replans() {
     let mut app = app_with(map_setup(&rows, (0, 1), (8, 1)), Duration::from_millis(10));
     let first = path(&app);
     assert_eq!(first.cells.len(), 9);
-    act(&mut app, Action::Paint((4, 1), true));
+    app.act(Action::Paint((4, 1), true));
     let second = path(&app);
     assert!(second.searches > first.searches);
     assert!(!second.cells.contains(&(4, 1)));
@@ -184,34 +168,40 @@ fn space_turns_one_path_cube_black_per_interval_and_z_pauses() {
     let mut app = app_with(map_setup(&rows, (0, 0), (9, 0)), Duration::from_millis(200));
     let total = path(&app).cells.len() - 2;
     assert_eq!(total, 8);
-    assert!(cubes_with(&mut app, |a| a.walked.clone()).is_empty());
-    press(&mut app, KeyCode::Space); // one interval passes in this frame
-    assert_eq!(cubes_with(&mut app, |a| a.walked.clone()).len(), 1);
+    assert!(cubes_with(&mut app, Look::Walked).is_empty());
+    app.press(KeyCode::Space); // one interval passes in this frame
+    assert_eq!(cubes_with(&mut app, Look::Walked).len(), 1);
     for k in 2..=3 {
         app.update();
-        assert_eq!(cubes_with(&mut app, |a| a.walked.clone()).len(), k);
+        assert_eq!(cubes_with(&mut app, Look::Walked).len(), k);
     }
     // the black cubes are the first path cubes, in order from the start
     let cells = path(&app).cells;
     let mut first3 = cells[1..4].to_vec();
     first3.sort();
-    assert_eq!(cubes_with(&mut app, |a| a.walked.clone()), first3);
-    press(&mut app, KeyCode::KeyZ);
-    assert!(app.world().resource::<Paused>().0);
+    assert_eq!(cubes_with(&mut app, Look::Walked), first3);
+    // Z is a state change: it takes effect from the next frame (this one still walks)
+    app.press(KeyCode::KeyZ);
+    assert_eq!(cubes_with(&mut app, Look::Walked).len(), 4);
+    app.update();
+    assert!(app.world().resource::<State<Pause>>().get().0);
     for _ in 0..5 {
         app.update();
     }
-    assert_eq!(cubes_with(&mut app, |a| a.walked.clone()).len(), 3);
-    press(&mut app, KeyCode::KeyZ);
-    assert_eq!(cubes_with(&mut app, |a| a.walked.clone()).len(), 4);
+    assert_eq!(cubes_with(&mut app, Look::Walked).len(), 4, "paused: no cube turns black");
+    app.press(KeyCode::KeyZ);
+    assert_eq!(cubes_with(&mut app, Look::Walked).len(), 4);
+    app.update();
+    assert!(!app.world().resource::<State<Pause>>().get().0);
+    assert_eq!(cubes_with(&mut app, Look::Walked).len(), 5);
     for _ in 0..10 {
         app.update();
     }
-    assert_eq!(cubes_with(&mut app, |a| a.walked.clone()).len(), total);
+    assert_eq!(cubes_with(&mut app, Look::Walked).len(), total);
     assert!(!app.world().resource::<Walk>().is_running());
     // start and end keep their colours
-    assert_eq!(cubes_with(&mut app, |a| a.start.clone()), vec![(0, 0)]);
-    assert_eq!(cubes_with(&mut app, |a| a.end.clone()), vec![(9, 0)]);
+    assert_eq!(cubes_with(&mut app, Look::Start), vec![(0, 0)]);
+    assert_eq!(cubes_with(&mut app, Look::End), vec![(9, 0)]);
 }
 
 #[test]
@@ -219,24 +209,24 @@ fn a_resets_the_board_and_clears_everything() {
     let mut app = app_with(random_setup(20, 20, 10.0, 9), Duration::from_millis(200));
     let before = app.world().resource::<Board>().grid.clone();
     assert!(path(&app).found(), "{:?}\n{before:?}", path(&app));
-    press(&mut app, KeyCode::Space);
+    app.press(KeyCode::Space);
     app.update();
-    assert!(!cubes_with(&mut app, |a| a.walked.clone()).is_empty());
-    press(&mut app, KeyCode::KeyA);
+    assert!(!cubes_with(&mut app, Look::Walked).is_empty());
+    app.press(KeyCode::KeyA);
     let after = app.world().resource::<Board>().grid.clone();
     assert_ne!(before, after);
     assert_ne!(app.world().resource::<BoardSettings>().seed, 9);
     assert_eq!(app.world().resource::<Selection>().start, Some((0, 0)));
-    assert!(cubes_with(&mut app, |a| a.walked.clone()).is_empty());
+    assert!(cubes_with(&mut app, Look::Walked).is_empty());
     assert!(!app.world().resource::<Walk>().is_running());
     let mut q = app.world_mut().query::<&Cube>();
     assert_eq!(q.iter(app.world()).count(), 400, "old cubes despawned, new ones spawned");
     // agent mode: A despawns a walking agent
     app.world_mut().resource_mut::<PlaySettings>().mode = WalkMode::Agent;
-    press(&mut app, KeyCode::Space);
+    app.press(KeyCode::Space);
     let mut q = app.world_mut().query::<&Agent>();
     assert_eq!(q.iter(app.world()).count(), 1);
-    press(&mut app, KeyCode::KeyA);
+    app.press(KeyCode::KeyA);
     let mut q = app.world_mut().query::<&Agent>();
     assert_eq!(q.iter(app.world()).count(), 0);
 }
@@ -280,7 +270,7 @@ fn the_agent_walks_every_waypoint_in_order_and_arrives() {
     let mut app = app_with(setup, Duration::from_millis(30));
     let cells = path(&app).cells;
     assert!(cells.len() > 10);
-    press(&mut app, KeyCode::Space);
+    app.press(KeyCode::Space);
     let mut visited = vec![cells[0]];
     let mut arrived = false;
     for _ in 0..2000 {
@@ -312,7 +302,7 @@ fn the_agent_turns_toward_its_heading() {
     setup.agent = true;
     let mut app = app_with(setup, Duration::from_millis(16));
     app.world_mut().resource_mut::<PlaySettings>().agent_speed = 1.0;
-    press(&mut app, KeyCode::Space);
+    app.press(KeyCode::Space);
     // turn it to face backwards; heading is +x
     let mut q = app.world_mut().query::<(&Agent, &mut Transform)>();
     for (_, mut t) in q.iter_mut(app.world_mut()) {
@@ -339,7 +329,7 @@ fn editing_barriers_while_the_agent_walks_replans_from_its_cell() {
     let mut setup = map_setup(&rows, (0, 1), (9, 1));
     setup.agent = true;
     let mut app = app_with(setup, Duration::from_millis(50));
-    press(&mut app, KeyCode::Space);
+    app.press(KeyCode::Space);
     for _ in 0..10 {
         app.update();
     }
@@ -347,13 +337,13 @@ fn editing_barriers_while_the_agent_walks_replans_from_its_cell() {
     assert!(!agent.arrived);
     // wall off the straight way ahead
     let ahead = (agent.last.0 + 3, 1);
-    act(&mut app, Action::Paint(ahead, true));
+    app.act(Action::Paint(ahead, true));
     let (agent2, _) = agent_state(&mut app);
     assert!(!agent2.cells.contains(&ahead));
     assert!(agent2.cells[0] == agent.last || Some(agent2.cells[0]) == agent.target(), "{agent:?} then {agent2:?}");
     // a barrier under the agent is refused
     let here = agent2.last;
-    act(&mut app, Action::Paint(here, true));
+    app.act(Action::Paint(here, true));
     assert!(app.world().resource::<Board>().is_floor(here));
     for _ in 0..1000 {
         app.update();
@@ -371,11 +361,11 @@ fn editing_barriers_while_the_agent_walks_replans_from_its_cell() {
 fn a_malformed_map_keeps_the_board_and_says_why() {
     let mut app = app_with(random_setup(10, 10, 20.0, 4), Duration::from_millis(10));
     let before = app.world().resource::<Board>().grid.clone();
-    act(&mut app, Action::LoadMap { name: "bad.map".into(), bytes: b"type octile\nheight 2\nwidth 2\nmap\n..\n.?\n".to_vec() });
+    app.act(Action::LoadMap { name: "bad.map".into(), bytes: b"type octile\nheight 2\nwidth 2\nmap\n..\n.?\n".to_vec() });
     assert_eq!(app.world().resource::<Board>().grid, before);
     let status = app.world().resource::<Status>().0.clone();
     assert!(status.contains("bad.map:6:"), "{status}");
-    act(&mut app, Action::LoadMap { name: "good.map".into(), bytes: b"type octile\nheight 2\nwidth 3\nmap\n..@\n...\n".to_vec() });
+    app.act(Action::LoadMap { name: "good.map".into(), bytes: b"type octile\nheight 2\nwidth 3\nmap\n..@\n...\n".to_vec() });
     let board = app.world().resource::<Board>();
     assert_eq!((board.grid.width(), board.grid.height()), (3, 2));
     assert_eq!(app.world().resource::<Selection>().start, Some((0, 0)));
@@ -386,14 +376,15 @@ fn a_malformed_map_keeps_the_board_and_says_why() {
 
 mod step_view {
     use super::*;
-    use cubepath::game::stepview::{Duel, StepView};
-    use cubepath::game::walk::Brush;
+    use cubepath::game::logic::duel::Duel;
+    use cubepath::game::logic::settings::{Brush, StepViewOn};
+    use cubepath::game::logic::stepview::StepView;
     use cubepath::search::{Algorithm, CellState, Searcher, Topology};
     use std::collections::BTreeSet;
 
-    fn enabled_app() -> App {
+    fn enabled_app() -> Headless {
         let mut app = app_with(random_setup(15, 15, 25.0, 21), Duration::from_millis(10));
-        app.world_mut().resource_mut::<StepView>().enabled = true;
+        app.world_mut().resource_mut::<StepViewOn>().0 = true;
         app.update();
         app
     }
@@ -429,7 +420,7 @@ mod step_view {
         let total = app.world().resource::<StepView>().steps.len();
         assert_eq!(total, path(&app).expanded, "the recording has one step per expansion");
         for n in 1..=12 {
-            press(&mut app, KeyCode::Space);
+            app.press(KeyCode::Space);
             assert_eq!(app.world().resource::<StepView>().shown, n);
             let (open, closed, labels) = engine_after(&app, n);
             assert_eq!(view_sets(&app), (open, closed), "after {n} steps");
@@ -472,13 +463,13 @@ mod step_view {
         let v = app.world().resource::<StepView>();
         assert_eq!(v.shown, total);
         assert!(!v.running);
-        assert!(!cubes_with(&mut app, |a| a.path.clone()).is_empty());
+        assert!(!cubes_with(&mut app, Look::Path).is_empty());
     }
 
     #[test]
     fn the_duel_runs_every_algorithm() {
         let mut app = app_with(random_setup(20, 20, 20.0, 12), Duration::from_millis(10));
-        act(&mut app, Action::Duel);
+        app.act(Action::Duel);
         let duel = app.world().resource::<Duel>().clone();
         assert_eq!(duel.rows.len(), 5);
         let cost = |a: Algorithm| duel.rows.iter().find(|r| r.algorithm == a).unwrap().outcome.clone().unwrap().0;
@@ -512,7 +503,7 @@ mod step_view {
         if p.found() {
             let cost = path_cost(&grid, &p.cells, Topology::Hex, Default::default()).unwrap();
             assert!((cost - dijkstra.cost.unwrap()).abs() < 1e-9);
-            press(&mut app, KeyCode::Space);
+            app.press(KeyCode::Space);
             for _ in 0..400 {
                 app.update();
             }
@@ -530,7 +521,7 @@ mod step_view {
         assert_eq!(path(&app).cost, Some(9.0));
         app.world_mut().resource_mut::<PlaySettings>().brush = Brush::Water;
         for y in 0..3 {
-            act(&mut app, Action::Paint((5, y), true));
+            app.act(Action::Paint((5, y), true));
         }
         assert_eq!(app.world().resource::<Board>().grid.get(5, 1), Some(Cell::Ground(5)));
         let p = path(&app);
@@ -539,10 +530,29 @@ mod step_view {
         assert_eq!(p.cost, want.cost);
         assert!((p.cost.unwrap() - 13.0).abs() < 1e-9, "crossing the water costs 5: {:?}", p.cost);
         // terrain cubes get their own colour
-        assert_eq!(cubes_with(&mut app, |a| a.water.clone()).len(), 2, "the path cube on the water shows the path");
+        assert_eq!(cubes_with(&mut app, Look::Water).len(), 2, "the path cube on the water shows the path");
         // JPS is refused on a weighted grid with the reason
         app.world_mut().resource_mut::<SearchSettings>().0.algorithm = Algorithm::Jps;
         app.update();
         assert!(path(&app).message.contains("uniform"), "{}", path(&app).message);
     }
+}
+
+#[test]
+fn the_logic_runs_without_asset_stores_or_a_window() {
+    // No mesh or material store: the logic alone finds the path and walks an agent.
+    let mut setup = random_setup(12, 12, 15.0, 5);
+    setup.agent = true;
+    let mut app = Headless::new(setup, Duration::from_millis(50));
+    app.frames(2);
+    assert!(!app.world().contains_resource::<Assets<Mesh>>());
+    assert!(!app.world().contains_resource::<Assets<StandardMaterial>>());
+    let cells = path(&app).cells;
+    assert!(!cells.is_empty(), "a path on this board");
+    app.press(KeyCode::Space);
+    app.frames(400);
+    let mut q = app.world_mut().query::<&Agent>();
+    let agent = q.single(app.world()).unwrap();
+    assert!(agent.arrived);
+    assert_eq!(Some(&agent.last), cells.last());
 }

@@ -1,8 +1,7 @@
 //! Nothing lost: the last board is written safely and comes back at the next start.
 
 use cubepath::cli::PlayArgs;
-use cubepath::game::GameSetup;
-use cubepath::game::persist::{last_board_path, load_last_board, write_atomically};
+use cubepath::game::logic::files::{last_board_path, load_last_board, write_atomically};
 use cubepath::search::{Cell, Grid, write_map};
 
 #[test]
@@ -25,15 +24,15 @@ fn the_last_board_survives_a_restart() {
 
     // A plain start restores it; any board option or cell on the command line does not.
     let plain = PlayArgs::default();
-    let mut setup = GameSetup::from_args(&plain).unwrap();
-    assert!(setup.wants_last_board(&plain));
+    let mut setup = plain.setup().unwrap();
+    assert!(plain.wants_last_board());
     setup.use_board(load_last_board());
     assert_eq!(setup.grid.as_ref().map(|(g, _)| g), Some(&grid));
     assert_eq!((setup.board.cols, setup.board.rows), (7, 5));
     let sized = PlayArgs { rows: Some(9), ..Default::default() };
-    assert!(!GameSetup::from_args(&sized).unwrap().wants_last_board(&sized));
+    assert!(!sized.wants_last_board());
     let cells = PlayArgs { start: Some((1, 1)), ..Default::default() };
-    assert!(!GameSetup::from_args(&cells).unwrap().wants_last_board(&cells));
+    assert!(!cells.wants_last_board());
 
     // A damaged file is ignored (a fresh board), never a panic.
     std::fs::write(&path, b"type octile\nheight 2\nwidth 2\nmap\n.x\n..\n").unwrap();

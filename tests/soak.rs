@@ -6,14 +6,16 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 
-use cubepath::game::agent::Agent;
-use cubepath::game::board::{Board, BoardSettings, Cube, Selection};
-use cubepath::game::input::Action;
-use cubepath::game::pathing::{PathState, SearchSettings};
-use cubepath::game::walk::{PlaySettings, Walk, WalkMode};
-use cubepath::game::{GameSetup, LogicPlugin};
+use cubepath::game::GameSetup;
+use cubepath::game::harness::Headless;
+use cubepath::game::logic::agent::Agent;
+use cubepath::game::logic::board::{Board, Selection};
+use cubepath::game::logic::input::Action;
+use cubepath::game::logic::search::PathState;
+use cubepath::game::logic::settings::{BoardSettings, PlaySettings, SearchSettings, WalkMode};
+use cubepath::game::logic::walk::Walk;
+use cubepath::game::view::cubes::{Cube, CubeIndex};
 use cubepath::search::{Algorithm, DiagonalRule, SearchOptions, Topology, find_path, path_cost};
 
 struct Rng(u64);
@@ -30,15 +32,9 @@ impl Rng {
     }
 }
 
-fn app(seed: u64) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins);
-    app.init_resource::<Assets<Mesh>>();
-    app.init_resource::<Assets<StandardMaterial>>();
-    app.init_resource::<ButtonInput<KeyCode>>();
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(40)));
-    app.insert_resource(GameSetup { board: BoardSettings { rows: 16, cols: 16, barrier_pct: 25.0, seed }, ..default() });
-    app.add_plugins(LogicPlugin);
+fn app(seed: u64) -> Headless {
+    let setup = GameSetup { board: BoardSettings { rows: 16, cols: 16, barrier_pct: 25.0, seed }, ..default() };
+    let mut app = Headless::new(setup, Duration::from_millis(40)).with_cubes();
     app.update();
     app
 }
@@ -98,7 +94,7 @@ fn check(app: &mut App, seed: u64, frame: usize) {
     for p in [sel.start, sel.end].into_iter().flatten() {
         assert!(board.is_floor(p), "{at}: endpoint {p:?} is not floor");
     }
-    let cubes: Vec<Entity> = board.cubes.clone();
+    let cubes: Vec<Entity> = app.world().resource::<CubeIndex>().cubes.clone();
     assert_eq!(cubes.len(), grid.width() * grid.height(), "{at}: one cube per cell");
     let mut q = app.world_mut().query::<&Cube>();
     assert_eq!(q.iter(app.world()).count(), cubes.len(), "{at}: no stray cubes");

@@ -4,10 +4,11 @@
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use super::AppSystems;
-use super::board::{Board, Cube, Hover};
-use super::input::Action;
-use super::walk::PlaySettings;
+use super::cubes::Cube;
+use crate::game::AppSystems;
+use crate::game::logic::board::{Board, Hover};
+use crate::game::logic::input::Action;
+use crate::game::logic::settings::PlaySettings;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PaintDrag>()
@@ -55,21 +56,20 @@ fn enter_cube(
     cubes: Query<&Cube>,
     buttons: Res<ButtonInput<MouseButton>>,
     drag: Res<PaintDrag>,
-    mut hover: ResMut<Hover>,
     mut actions: MessageWriter<Action>,
 ) {
     if let Ok(cube) = cubes.get(ev.event_target()) {
-        hover.0 = Some(cube.0);
+        actions.write(Action::Hover(Some(cube.0)));
         if let (Some(block), true) = (drag.block, buttons.pressed(MouseButton::Right)) {
             actions.write(Action::Paint(cube.0, block));
         }
     }
 }
 
-fn leave_cube(ev: On<Pointer<Out>>, cubes: Query<&Cube>, mut hover: ResMut<Hover>) {
+fn leave_cube(ev: On<Pointer<Out>>, cubes: Query<&Cube>, hover: Res<Hover>, mut actions: MessageWriter<Action>) {
     if let Ok(cube) = cubes.get(ev.event_target()) {
         if hover.0 == Some(cube.0) {
-            hover.0 = None;
+            actions.write(Action::Hover(None));
         }
     }
 }

@@ -8,22 +8,26 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
-use super::GameSetup;
-use super::agent::Agent;
-use super::input::AutoWalk;
-use super::pathing::PathState;
-use super::walk::Walk;
+use crate::game::{AppSystems, GameSetup};
+use crate::game::logic::agent::Agent;
+use crate::game::logic::board::Board;
+use crate::game::logic::search::PathState;
+use crate::game::logic::walk::{Walk, WalkRequested};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (announce_progress, take_screenshot_when_done.run_if(|s: Res<GameSetup>| s.screenshot.is_some())),
+        (
+            announce_progress.run_if(|path: Res<PathState>| path.searches > 0),
+            take_screenshot_when_done.run_if(|s: Res<GameSetup>| s.screenshot.is_some()),
+        )
+            .in_set(AppSystems::View),
     );
 }
 
 /// Whether a search is pending or a walk is under way.
-fn is_busy(path: &PathState, walk: &Walk, auto: &AutoWalk, agents: &Query<&Agent>) -> bool {
-    path.searches == 0 || auto.0 || walk.is_running() || agents.iter().any(|a| !a.arrived)
+fn is_busy(path: &PathState, walk: &Walk, requested: &WalkRequested, agents: &Query<&Agent>) -> bool {
+    path.searches == 0 || requested.auto || requested.now || walk.is_running() || agents.iter().any(|a| !a.arrived)
 }
 
 /// Logs "cubepath ready" once the first search is shown, and "cubepath walk finished" each
@@ -31,15 +35,12 @@ fn is_busy(path: &PathState, walk: &Walk, auto: &AutoWalk, agents: &Query<&Agent
 fn announce_progress(
     path: Res<PathState>,
     walk: Res<Walk>,
-    auto: Res<AutoWalk>,
+    requested: Res<WalkRequested>,
     agents: Query<&Agent>,
-    board: Res<super::board::Board>,
+    board: Res<Board>,
     mut frames: Local<u32>,
     mut was_walking: Local<bool>,
 ) {
-    if path.searches == 0 {
-        return;
-    }
     *frames += 1;
     if *frames == 3 {
         info!(
@@ -53,7 +54,7 @@ fn announce_progress(
     if *was_walking && !walking {
         info!("cubepath walk finished");
     }
-    *was_walking = walking || (auto.0 && path.found());
+    *was_walking = walking || (requested.auto && path.found());
 }
 
 /// Frames to let the panel settle after everything is done.
@@ -72,7 +73,7 @@ fn take_screenshot_when_done(
     setup: Res<GameSetup>,
     path: Res<PathState>,
     walk: Res<Walk>,
-    auto: Res<AutoWalk>,
+    requested: Res<WalkRequested>,
     agents: Query<&Agent>,
     time: Res<Time<Real>>,
     mut progress: Local<Progress>,
@@ -86,7 +87,7 @@ fn take_screenshot_when_done(
         exit.write(AppExit::error());
         return;
     }
-    if is_busy(&path, &walk, &auto, &agents) {
+    if is_busy(&path, &walk, &requested, &agents) {
         progress.idle_frames = 0;
         return;
     }

@@ -7,16 +7,14 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
-use super::AppSystems;
-use super::board::{Board, Hover, Look, Selection, look_of};
-use super::input::Action;
-use super::pathing::PathState;
-use super::stepview::StepView;
-use super::walk::Walk;
+use super::cubes::drawn_flat;
+use super::looks::{CellLooks, Look, looks_changed};
+use crate::game::AppSystems;
+use crate::game::logic::board::Board;
+use crate::game::logic::input::Action;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, draw_flat_board.in_set(AppSystems::Update).after(super::walk::WalkSystems))
-        .add_observer(click_flat_board);
+    app.add_systems(Update, draw_flat_board.run_if(looks_changed).in_set(AppSystems::View)).add_observer(click_flat_board);
 }
 
 /// The flat board's plane.
@@ -32,21 +30,15 @@ fn colour(look: Look) -> [u8; 4] {
 
 fn draw_flat_board(
     mut commands: Commands,
-    board: Res<Board>,
-    selection: Res<Selection>,
-    path: Res<PathState>,
-    walk: Res<Walk>,
-    step: Res<StepView>,
+    looks: CellLooks,
     mut images: ResMut<Assets<Image>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     flats: Query<(Entity, &FlatBoard)>,
 ) {
-    if !(board.is_changed() || selection.is_changed() || path.is_changed() || walk.is_changed() || step.is_changed()) {
-        return;
-    }
+    let board = &looks.board;
     let (w, h) = (board.grid.width(), board.grid.height());
-    let drawn_flat = board.cubes.is_empty();
+    let drawn_flat = drawn_flat(board);
     for (e, flat) in &flats {
         if !drawn_flat || flat.size != (w, h) {
             commands.entity(e).despawn();
@@ -55,11 +47,7 @@ fn draw_flat_board(
     if !drawn_flat {
         return;
     }
-    let mut pixels = Vec::with_capacity(w * h * 4);
-    let no_hover = Hover(None);
-    for (p, _) in board.grid.cells() {
-        pixels.extend_from_slice(&colour(look_of(p, &board, &selection, &path, &walk, &no_hover, &step)));
-    }
+    let pixels: Vec<u8> = looks.all(false).into_iter().flat_map(colour).collect();
     if let Some((_, flat)) = flats.iter().find(|(_, f)| f.size == (w, h)) {
         if let Some(mut image) = images.get_mut(&flat.image) {
             image.data = Some(pixels);

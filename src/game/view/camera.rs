@@ -5,9 +5,9 @@ use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_pointer_input;
 
-use super::AppSystems;
-use super::board::Board;
 use super::picking::PaintDrag;
+use crate::game::AppSystems;
+use crate::game::logic::board::Board;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OrbitCamera>()
@@ -17,10 +17,10 @@ pub(super) fn plugin(app: &mut App) {
             (
                 frame_board.run_if(resource_changed::<Board>),
                 orbit_camera.run_if(not(egui_wants_any_pointer_input)),
-                place_camera,
+                place_camera.run_if(resource_changed::<OrbitCamera>),
             )
                 .chain()
-                .in_set(AppSystems::Update),
+                .in_set(AppSystems::View),
         );
 }
 
@@ -110,9 +110,7 @@ fn orbit_camera(
 }
 
 fn place_camera(orbit: Res<OrbitCamera>, mut cameras: Query<&mut Transform, With<Camera3d>>) {
-    if orbit.is_changed() {
-        for mut t in &mut cameras {
-            *t = orbit.transform();
-        }
+    for mut t in &mut cameras {
+        *t = orbit.transform();
     }
 }

@@ -2,20 +2,31 @@
 //! search, then shown one expansion at a time (Space steps, Run plays it at 1 to 1000
 //! expansions a second, a slider scrubs back and forth). Open, closed and current cells get
 //! their own colours; F, G, H, parent and expansion index are known for every touched cell.
-//! Also the algorithm duel: every algorithm on the current grid, side by side.
 
 use bevy::prelude::*;
 
-use super::AppSystems;
 use super::board::{Board, Selection};
-use super::pathing::{PathSystems, SearchSettings};
-use super::walk::not_paused;
+use super::input::Action;
+use super::settings::{SearchSettings, StepViewOn, step_view_on};
+use super::setup::GameSetup;
+use crate::game::{AppSystems, PausableSystems};
 use crate::search::{Algorithm, Pos, SearchOptions, Searcher, Step};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<StepView>().init_resource::<Duel>().add_systems(Startup, open_from_setup).add_systems(
+    app.init_resource::<StepView>().add_systems(Startup, open_from_setup).add_systems(
         Update,
-        (record_trace, play_steps.run_if(not_paused)).chain().in_set(AppSystems::Update).after(PathSystems),
+        (
+            record_trace.run_if(
+                resource_changed::<StepViewOn>
+                    .or_eager(resource_changed::<Board>)
+                    .or_eager(resource_changed::<Selection>)
+                    .or_eager(resource_changed::<SearchSettings>),
+            ),
+            control_steps.run_if(step_view_on),
+            play_steps.run_if(step_view_on.and_then(|v: Res<StepView>| v.running)).in_set(PausableSystems),
+        )
+            .chain()
+            .in_set(AppSystems::Walk),
     );
 }
 
@@ -62,7 +73,6 @@ pub struct CellLabel {
 /// The recorded search and where the view stands in it.
 #[derive(Resource, Default)]
 pub struct StepView {
-    pub enabled: bool,
     /// Playing forward at `rate` expansions a second.
     pub running: bool,
     pub rate: f32,
@@ -87,7 +97,7 @@ pub struct StepView {
 impl StepView {
     /// Whether the view is mid-search (the path is shown only at the end).
     pub fn is_stepping(&self) -> bool {
-        self.enabled && self.shown < self.steps.len()
+        !self.steps.is_empty() && self.shown < self.steps.len()
     }
 
     /// The mark of a cell at the shown step.
@@ -223,31 +233,42 @@ impl StepView {
 }
 
 /// --steps N: the step view opens with N expansions shown.
-fn open_from_setup(setup: Res<super::GameSetup>, mut view: ResMut<StepView>) {
-    if let Some(n) = setup.steps {
-        view.enabled = true;
-        view.pending_seek = Some(n);
-    }
+fn open_from_setup(setup: Res<GameSetup>, mut view: ResMut<StepView>) {
+    view.pending_seek = setup.steps;
 }
 
-/// Records a new trace when the step view is on and the board, selection or settings change.
-fn record_trace(board: Res<Board>, selection: Res<Selection>, settings: Res<SearchSettings>, mut view: ResMut<StepView>) {
-    let switched_on = view.enabled && view.marks.is_empty();
-    if !(switched_on || (view.enabled && (board.is_changed() || selection.is_changed() || settings.is_changed()))) {
-        return;
-    }
-    match (selection.start, selection.end) {
-        (Some(s), Some(e)) => view.record(&board, s, e, &settings.0),
+/// Records a new trace when the step view is switched on, or while it is on and the board,
+/// selection or settings change; forgets it when the view is switched off.
+fn record_trace(on: Res<StepViewOn>, board: Res<Board>, selection: Res<Selection>, settings: Res<SearchSettings>, mut view: ResMut<StepView>) {
+    match (on.0, selection.start, selection.end) {
+        (true, Some(s), Some(e)) => view.record(&board, s, e, &settings.0),
         _ => view.clear(),
     }
     view.running = false;
 }
 
+/// Space, Run, the rate and the scrubber.
+fn control_steps(mut actions: MessageReader<Action>, mut view: ResMut<StepView>) {
+    for action in actions.read() {
+        match *action {
+            Action::Step => {
+                let next = view.shown + 1;
+                view.running = false;
+                view.seek(next);
+            }
+            Action::RunSteps(run) => view.running = run,
+            Action::SeekStep(k) => {
+                view.running = false;
+                view.seek(k);
+            }
+            Action::StepRate(rate) => view.rate = rate.clamp(1.0, 1000.0),
+            _ => {}
+        }
+    }
+}
+
 /// Plays the recording forward while running.
 fn play_steps(time: Res<Time>, mut view: ResMut<StepView>) {
-    if !(view.enabled && view.running) {
-        return;
-    }
     let v = view.bypass_change_detection();
     v.budget += v.rate.clamp(1.0, 1000.0) * time.delta_secs();
     let n = v.budget.floor() as usize;
@@ -261,44 +282,4 @@ fn play_steps(time: Res<Time>, mut view: ResMut<StepView>) {
         v.running = false;
     }
     view.set_changed();
-}
-
-/// One row of the algorithm duel.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DuelRow {
-    pub algorithm: Algorithm,
-    /// Cost, expanded, pushed, microseconds; or why it could not run.
-    pub outcome: Result<(Option<f64>, usize, usize, u128), String>,
-}
-
-/// The last algorithm duel and the optimum it is measured against.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct Duel {
-    pub rows: Vec<DuelRow>,
-    pub optimum: Option<f64>,
-}
-
-impl Duel {
-    /// Runs every algorithm on the board with the current settings.
-    pub fn run(board: &Board, start: Pos, end: Pos, options: &SearchOptions) -> Duel {
-        let mut searcher = Searcher::default();
-        let rows: Vec<DuelRow> = Algorithm::ALL
-            .iter()
-            .map(|&algorithm| {
-                let o = SearchOptions { algorithm, ..*options };
-                let t = bevy::platform::time::Instant::now();
-                let outcome = searcher
-                    .search(&board.grid, start, end, &o)
-                    .map(|r| (r.cost, r.expanded, r.pushed, t.elapsed().as_micros()))
-                    .map_err(|e| e.to_string());
-                DuelRow { algorithm, outcome }
-            })
-            .collect();
-        let optimum = rows
-            .iter()
-            .find(|r| r.algorithm == Algorithm::Dijkstra)
-            .and_then(|r| r.outcome.as_ref().ok())
-            .and_then(|o| o.0);
-        Duel { rows, optimum }
-    }
 }

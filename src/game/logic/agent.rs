@@ -1,18 +1,37 @@
-//! The agent: a body with a visible nose that walks the path's waypoints, turning toward the
-//! next one with a frame-rate-independent slerp, and says when it has arrived.
+//! The agent: walks its path's waypoints at the set speed, turning toward the next one with a
+//! frame-rate-independent slerp, and says when it has arrived. When the board, the end or the
+//! search settings change while it walks, it asks for a new path from where it is going (a
+//! [`PathRequest`]) and follows the answer. The view gives it a body.
 
 use bevy::prelude::*;
 
-use super::AppSystems;
-use super::board::{Board, Status};
-use super::walk::{PlaySettings, WalkSystems, not_paused};
+use super::board::{Board, BoardReplaced, Occupies, Selection};
+use super::search::{PathAnswer, PathRequest};
+use super::settings::{PlaySettings, SearchSettings};
+use super::status::Status;
+use super::walk::WalkReset;
+use crate::game::{AppSystems, PausableSystems};
 use crate::search::Pos;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<AgentArrived>().add_systems(Startup, setup_agent_assets).add_systems(
-        Update,
-        move_agent.run_if(not_paused).in_set(AppSystems::Update).in_set(WalkSystems),
-    );
+    app.add_message::<AgentArrived>()
+        .add_systems(
+            Update,
+            (
+                despawn_agents_on_new_board,
+                request_agent_paths.run_if(
+                    resource_changed::<Board>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<SearchSettings>),
+                ),
+            )
+                .chain()
+                .in_set(AppSystems::RequestPaths),
+        )
+        .add_systems(
+            Update,
+            (spawn_agents, follow_path_answers, move_agent.in_set(PausableSystems), mark_occupied)
+                .chain()
+                .in_set(AppSystems::Walk),
+        );
 }
 
 /// How fast the agent turns: the tutorial's `Slerp(rot, target, 8 * dt)`, made independent of
@@ -21,11 +40,11 @@ pub const TURN_RATE: f32 = 8.0;
 /// Height of the agent's centre above the cube tops.
 pub const AGENT_HEIGHT: f32 = 0.35;
 
-/// Sent when the agent reaches the end of its path.
+/// Sent when an agent reaches the end of its path.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AgentArrived(pub Pos);
 
-/// The walking agent.
+/// A walking agent.
 #[derive(Component, Clone, Debug, PartialEq)]
 pub struct Agent {
     /// The cells to walk, in order.
@@ -34,6 +53,7 @@ pub struct Agent {
     pub next: usize,
     /// The cell it last stood on.
     pub last: Pos,
+    /// Whether it has reached the end of `cells`.
     pub arrived: bool,
 }
 
@@ -78,46 +98,72 @@ impl Agent {
             }
         }
     }
+
+    /// The cells it stands on or steps into.
+    fn occupies(&self) -> Vec<Pos> {
+        std::iter::once(self.last).chain(self.target()).collect()
+    }
 }
 
-/// The agent's meshes and materials.
-#[derive(Resource, Clone)]
-pub struct AgentAssets {
-    pub body: Handle<Mesh>,
-    pub nose: Handle<Mesh>,
-    pub body_material: Handle<StandardMaterial>,
-    pub nose_material: Handle<StandardMaterial>,
-}
-
-fn setup_agent_assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
-    commands.insert_resource(AgentAssets {
-        body: meshes.add(Capsule3d::new(0.22, 0.3)),
-        nose: meshes.add(Cuboid::new(0.12, 0.12, 0.3)),
-        body_material: materials.add(Color::srgb(1.0, 0.55, 0.0)),
-        nose_material: materials.add(Color::srgb(0.15, 0.15, 0.15)),
-    });
-}
-
-/// The agent with its nose (its front is -Z, where the nose points), standing on `cells[0]`.
-pub fn agent_bundle(cells: Vec<Pos>, board: &Board, assets: &AgentAssets) -> impl Bundle {
+/// An agent standing on `cells[0]`, facing `cells[1]` (its front is -Z).
+pub fn agent_bundle(cells: Vec<Pos>, board: &Board) -> impl Bundle {
     let at = board.world(cells[0]) + Vec3::Y * AGENT_HEIGHT;
     let facing = cells.get(1).map_or(Vec3::NEG_Z, |&c| board.world(c) - board.world(cells[0]));
+    let agent = Agent::new(cells);
     (
         Name::new("Agent"),
-        Agent::new(cells),
-        Mesh3d(assets.body.clone()),
-        MeshMaterial3d(assets.body_material.clone()),
+        Occupies(agent.occupies()),
+        agent,
         Transform::from_translation(at).looking_to(facing.normalize_or(Vec3::NEG_Z), Vec3::Y),
-        children![(
-            Name::new("Agent nose"),
-            Mesh3d(assets.nose.clone()),
-            MeshMaterial3d(assets.nose_material.clone()),
-            Transform::from_xyz(0.0, 0.12, -0.25),
-        )],
     )
 }
 
-/// Moves the agent toward its next waypoint at the set speed and turns it toward its heading.
+/// A walk request sends the old agents away and, in agent mode, a new one walks the path.
+fn spawn_agents(mut commands: Commands, mut resets: MessageReader<WalkReset>, board: Res<Board>, agents: Query<Entity, With<Agent>>) {
+    for reset in resets.read() {
+        for e in &agents {
+            commands.entity(e).try_despawn();
+        }
+        if let Some(cells) = &reset.agent_path {
+            commands.spawn(agent_bundle(cells.clone(), &board));
+        }
+    }
+}
+
+fn despawn_agents_on_new_board(mut commands: Commands, mut replaced: MessageReader<BoardReplaced>, agents: Query<Entity, With<Agent>>) {
+    if replaced.read().count() > 0 {
+        for e in &agents {
+            commands.entity(e).despawn();
+        }
+    }
+}
+
+/// Walking agents ask for a new path to the end from where they are going.
+fn request_agent_paths(mut commands: Commands, selection: Res<Selection>, mut agents: Query<(Entity, &mut Agent)>) {
+    for (e, mut agent) in &mut agents {
+        if agent.arrived {
+            continue;
+        }
+        match selection.end {
+            Some(to) => {
+                commands.entity(e).insert(PathRequest { from: agent.replan_cell(), to });
+            }
+            None => agent.stop(),
+        }
+    }
+}
+
+/// Agents follow the answers to their requests, or stop where there is no way.
+fn follow_path_answers(mut agents: Query<(&mut Agent, &PathAnswer), Changed<PathAnswer>>) {
+    for (mut agent, answer) in &mut agents {
+        match &answer.0 {
+            Ok(cells) => agent.follow(cells),
+            Err(_) => agent.stop(),
+        }
+    }
+}
+
+/// Moves each agent toward its next waypoint at the set speed and turns it toward its heading.
 pub fn move_agent(
     time: Res<Time>,
     settings: Res<PlaySettings>,
@@ -159,5 +205,12 @@ pub fn move_agent(
             let t = 1.0 - (-TURN_RATE * dt).exp();
             transform.rotation = transform.rotation.slerp(target, t);
         }
+    }
+}
+
+/// Keeps each agent's [`Occupies`] up to date, so no barrier is painted under it.
+fn mark_occupied(mut agents: Query<(&Agent, &mut Occupies), Changed<Agent>>) {
+    for (agent, mut occupies) in &mut agents {
+        occupies.set_if_neq(Occupies(agent.occupies()));
     }
 }

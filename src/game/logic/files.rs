@@ -1,26 +1,17 @@
-//! Nothing lost: the last edited board is kept in the user's data folder (written to a
-//! temporary file, then renamed) and comes back at the next start without board options.
+//! Files the player's boards live in: the kept last board, maps opened and saved by path (a
+//! download in the browser), always written to a temporary file and renamed into place.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-use bevy::prelude::*;
+use bevy::log::warn;
 
-use super::board::{Board, Status};
-use crate::search::{Grid, read_map, write_map};
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, save_board);
-}
-
-/// How long the board must stay unchanged before it is written.
-const QUIET: Duration = Duration::from_secs(1);
+use crate::search::{Grid, read_map};
 
 #[cfg(target_arch = "wasm32")]
-const STORAGE_KEY: &str = "cubepath.last.map";
+pub(super) const STORAGE_KEY: &str = "cubepath.last.map";
 
 #[cfg(target_arch = "wasm32")]
-fn storage() -> Option<web_sys::Storage> {
+pub(super) fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
@@ -90,7 +81,7 @@ pub fn save_map(name: &str, text: &str) -> String {
 pub fn open_map(name: &str) -> Result<Vec<u8>, String> {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        std::fs::read(name).map_err(|e| format!("could not open {name}: {e}; the board is kept"))
+        std::fs::read(name).map_err(|e| format!("could not open {name}: {e}"))
     }
     #[cfg(target_arch = "wasm32")]
     {
@@ -115,33 +106,3 @@ fn download(name: &str, text: &str) -> Result<(), web_sys::wasm_bindgen::JsValue
     web_sys::Url::revoke_object_url(&url)
 }
 
-#[derive(Default)]
-struct Pending {
-    since: Option<Duration>,
-}
-
-/// Writes the board once it has been quiet for a second after a change.
-fn save_board(board: Res<Board>, time: Res<Time<Real>>, mut pending: Local<Pending>, mut status: ResMut<Status>) {
-    let now = time.elapsed();
-    if board.is_changed() {
-        pending.since = Some(now);
-        return;
-    }
-    let Some(since) = pending.since else { return };
-    if now - since < QUIET {
-        return;
-    }
-    pending.since = None;
-    #[cfg(target_arch = "wasm32")]
-    if let Some(s) = storage() {
-        if s.set_item(STORAGE_KEY, &write_map(&board.grid)).is_err() {
-            status.say("could not keep the board in local storage");
-        }
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    if let Some(path) = last_board_path() {
-        if let Err(e) = write_atomically(&path, &write_map(&board.grid)) {
-            status.say(format!("could not keep the board in {}: {e}", path.display()));
-        }
-    }
-}

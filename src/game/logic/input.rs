@@ -1,0 +1,109 @@
+//! What the player asks for: keys (Space, A, Z), mouse picks and panel controls all become
+//! [`Action`] messages. Each later module applies the actions it owns; the settings' own
+//! actions are applied here.
+
+use bevy::prelude::*;
+
+use super::settings::{BoardSettings, PlaySettings, SearchSettings, StepViewOn};
+use crate::game::{AppSystems, Pause};
+use crate::search::{Pos, SearchOptions};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<Action>()
+        .add_systems(Update, handle_keys.in_set(AppSystems::RecordInput))
+        .add_systems(Update, (apply_setting_actions, toggle_pause).in_set(AppSystems::ApplyActions));
+}
+
+/// Something the player asked for.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Left click on a cell: set the start or the end.
+    Select(Pos),
+    /// The pointer is over this cell (or over none).
+    Hover(Option<Pos>),
+    /// Right click: toggle the brush's cell (a barrier by default) and floor.
+    ToggleBarrier(Pos),
+    /// Right drag: paint the brush's cell (true) or floor (false).
+    Paint(Pos, bool),
+    /// Space in the step view: one more expansion.
+    Step,
+    /// Play the step view forward (true) or stop it.
+    RunSteps(bool),
+    /// Show the step view after this many expansions.
+    SeekStep(usize),
+    /// Expansions a second when the step view plays.
+    StepRate(f32),
+    /// Run every algorithm on the board and compare.
+    Duel,
+    /// Space or the Walk button.
+    Walk,
+    /// A or the Reset button: a fresh random board with a new seed.
+    Reset,
+    /// A board from the panel's settings with exactly their seed.
+    NewBoard(BoardSettings),
+    /// A map file's bytes to read: a malformed file keeps the board and says why.
+    LoadMap {
+        /// The file's name, for messages.
+        name: String,
+        /// Its contents.
+        bytes: Vec<u8>,
+    },
+    /// Open the map file at this path (the desktop's file system).
+    OpenMap(String),
+    /// Save the board as a map file at this path (a download in the browser).
+    SaveMap(String),
+    /// Z or the Pause button.
+    TogglePause,
+    /// New search settings.
+    Search(SearchOptions),
+    /// New play settings (clamped to their ranges).
+    Play(PlaySettings),
+    /// Step view on or off.
+    ShowSteps(bool),
+}
+
+/// Space walks (or steps, in the step view), A resets, Z pauses.
+pub fn handle_keys(keys: Res<ButtonInput<KeyCode>>, step_view: Res<StepViewOn>, mut actions: MessageWriter<Action>) {
+    if keys.just_pressed(KeyCode::Space) {
+        actions.write(if step_view.0 { Action::Step } else { Action::Walk });
+    }
+    if keys.just_pressed(KeyCode::KeyA) {
+        actions.write(Action::Reset);
+    }
+    if keys.just_pressed(KeyCode::KeyZ) {
+        actions.write(Action::TogglePause);
+    }
+}
+
+/// Applies new search and play settings and the step view switch; only real changes count.
+fn apply_setting_actions(
+    mut actions: MessageReader<Action>,
+    mut search: ResMut<SearchSettings>,
+    mut play: ResMut<PlaySettings>,
+    mut step_view: ResMut<StepViewOn>,
+) {
+    for action in actions.read() {
+        match action {
+            Action::Search(o) => {
+                search.set_if_neq(SearchSettings(*o));
+            }
+            Action::Play(p) => {
+                play.set_if_neq(p.clamped());
+            }
+            Action::ShowSteps(on) => {
+                step_view.set_if_neq(StepViewOn(*on));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Z pauses and resumes (from the next frame: a state change).
+fn toggle_pause(mut actions: MessageReader<Action>, pause: Res<State<Pause>>, mut next: ResMut<NextState<Pause>>, mut status: ResMut<super::status::Status>) {
+    let toggles = actions.read().filter(|a| **a == Action::TogglePause).count();
+    if toggles % 2 == 1 {
+        let paused = !pause.get().0;
+        next.set(Pause(paused));
+        status.say(if paused { "paused (Z to resume)" } else { "resumed" });
+    }
+}

@@ -1,0 +1,33 @@
+//! The game's logic, headless: no `Mesh`, `Material`, `Window` or egui type anywhere in it.
+//! Modules are listed in the order data flows through them; each imports only earlier ones.
+
+pub mod status;
+pub mod settings;
+pub mod setup;
+pub mod input;
+pub mod files;
+pub mod board;
+pub mod persist;
+pub mod search;
+pub mod walk;
+pub mod agent;
+pub mod stepview;
+pub mod duel;
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        status::plugin,
+        settings::plugin,
+        setup::plugin,
+        input::plugin,
+        board::plugin,
+        persist::plugin,
+        search::plugin,
+        walk::plugin,
+        agent::plugin,
+        stepview::plugin,
+        duel::plugin,
+    ));
+}

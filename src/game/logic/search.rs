@@ -1,0 +1,148 @@
+//! Search as a system: when the board, the selection or a search setting changes (never every
+//! frame), the engine finds the player's path from start to end. Anything else that needs a
+//! path asks by data: a [`PathRequest`] component, answered with a [`PathAnswer`] on the same
+//! entity. The search knows nothing of who asks.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use super::board::{Board, Selection};
+use super::settings::SearchSettings;
+use crate::game::AppSystems;
+use crate::search::{Pos, SearchError, Searcher};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PathState>().init_resource::<SearchBuffers>().add_systems(
+        Update,
+        (
+            find_path.run_if(
+                resource_changed::<Board>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<SearchSettings>),
+            ),
+            answer_path_requests,
+        )
+            .in_set(AppSystems::Search),
+    );
+}
+
+/// The engine's reusable buffers.
+#[derive(Resource, Default)]
+pub struct SearchBuffers(pub Searcher);
+
+/// The player's path: the latest search from start to end and what it found.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct PathState {
+    /// Cells from start to end; empty without a path.
+    pub cells: Vec<Pos>,
+    index: HashMap<Pos, usize>,
+    /// The path's cost.
+    pub cost: Option<f64>,
+    /// Nodes expanded.
+    pub expanded: usize,
+    /// Nodes put on the open list.
+    pub pushed: usize,
+    /// How long the search took.
+    pub time: Duration,
+    /// Whether the settings guarantee the shortest path.
+    pub admissible: bool,
+    /// Why there is no path ("start is blocked", "no path"); empty when one was found.
+    pub message: String,
+    /// How many searches have run (a new one bumps it).
+    pub searches: u64,
+}
+
+impl PathState {
+    /// Where `p` lies on the path.
+    pub fn path_index(&self, p: Pos) -> Option<usize> {
+        self.index.get(&p).copied()
+    }
+
+    /// Whether a path was found.
+    pub fn found(&self) -> bool {
+        !self.cells.is_empty()
+    }
+
+    fn set_path(&mut self, cells: Vec<Pos>) {
+        self.index = cells.iter().enumerate().map(|(k, &p)| (p, k)).collect();
+        self.cells = cells;
+    }
+}
+
+/// A request for a path on the board with the current search settings. Inserting it (again)
+/// asks for a fresh answer.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PathRequest {
+    /// Where the path starts.
+    pub from: Pos,
+    /// Where it ends.
+    pub to: Pos,
+}
+
+/// The answer to the entity's [`PathRequest`]: the cells from `from` to `to`, or why not.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct PathAnswer(pub Result<Vec<Pos>, String>);
+
+/// Runs the engine for the player's path.
+fn find_path(
+    board: Res<Board>,
+    selection: Res<Selection>,
+    settings: Res<SearchSettings>,
+    mut state: ResMut<PathState>,
+    mut buffers: ResMut<SearchBuffers>,
+) {
+    state.searches += 1;
+    state.set_path(Vec::new());
+    state.cost = None;
+    state.message.clear();
+    let (Some(start), Some(end)) = (selection.start, selection.end) else {
+        state.message = "pick a start and an end".into();
+        return;
+    };
+    let t = bevy::platform::time::Instant::now();
+    let result = buffers.0.search(&board.grid, start, end, &settings.0);
+    state.time = t.elapsed();
+    match result {
+        Ok(r) => {
+            state.expanded = r.expanded;
+            state.pushed = r.pushed;
+            state.admissible = r.admissible;
+            state.cost = r.cost;
+            match r.path {
+                Some(cells) => state.set_path(cells),
+                None => state.message = format!("dead end: no path from {},{} to {},{}", start.0, start.1, end.0, end.1),
+            }
+        }
+        Err(e) => {
+            state.expanded = 0;
+            state.pushed = 0;
+            state.message = describe(e);
+        }
+    }
+}
+
+/// The player's words for a search that could not start.
+fn describe(e: SearchError) -> String {
+    match e {
+        SearchError::Blocked { which: "goal", at } => format!("the end {},{} is blocked", at.0, at.1),
+        SearchError::Blocked { at, .. } => format!("the start {},{} is blocked", at.0, at.1),
+        other => other.to_string(),
+    }
+}
+
+/// Answers every new or renewed [`PathRequest`].
+fn answer_path_requests(
+    mut commands: Commands,
+    board: Res<Board>,
+    settings: Res<SearchSettings>,
+    mut buffers: ResMut<SearchBuffers>,
+    requests: Query<(Entity, &PathRequest), Changed<PathRequest>>,
+) {
+    for (e, r) in &requests {
+        let answer = match buffers.0.search(&board.grid, r.from, r.to, &settings.0) {
+            Ok(found) => found.path.ok_or_else(|| format!("dead end: no path from {},{} to {},{}", r.from.0, r.from.1, r.to.0, r.to.1)),
+            Err(e) => Err(describe(e)),
+        };
+        commands.entity(e).insert(PathAnswer(answer));
+    }
+}

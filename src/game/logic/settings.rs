@@ -1,0 +1,156 @@
+//! What the player has chosen: the random board's settings, the search settings, how Space
+//! walks and what the buttons paint, and whether the step view is on. Changed by actions
+//! (see [`super::input`]) and by the setup (see [`super::setup`]); read by every later
+//! module.
+
+use bevy::prelude::*;
+
+use crate::search::{Cell, SearchOptions};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BoardSettings>()
+        .init_resource::<SearchSettings>()
+        .init_resource::<PlaySettings>()
+        .init_resource::<StepViewOn>();
+}
+
+/// The largest side of a random board.
+pub const MAX_SIDE: usize = 256;
+
+/// What a new random board looks like.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct BoardSettings {
+    /// Rows (1 to [`MAX_SIDE`]).
+    pub rows: usize,
+    /// Columns (1 to [`MAX_SIDE`]).
+    pub cols: usize,
+    /// Chance of a barrier per cell, in percent.
+    pub barrier_pct: f64,
+    /// Seed of the random layout.
+    pub seed: u64,
+}
+
+impl Default for BoardSettings {
+    fn default() -> Self {
+        BoardSettings { rows: 20, cols: 20, barrier_pct: 20.0, seed: 1 }
+    }
+}
+
+impl BoardSettings {
+    /// The settings with every number clamped to what the game allows.
+    pub fn clamped(&self) -> BoardSettings {
+        BoardSettings {
+            rows: self.rows.clamp(1, MAX_SIDE),
+            cols: self.cols.clamp(1, MAX_SIDE),
+            barrier_pct: if self.barrier_pct.is_finite() { self.barrier_pct.clamp(0.0, 100.0) } else { 0.0 },
+            seed: self.seed,
+        }
+    }
+
+    /// The next seed after this one (A gives a fresh board, reproducible from the seed shown).
+    pub fn next_seed(seed: u64) -> u64 {
+        seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407) >> 16
+    }
+}
+
+/// The search settings the panel edits.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchSettings(pub SearchOptions);
+
+/// How Space walks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WalkMode {
+    /// Path cubes turn black one by one.
+    #[default]
+    Cubes,
+    /// An agent walks the waypoints.
+    Agent,
+}
+
+/// Which endpoint a left click sets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ClickSets {
+    /// Start, then end, then they alternate.
+    #[default]
+    Alternate,
+    /// Always the start.
+    Start,
+    /// Always the end.
+    End,
+}
+
+/// What a right click or drag paints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Brush {
+    /// A barrier.
+    #[default]
+    Barrier,
+    /// Ground of weight 3.
+    Mud,
+    /// Ground of weight 5.
+    Water,
+}
+
+impl Brush {
+    /// The cell the brush paints.
+    pub fn cell(self) -> Cell {
+        match self {
+            Brush::Barrier => Cell::Blocked,
+            Brush::Mud => Cell::Ground(3),
+            Brush::Water => Cell::Ground(5),
+        }
+    }
+}
+
+/// Play settings the panel edits.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct PlaySettings {
+    /// How Space walks.
+    pub mode: WalkMode,
+    /// Seconds between two cubes turning black (0.01 to 5).
+    pub step_interval: f32,
+    /// Agent speed in cells per second (0.1 to 50).
+    pub agent_speed: f32,
+    /// Which endpoint a left click sets.
+    pub click: ClickSets,
+    /// What the right button paints.
+    pub brush: Brush,
+}
+
+impl Default for PlaySettings {
+    fn default() -> Self {
+        PlaySettings {
+            mode: WalkMode::Cubes,
+            step_interval: 0.2,
+            agent_speed: 4.0,
+            click: ClickSets::Alternate,
+            brush: Brush::Barrier,
+        }
+    }
+}
+
+impl PlaySettings {
+    /// The range of `step_interval`.
+    pub const INTERVAL: (f32, f32) = (0.01, 5.0);
+    /// The range of `agent_speed`.
+    pub const SPEED: (f32, f32) = (0.1, 50.0);
+
+    /// The settings with every number clamped to its range.
+    pub fn clamped(self) -> PlaySettings {
+        let clamp = |v: f32, (lo, hi): (f32, f32), default: f32| if v.is_finite() { v.clamp(lo, hi) } else { default };
+        PlaySettings {
+            step_interval: clamp(self.step_interval, Self::INTERVAL, 0.2),
+            agent_speed: clamp(self.agent_speed, Self::SPEED, 4.0),
+            ..self
+        }
+    }
+}
+
+/// Whether the step view is on (Space then steps the search instead of walking).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepViewOn(pub bool);
+
+/// Run condition: the step view is on.
+pub fn step_view_on(on: Res<StepViewOn>) -> bool {
+    on.0
+}

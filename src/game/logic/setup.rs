@@ -1,0 +1,65 @@
+//! How the game starts: the board, cells and modes the command line (or the page's URL) asked
+//! for. The command line builds a [`GameSetup`]; the game never reads its arguments.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+use super::settings::{BoardSettings, PlaySettings, SearchSettings, StepViewOn, WalkMode};
+use crate::search::{Grid, Pos, Topology};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GameSetup>().add_systems(Startup, apply_setup);
+}
+
+/// How the game starts.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct GameSetup {
+    /// The random board to build (ignored when `grid` is given, except its seed).
+    pub board: BoardSettings,
+    /// A grid loaded from a map file, used instead of a random board, and its name.
+    pub grid: Option<(Grid, String)>,
+    /// The start cell (made floor); by default a corner or the first floor cell.
+    pub start: Option<Pos>,
+    /// The end cell (made floor); by default the opposite corner or the last floor cell.
+    pub end: Option<Pos>,
+    /// Space walks with the agent instead of turning cubes black.
+    pub agent: bool,
+    /// Hexagonal cells.
+    pub hex: bool,
+    /// Start walking once the first search is done.
+    pub walk: bool,
+    /// Open the step view with this many expansions shown.
+    pub steps: Option<usize>,
+    /// Save a PNG of the window there once everything is done, then exit.
+    pub screenshot: Option<PathBuf>,
+}
+
+impl GameSetup {
+    /// Plays on `grid` (if any) instead of a random board.
+    pub fn use_board(&mut self, grid: Option<(Grid, String)>) {
+        if let Some((g, name)) = grid {
+            self.board.rows = g.height();
+            self.board.cols = g.width();
+            self.grid = Some((g, name));
+        }
+    }
+}
+
+/// The modes the setup asks for: agent walking, hex cells, the step view.
+fn apply_setup(
+    setup: Res<GameSetup>,
+    mut play: ResMut<PlaySettings>,
+    mut search: ResMut<SearchSettings>,
+    mut step_view: ResMut<StepViewOn>,
+) {
+    if setup.agent {
+        play.mode = WalkMode::Agent;
+    }
+    if setup.hex {
+        search.0.topology = Topology::Hex;
+    }
+    if setup.steps.is_some() {
+        step_view.0 = true;
+    }
+}

@@ -1,0 +1,40 @@
+//! The agent's body: an orange capsule with a dark nose, given to each agent the logic spawns.
+
+use bevy::prelude::*;
+
+use crate::game::AppSystems;
+use crate::game::logic::agent::Agent;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, setup_agent_assets).add_systems(Update, dress_agents.in_set(AppSystems::View));
+}
+
+/// The agent's meshes and materials.
+#[derive(Resource, Clone)]
+pub struct AgentAssets {
+    body: Handle<Mesh>,
+    nose: Handle<Mesh>,
+    body_material: Handle<StandardMaterial>,
+    nose_material: Handle<StandardMaterial>,
+}
+
+fn setup_agent_assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
+    commands.insert_resource(AgentAssets {
+        body: meshes.add(Capsule3d::new(0.22, 0.3)),
+        nose: meshes.add(Cuboid::new(0.12, 0.12, 0.3)),
+        body_material: materials.add(Color::srgb(1.0, 0.55, 0.0)),
+        nose_material: materials.add(Color::srgb(0.15, 0.15, 0.15)),
+    });
+}
+
+/// Gives a new agent its body and a nose on its front (-Z).
+fn dress_agents(mut commands: Commands, assets: Res<AgentAssets>, agents: Query<Entity, Added<Agent>>) {
+    for e in &agents {
+        commands.entity(e).insert((Mesh3d(assets.body.clone()), MeshMaterial3d(assets.body_material.clone()))).with_child((
+            Name::new("Agent nose"),
+            Mesh3d(assets.nose.clone()),
+            MeshMaterial3d(assets.nose_material.clone()),
+            Transform::from_xyz(0.0, 0.12, -0.25),
+        ));
+    }
+}

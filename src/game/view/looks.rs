@@ -1,0 +1,175 @@
+//! How each cell looks: its colour and height, from the board, the selection, the path, the
+//! walk, the pointer and the step view. Shared by the cubes and the flat board.
+
+use std::collections::HashMap;
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+use crate::game::logic::agent::Agent;
+use crate::game::logic::board::{Board, Hover, Selection};
+use crate::game::logic::search::PathState;
+use crate::game::logic::stepview::{Mark, StepView};
+use crate::game::logic::walk::Walk;
+use crate::search::{Cell, Pos};
+
+/// How a cube is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Look {
+    /// Open ground of weight 1.
+    Floor,
+    /// A barrier.
+    Barrier,
+    /// The start.
+    Start,
+    /// The end.
+    End,
+    /// On the found path, not yet walked.
+    Path,
+    /// Turned black by the walk.
+    Walked,
+    /// Under the pointer.
+    Hover,
+    /// Ground of weight 2 to 4, or swamp: drawn lower, brown.
+    Mud,
+    /// Ground of weight 5 or more, or water: drawn lower, teal.
+    Water,
+    /// Step view: on the open list.
+    Open,
+    /// Step view: expanded.
+    Closed,
+    /// Step view: the cell just expanded.
+    Current,
+}
+
+impl Look {
+    /// Every look.
+    pub const ALL: [Look; 12] = [
+        Look::Floor,
+        Look::Barrier,
+        Look::Start,
+        Look::End,
+        Look::Path,
+        Look::Walked,
+        Look::Hover,
+        Look::Mud,
+        Look::Water,
+        Look::Open,
+        Look::Closed,
+        Look::Current,
+    ];
+
+    /// The look's colour, for the cube materials and the flat board alike. The tutorial's
+    /// colours: floor light grey, barrier blue, start green, end red, walked path black.
+    pub fn colour(self) -> Color {
+        match self {
+            Look::Floor => Color::srgb(0.82, 0.82, 0.82),
+            Look::Barrier => Color::srgb(0.12, 0.30, 0.85),
+            Look::Start => Color::srgb(0.10, 0.75, 0.20),
+            Look::End => Color::srgb(0.85, 0.10, 0.10),
+            Look::Path => Color::srgb(0.98, 0.80, 0.25),
+            Look::Walked => Color::srgb(0.0, 0.0, 0.0),
+            Look::Hover => Color::srgb(1.0, 1.0, 0.65),
+            Look::Mud => Color::srgb(0.55, 0.40, 0.22),
+            Look::Water => Color::srgb(0.20, 0.70, 0.75),
+            Look::Open => Color::srgb(0.55, 0.90, 0.55),
+            Look::Closed => Color::srgb(0.70, 0.60, 0.90),
+            Look::Current => Color::srgb(1.0, 0.55, 0.0),
+        }
+    }
+
+    /// How far below the floor the cube's top sits (terrain is drawn lower).
+    pub fn drop(self) -> f32 {
+        match self {
+            Look::Mud | Look::Water => 0.25,
+            _ => 0.0,
+        }
+    }
+
+    /// The look of a cell by its terrain alone.
+    pub fn of_cell(cell: Cell) -> Look {
+        match cell {
+            Cell::Blocked => Look::Barrier,
+            Cell::Ground(1) => Look::Floor,
+            Cell::Ground(2..=4) | Cell::Swamp => Look::Mud,
+            _ => Look::Water,
+        }
+    }
+}
+
+/// Everything a cell's look depends on.
+#[derive(SystemParam)]
+pub struct CellLooks<'w, 's> {
+    /// The board.
+    pub board: Res<'w, Board>,
+    selection: Res<'w, Selection>,
+    path: Res<'w, PathState>,
+    walk: Res<'w, Walk>,
+    hover: Res<'w, Hover>,
+    step: Res<'w, StepView>,
+    agents: Query<'w, 's, &'static Agent>,
+}
+
+/// Run condition: something a look depends on changed.
+pub fn looks_changed(
+    board: Res<Board>,
+    selection: Res<Selection>,
+    path: Res<PathState>,
+    walk: Res<Walk>,
+    hover: Res<Hover>,
+    step: Res<StepView>,
+    agents: Query<(), Changed<Agent>>,
+) -> bool {
+    board.is_changed()
+        || selection.is_changed()
+        || path.is_changed()
+        || walk.is_changed()
+        || hover.is_changed()
+        || step.is_changed()
+        || !agents.is_empty()
+}
+
+impl CellLooks<'_, '_> {
+    /// The look of every cell, row by row; `hover` says whether the pointer is shown.
+    pub fn all(&self, hover: bool) -> Vec<Look> {
+        // A walking agent's path is the one shown; otherwise the player's path.
+        let walking = self.agents.iter().find(|a| !a.arrived);
+        let index: HashMap<Pos, usize> = match walking {
+            Some(a) => a.cells.iter().enumerate().map(|(k, &p)| (p, k)).collect(),
+            None => HashMap::new(),
+        };
+        let on_path = |p: Pos| if walking.is_some() { index.get(&p).copied() } else { self.path.path_index(p) };
+        let hovered = if hover { self.hover.0 } else { None };
+        self.board.grid.cells().map(|(p, cell)| self.look(p, cell, hovered, on_path(p))).collect()
+    }
+
+    fn look(&self, p: Pos, cell: Cell, hovered: Option<Pos>, on_path: Option<usize>) -> Look {
+        if self.selection.start == Some(p) {
+            return Look::Start;
+        }
+        if self.selection.end == Some(p) {
+            return Look::End;
+        }
+        if self.step.is_stepping() {
+            return match (hovered == Some(p), self.step.mark(p)) {
+                (true, _) => Look::Hover,
+                (_, Mark::Open) => Look::Open,
+                (_, Mark::Closed) => Look::Closed,
+                (_, Mark::Current) => Look::Current,
+                (_, Mark::None) => Look::of_cell(cell),
+            };
+        }
+        if let Some(k) = on_path {
+            if self.walk.is_walked(k) {
+                return Look::Walked;
+            }
+            if hovered != Some(p) {
+                return Look::Path;
+            }
+        }
+        if hovered == Some(p) {
+            return Look::Hover;
+        }
+        Look::of_cell(cell)
+    }
+}

@@ -1,0 +1,26 @@
+//! The view: draws the logic's state (cubes or a flat board, the agent's body, labels, the
+//! panel) and turns clicks, drags and panel controls into actions. It never changes the
+//! logic's state directly.
+
+pub mod agent;
+pub mod camera;
+pub mod cubes;
+pub mod flat;
+pub mod looks;
+pub mod panel;
+pub mod picking;
+pub mod screenshot;
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        cubes::plugin,
+        flat::plugin,
+        agent::plugin,
+        camera::plugin,
+        picking::plugin,
+        panel::plugin,
+        screenshot::plugin,
+    ));
+}

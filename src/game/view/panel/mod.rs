@@ -1,0 +1,355 @@
+//! The egui panel: board, maps, search, step view, walk, statistics, the last message and the
+//! key help, one function per section; and the F/G/H labels over small boards
+//! ([`labels`]). It reads the logic's state and writes actions; it changes nothing itself.
+
+mod labels;
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::input::egui_wants_any_keyboard_input;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::cubes::drawn_flat;
+use crate::game::logic::board::{Board, Hover, Selection};
+use crate::game::logic::duel::Duel;
+use crate::game::logic::input::Action;
+use crate::game::logic::search::PathState;
+use crate::game::logic::settings::{
+    BoardSettings, Brush, ClickSets, MAX_SIDE, PlaySettings, SearchSettings, StepViewOn, WalkMode,
+};
+use crate::game::logic::status::Status;
+use crate::game::logic::stepview::StepView;
+use crate::game::logic::walk::Walk;
+use crate::game::{AppSystems, Pause};
+use crate::search::{Algorithm, DiagonalRule, Heuristic, Topology};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PanelDraft>()
+        .add_systems(Update, follow_board_settings.run_if(resource_changed::<BoardSettings>).in_set(AppSystems::View))
+        .add_systems(EguiPrimaryContextPass, (draw_panel, labels::draw_labels))
+        // Keys typed into the panel's fields are not game keys.
+        .configure_sets(Update, AppSystems::RecordInput.run_if(not(egui_wants_any_keyboard_input)));
+}
+
+/// The maps that ship with the game, one click away (no file system needed).
+pub const BUNDLED: [(&str, &[u8]); 6] = [
+    ("maze.map", include_bytes!("../../../../assets/maps/maze.map")),
+    ("rooms.map", include_bytes!("../../../../assets/maps/rooms.map")),
+    ("field.map", include_bytes!("../../../../assets/maps/field.map")),
+    ("arena.map", include_bytes!("../../../../assets/maps/arena.map")),
+    ("lak304d.map", include_bytes!("../../../../assets/maps/lak304d.map")),
+    ("64room_000.map", include_bytes!("../../../../assets/maps/64room_000.map")),
+];
+
+/// The panel's own state: board settings being edited (applied with "New board") and the map
+/// file path.
+#[derive(Resource)]
+struct PanelDraft {
+    board: BoardSettings,
+    file: String,
+}
+
+impl Default for PanelDraft {
+    fn default() -> Self {
+        PanelDraft { board: BoardSettings::default(), file: "board.map".into() }
+    }
+}
+
+/// Everything the panel shows, read-only.
+#[derive(SystemParam)]
+struct Shown<'w> {
+    board_settings: Res<'w, BoardSettings>,
+    search: Res<'w, SearchSettings>,
+    play: Res<'w, PlaySettings>,
+    step_on: Res<'w, StepViewOn>,
+    step: Res<'w, StepView>,
+    board: Res<'w, Board>,
+    selection: Res<'w, Selection>,
+    path: Res<'w, PathState>,
+    walk: Res<'w, Walk>,
+    pause: Res<'w, State<Pause>>,
+    hover: Res<'w, Hover>,
+    duel: Res<'w, Duel>,
+    status: Res<'w, Status>,
+}
+
+/// A (or a loaded map) changed the board settings: the panel shows them and their seed.
+fn follow_board_settings(settings: Res<BoardSettings>, mut draft: ResMut<PanelDraft>) {
+    draft.board = settings.clone();
+}
+
+fn draw_panel(mut contexts: EguiContexts, mut draft: ResMut<PanelDraft>, shown: Shown, mut actions: MessageWriter<Action>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let height = ctx.content_rect().height() - 40.0;
+    egui::Window::new("cubepath")
+        .default_pos([8.0, 8.0])
+        .default_width(290.0)
+        .resizable(false)
+        .min_height(height.min(760.0))
+        .max_height(height)
+        .vscroll(true)
+        .show(ctx, |ui| {
+            board_section(ui, &shown, &mut draft.board, &mut actions);
+            maps_section(ui, &mut draft.file, &mut actions);
+            search_section(ui, &shown, &mut actions);
+            step_section(ui, &shown, &mut actions);
+            walk_section(ui, &shown, &mut actions);
+            stats_section(ui, &shown);
+        });
+    Ok(())
+}
+
+fn board_section(ui: &mut egui::Ui, shown: &Shown, edit: &mut BoardSettings, actions: &mut MessageWriter<Action>) {
+    egui::CollapsingHeader::new("Board").default_open(true).show(ui, |ui| {
+        ui.add(egui::Slider::new(&mut edit.rows, 1..=MAX_SIDE).text("rows"));
+        ui.add(egui::Slider::new(&mut edit.cols, 1..=MAX_SIDE).text("columns"));
+        ui.add(egui::Slider::new(&mut edit.barrier_pct, 0.0..=100.0).text("barrier %"));
+        ui.horizontal(|ui| {
+            ui.label("seed");
+            ui.add(egui::DragValue::new(&mut edit.seed));
+        });
+        ui.horizontal(|ui| {
+            if ui.button("New board").on_hover_text("build this seed with these settings").clicked() {
+                actions.write(Action::NewBoard(edit.clamped()));
+            }
+            if ui.button("Reset (A)").on_hover_text("a fresh random board with a new seed").clicked() {
+                let next = BoardSettings { seed: BoardSettings::next_seed(shown.board_settings.seed), ..edit.clamped() };
+                edit.seed = next.seed;
+                actions.write(Action::NewBoard(next));
+            }
+        });
+        let board = &shown.board;
+        ui.small(format!("{} x {}: {}", board.grid.width(), board.grid.height(), board.source));
+        if drawn_flat(board) {
+            ui.small("too large for a cube per cell: drawn flat, the search still runs");
+        }
+        let mut play = *shown.play;
+        ui.horizontal(|ui| {
+            ui.label("right button paints");
+            ui.radio_value(&mut play.brush, Brush::Barrier, "barrier");
+            ui.radio_value(&mut play.brush, Brush::Mud, "mud x3");
+            ui.radio_value(&mut play.brush, Brush::Water, "water x5");
+        });
+        if play != *shown.play {
+            actions.write(Action::Play(play));
+        }
+    });
+}
+
+fn maps_section(ui: &mut egui::Ui, file: &mut String, actions: &mut MessageWriter<Action>) {
+    egui::CollapsingHeader::new("Maps").default_open(false).show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            for (name, bytes) in BUNDLED {
+                if ui.button(name).clicked() {
+                    actions.write(Action::LoadMap { name: name.into(), bytes: bytes.to_vec() });
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label("file");
+            ui.text_edit_singleline(file);
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Open").clicked() {
+                actions.write(Action::OpenMap(file.clone()));
+            }
+            if ui.button("Save").on_hover_text("Moving AI .map; weights as digits 2-9 (a download in the browser)").clicked() {
+                actions.write(Action::SaveMap(file.clone()));
+            }
+        });
+    });
+}
+
+fn search_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
+    egui::CollapsingHeader::new("Search").default_open(true).show(ui, |ui| {
+        let mut o = shown.search.0;
+        let jps_ok = shown.board.grid.is_uniform() && o.topology == Topology::Square(DiagonalRule::NoCornerCutting);
+        egui::ComboBox::from_label("algorithm").selected_text(o.algorithm.name()).show_ui(ui, |ui| {
+            for a in Algorithm::ALL {
+                let ok = a != Algorithm::Jps || jps_ok;
+                ui.add_enabled_ui(ok, |ui| ui.selectable_value(&mut o.algorithm, a, a.name()))
+                    .response
+                    .on_disabled_hover_text("JPS needs a square grid, the no-corner-cutting rule and no weighted cells");
+            }
+        });
+        let mut shape = match o.topology {
+            Topology::Square(r) => r.name(),
+            Topology::Hex => "hex",
+        };
+        egui::ComboBox::from_label("moves").selected_text(shape).show_ui(ui, |ui| {
+            for r in DiagonalRule::ALL {
+                ui.selectable_value(&mut shape, r.name(), r.name());
+            }
+            ui.selectable_value(&mut shape, "hex", "hex");
+        });
+        o.topology = if shape == "hex" { Topology::Hex } else { Topology::Square(shape.parse().unwrap_or_default()) };
+        let current = o.heuristic.map_or("default", |h| h.name());
+        egui::ComboBox::from_label("heuristic").selected_text(current).show_ui(ui, |ui| {
+            ui.selectable_value(&mut o.heuristic, None, "default");
+            for h in Heuristic::ALL {
+                ui.selectable_value(&mut o.heuristic, Some(h), h.name());
+            }
+        });
+        ui.add(egui::Slider::new(&mut o.weight, 1.0..=5.0).text("weight"));
+        if !o.is_admissible() && o.algorithm.is_optimal() {
+            ui.colored_label(egui::Color32::from_rgb(230, 160, 40), "inadmissible: the path may not be the shortest");
+        }
+        if o.algorithm == Algorithm::Jps && !jps_ok {
+            ui.colored_label(egui::Color32::from_rgb(240, 90, 80), "JPS cannot run here: see the message below");
+        }
+        if o != shown.search.0 {
+            actions.write(Action::Search(o));
+        }
+        if ui.button("Duel: run every algorithm").clicked() {
+            actions.write(Action::Duel);
+        }
+        if !shown.duel.rows.is_empty() {
+            duel_table(ui, &shown.duel);
+        }
+    });
+}
+
+fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
+    let step = &shown.step;
+    egui::CollapsingHeader::new("Step view").default_open(shown.step_on.0).show(ui, |ui| {
+        let mut on = shown.step_on.0;
+        ui.checkbox(&mut on, "step view (Space steps)");
+        if on != shown.step_on.0 {
+            actions.write(Action::ShowSteps(on));
+        }
+        if shown.step_on.0 {
+            ui.horizontal(|ui| {
+                if ui.button(if step.running { "Pause" } else { "Run" }).clicked() {
+                    actions.write(Action::RunSteps(!step.running));
+                }
+                if ui.button("Step").clicked() {
+                    actions.write(Action::Step);
+                }
+                if ui.button("Restart").clicked() {
+                    actions.write(Action::SeekStep(0));
+                }
+            });
+            let mut rate = step.rate.max(1.0);
+            ui.add(egui::Slider::new(&mut rate, 1.0..=1000.0).logarithmic(true).text("expansions/s"));
+            if rate != step.rate {
+                actions.write(Action::StepRate(rate));
+            }
+            let mut k = step.shown;
+            ui.add(egui::Slider::new(&mut k, 0..=step.steps.len()).text("expansion"));
+            if k != step.shown {
+                actions.write(Action::SeekStep(k));
+            }
+            ui.small(format!(
+                "{} of {} expansions; open {}, closed {}{}",
+                step.shown,
+                step.steps.len(),
+                step.open_cells().len(),
+                step.closed_cells().len(),
+                if step.truncated { " (recording cut short)" } else { "" }
+            ));
+            if let Some(p) = shown.hover.0 {
+                ui.label(hover_label(step, p));
+            }
+        }
+    });
+}
+
+/// F, G, H, parent and expansion of the cell under the pointer.
+fn hover_label(step: &StepView, p: (usize, usize)) -> String {
+    match step.label(p) {
+        Some(l) => format!(
+            "cell {},{}: F {:.3}  G {:.3}  H {:.3}\nparent {}  expanded {}",
+            p.0,
+            p.1,
+            l.f,
+            l.g,
+            l.h,
+            l.parent.map_or("-".into(), |q| format!("{},{}", q.0, q.1)),
+            l.expansion.map_or("not yet".into(), |k| format!("#{k}")),
+        ),
+        None => format!("cell {},{}: not touched yet", p.0, p.1),
+    }
+}
+
+fn walk_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
+    egui::CollapsingHeader::new("Walk").default_open(true).show(ui, |ui| {
+        let mut p = *shown.play;
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut p.mode, WalkMode::Cubes, "cubes");
+            ui.radio_value(&mut p.mode, WalkMode::Agent, "agent");
+        });
+        ui.add(egui::Slider::new(&mut p.step_interval, PlaySettings::INTERVAL.0..=PlaySettings::INTERVAL.1).text("s per cube"));
+        ui.add(egui::Slider::new(&mut p.agent_speed, PlaySettings::SPEED.0..=PlaySettings::SPEED.1).text("agent cells/s"));
+        ui.horizontal(|ui| {
+            ui.label("click sets");
+            ui.radio_value(&mut p.click, ClickSets::Alternate, "alternate");
+            ui.radio_value(&mut p.click, ClickSets::Start, "start");
+            ui.radio_value(&mut p.click, ClickSets::End, "end");
+        });
+        if p != *shown.play {
+            actions.write(Action::Play(p));
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Walk (Space)").clicked() {
+                actions.write(Action::Walk);
+            }
+            if ui.button(if shown.pause.get().0 { "Resume (Z)" } else { "Pause (Z)" }).clicked() {
+                actions.write(Action::TogglePause);
+            }
+        });
+    });
+}
+
+fn stats_section(ui: &mut egui::Ui, shown: &Shown) {
+    let path = &shown.path;
+    egui::CollapsingHeader::new("Statistics").default_open(true).show(ui, |ui| {
+        let cell = |c: Option<(usize, usize)>| c.map_or("-".to_string(), |(x, y)| format!("{x},{y}"));
+        ui.label(format!("start {}   end {}", cell(shown.selection.start), cell(shown.selection.end)));
+        ui.label(format!("path cells: {}", path.cells.len()));
+        ui.label(format!("path cost: {}", path.cost.map_or("-".to_string(), |c| format!("{c:.4}"))));
+        ui.label(format!("nodes expanded: {}", path.expanded));
+        ui.label(format!("search time: {} µs", path.time.as_micros()));
+        if shown.walk.total > 0 {
+            ui.label(format!("walked: {} / {}", shown.walk.walked, shown.walk.total));
+        }
+    });
+    if !path.message.is_empty() {
+        ui.colored_label(egui::Color32::from_rgb(240, 90, 80), &path.message);
+    }
+    if !shown.status.0.is_empty() {
+        ui.label(&shown.status.0);
+    }
+    ui.separator();
+    ui.small(
+        "Left click: start / end   Right click or drag: paint\nRight drag off the board (or Shift): orbit   Middle drag: pan   Wheel: zoom\nSpace: walk (step in the step view)   A: new board   Z: pause",
+    );
+}
+
+fn duel_table(ui: &mut egui::Ui, duel: &Duel) {
+    egui::Grid::new("duel").striped(true).show(ui, |ui| {
+        for h in ["", "cost", "expanded", "pushed", "µs", "over optimum"] {
+            ui.strong(h);
+        }
+        ui.end_row();
+        for row in &duel.rows {
+            ui.label(row.algorithm.name());
+            match &row.outcome {
+                Ok((cost, expanded, pushed, micros)) => {
+                    ui.label(cost.map_or("no path".into(), |c| format!("{c:.3}")));
+                    ui.label(expanded.to_string());
+                    ui.label(pushed.to_string());
+                    ui.label(micros.to_string());
+                    ui.label(match (cost, duel.optimum) {
+                        (Some(c), Some(o)) if o > 0.0 => format!("{:+.1} %", (c / o - 1.0) * 100.0),
+                        _ => "-".into(),
+                    });
+                }
+                Err(why) => {
+                    ui.label("-").on_hover_text(why);
+                    ui.label("refused").on_hover_text(why);
+                }
+            }
+            ui.end_row();
+        }
+    });
+}
