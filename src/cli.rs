@@ -13,6 +13,7 @@ use crate::game::logic::files;
 use crate::game::logic::settings::BoardSettings;
 use crate::search::{
     Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Problem, SearchOptions, Searcher, Topology, load_map, read_scen,
+    validate,
 };
 
 /// A pathfinding playground: a 3D cube grid where A* and its rivals run live, and a headless
@@ -159,17 +160,55 @@ impl PlayArgs {
 /// Plays with these options (the last board comes back when they name none); exit 2 with a
 /// message when they do not fit.
 pub fn play(args: &PlayArgs) -> ExitCode {
-    match args.setup() {
-        Ok(mut setup) => {
-            if args.wants_last_board() {
-                setup.use_board(files::load_last_board());
-            }
-            crate::game::run(setup)
-        }
+    let mut setup = match args.setup().and_then(|s| display_check().map(|()| s)) {
+        Ok(setup) => setup,
         Err(message) => {
             eprintln!("cubepath: {message}");
-            ExitCode::from(2)
+            return ExitCode::from(2);
         }
+    };
+    if args.wants_last_board() {
+        setup.use_board(files::load_last_board());
+    }
+    explain_missing_driver();
+    crate::game::run(setup)
+}
+
+/// What to do when the game cannot open a window, said once for the messages below.
+const HOW_TO_PLAY: &str = "play on a desktop session, or headless under Xvfb with Mesa's Vulkan driver \
+(xvfb-run -a env WGPU_BACKEND=vulkan cubepath ...; Debian packages xvfb and mesa-vulkan-drivers); \
+the solve, scen and bench commands need no display";
+
+/// The game opens its window through X11 (XWayland on a Wayland desktop): without a display
+/// say so in one line instead of a windowing panic.
+fn display_check() -> Result<(), String> {
+    #[cfg(all(unix, not(target_os = "macos"), not(target_arch = "wasm32")))]
+    if std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty()) {
+        let wayland = std::env::var_os("WAYLAND_DISPLAY").is_some();
+        return Err(if wayland {
+            format!("this build opens its window through X11, and DISPLAY is not set (a Wayland session without XWayland): start XWayland, or {HOW_TO_PLAY}")
+        } else {
+            format!("no display to open the game window on (DISPLAY is not set): {HOW_TO_PLAY}")
+        });
+    }
+    Ok(())
+}
+
+/// Bevy's renderer panics when it finds no graphics driver: turn that panic into one clear
+/// line and exit 2; any other panic keeps its usual report.
+fn explain_missing_driver() {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let usual = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let payload = info.payload();
+            let text = payload.downcast_ref::<String>().map(String::as_str).or_else(|| payload.downcast_ref::<&str>().copied());
+            if text.is_some_and(|t| t.contains("Unable to find a GPU")) {
+                eprintln!("cubepath: no graphics driver the game can use (Vulkan or OpenGL): install your GPU's driver, or {HOW_TO_PLAY}");
+                std::process::exit(2);
+            }
+            usual(info);
+        }));
     }
 }
 
@@ -295,16 +334,39 @@ fn parse_weight(s: &str) -> Result<f64, String> {
     }
 }
 
-/// Bad input: the message for stderr.
-struct BadInput(String);
+/// Why a headless command stopped early.
+enum Failure {
+    /// Bad input: the message for stderr; exit 2.
+    BadInput(String),
+    /// The reader of the output went away (`... | head`): end quietly.
+    ClosedPipe,
+}
+use Failure::BadInput;
 
-impl<E: std::fmt::Display> From<E> for BadInput {
-    fn from(e: E) -> Self {
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        if e.kind() == std::io::ErrorKind::BrokenPipe { Failure::ClosedPipe } else { BadInput(e.to_string()) }
+    }
+}
+
+impl From<crate::search::FileError> for Failure {
+    fn from(e: crate::search::FileError) -> Self {
         BadInput(e.to_string())
     }
 }
 
-fn load_problems(map: &Path, scen: &Path) -> Result<(Grid, Vec<Problem>), BadInput> {
+impl From<crate::search::SearchError> for Failure {
+    fn from(e: crate::search::SearchError) -> Self {
+        BadInput(e.to_string())
+    }
+}
+
+/// The exit status after the output's reader went away: as a process stopped by SIGPIPE.
+const CLOSED_PIPE: u8 = 141;
+
+/// The map and its scenario, every problem checked against the map before anything runs:
+/// sizes that agree, start and goal on floor. Errors name the file and line.
+fn load_problems(map: &Path, scen: &Path, options: &SearchOptions) -> Result<(Grid, Vec<Problem>), Failure> {
     let grid = load_map(map)?;
     let bytes = std::fs::read(scen).map_err(|e| BadInput(format!("{}: cannot read: {e}", scen.display())))?;
     let problems = read_scen(&scen.display().to_string(), &bytes)?;
@@ -321,6 +383,7 @@ fn load_problems(map: &Path, scen: &Path) -> Result<(Grid, Vec<Problem>), BadInp
                 grid.height()
             )));
         }
+        validate(&grid, p.start, p.goal, options).map_err(|e| BadInput(format!("{}:{}: {e}", scen.display(), p.line)))?;
     }
     Ok((grid, problems))
 }
@@ -338,10 +401,11 @@ pub fn run(command: Command) -> ExitCode {
             eprintln!("cubepath: {message}");
             ExitCode::from(2)
         }
+        Err(Failure::ClosedPipe) => ExitCode::from(CLOSED_PIPE),
     }
 }
 
-fn solve(a: &SolveArgs) -> Result<u8, BadInput> {
+fn solve(a: &SolveArgs) -> Result<u8, Failure> {
     let grid = load_map(&a.map)?;
     let r = Searcher::default().search(&grid, a.from, a.to, &a.search.options())?;
     let mut out = std::io::stdout().lock();
@@ -364,9 +428,9 @@ fn solve(a: &SolveArgs) -> Result<u8, BadInput> {
     }
 }
 
-fn scen(a: &ScenArgs) -> Result<u8, BadInput> {
-    let (grid, problems) = load_problems(&a.map, &a.scen)?;
+fn scen(a: &ScenArgs) -> Result<u8, Failure> {
     let options = a.search.options();
+    let (grid, problems) = load_problems(&a.map, &a.scen, &options)?;
     let mut searcher = Searcher::default();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let (mut passed, mut failed) = (0, 0);
@@ -384,17 +448,18 @@ fn scen(a: &ScenArgs) -> Result<u8, BadInput> {
         }
         writeln!(
             out,
-            "{k}\t{}\t{}\t{}\t{}\t{:.*}\t{cost}\t{}\t{micros}",
-            p.start.0, p.start.1, p.goal.0, p.goal.1, p.decimals, p.optimal, r.expanded
+            "{k}\t{}\t{}\t{}\t{}\t{}\t{cost}\t{}\t{micros}",
+            p.start.0, p.start.1, p.goal.0, p.goal.1, p.stated, r.expanded
         )?;
     }
     writeln!(out, "{passed} passed, {failed} failed")?;
+    out.flush()?;
     Ok(if failed == 0 { 0 } else { 1 })
 }
 
-fn bench(a: &BenchArgs) -> Result<u8, BadInput> {
-    let (grid, problems) = load_problems(&a.map, &a.scen)?;
+fn bench(a: &BenchArgs) -> Result<u8, Failure> {
     let options = a.search.options();
+    let (grid, problems) = load_problems(&a.map, &a.scen, &options)?;
     let mut searcher = Searcher::default();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut total = std::time::Duration::ZERO;
@@ -422,7 +487,7 @@ fn bench(a: &BenchArgs) -> Result<u8, BadInput> {
                 "WRONG COST: problem {k} (line {}): got {}, the file says {}",
                 p.line,
                 r.cost.map_or("no path".into(), |c| format!("{c:.8}")),
-                p.optimal
+                p.stated
             );
         }
         writeln!(out, "{k}\t{}\t{}", best.unwrap().as_micros(), r.expanded)?;

@@ -83,14 +83,113 @@ fn scen_runs_every_problem_and_counts() {
     let first: Vec<&str> = lines[0].split('\t').collect();
     assert_eq!(first.len(), 9);
     assert_eq!(&first[..7], &["0", "1", "11", "1", "12", "1", "1.00000000"][..7]);
-    // an inadmissible weight finds longer paths: some problems fail, exit 1
+    // greedy best-first finds longer paths: some problems fail, exit 1
     let (code, out, _) = cubepath(&["scen", &map("arena.map"), &map("arena.map.scen"), "--algorithm", "greedy"]);
     assert_eq!(code, 1);
-    assert!(out.lines().last().unwrap().contains(" failed"));
+    let (passed, failed) = summary(&out);
+    assert_eq!(passed + failed, problems);
+    assert!(failed > 0 && passed > 0, "{passed} passed, {failed} failed");
+    // so does an inadmissible weight
+    let (code, out, _) = cubepath(&["scen", &map("arena.map"), &map("arena.map.scen"), "--weight", "3"]);
+    assert_eq!(code, 1);
+    assert!(summary(&out).1 > 0);
     let bad = temp_file("bad.scen", b"version 1\n0\tarena.map\t49\t49\t1\tx\t1\t12\t1\n");
     let (code, _, err) = cubepath(&["scen", &map("arena.map"), &bad]);
     assert_eq!(code, 2);
     assert!(err.contains("bad.scen:2:"), "{err}");
+}
+
+/// The closing `N passed, N failed` line's two numbers.
+fn summary(out: &str) -> (usize, usize) {
+    let last = out.lines().last().unwrap();
+    let words: Vec<&str> = last.split(' ').collect();
+    assert_eq!((words.len(), words[1], words[3]), (4, "passed,", "failed"), "{last}");
+    (words[0].parse().unwrap(), words[2].parse().unwrap())
+}
+
+const SMALL_MAP: &[u8] = b"type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n";
+
+#[test]
+fn scen_checks_each_length_to_the_precision_the_file_states() {
+    let m = temp_file("small.map", SMALL_MAP);
+    // 0,0 -> 3,0 costs 3; 0,0 -> 3,2 costs 3 + sqrt 2 round the block (4.41421)
+    let good = temp_file("good.scen", b"version 1\n0\ts.map\t4\t3\t0\t0\t3\t0\t3\n0\ts.map\t4\t3\t0\t0\t3\t2\t4.41421\n");
+    let (code, out, err) = cubepath(&["scen", &m, &good]);
+    assert_eq!((code, summary(&out)), (0, (2, 0)), "{out}{err}");
+    // one unit of the sixth significant digit off, in either direction: a failure
+    for (k, wrong) in ["3.00001", "2.99999", "4.41422", "4.4142"].iter().enumerate() {
+        let line = if k < 2 { format!("0\ts.map\t4\t3\t0\t0\t3\t0\t{wrong}") } else { format!("0\ts.map\t4\t3\t0\t0\t3\t2\t{wrong}") };
+        let f = temp_file(&format!("off{k}.scen"), format!("version 1\n{line}\n").as_bytes());
+        let (code, out, _) = cubepath(&["scen", &m, &f]);
+        assert_eq!((code, summary(&out)), (1, (0, 1)), "{wrong}");
+        let (code, _, err) = cubepath(&["bench", &m, &f]);
+        assert_eq!(code, 1, "bench {wrong}");
+        assert!(err.contains("WRONG COST"), "{err}");
+    }
+}
+
+#[test]
+fn malformed_scenarios_exit_2_naming_the_line_before_any_output() {
+    let m = temp_file("small2.map", SMALL_MAP);
+    let good = "0\ts.map\t4\t3\t0\t0\t3\t0\t3";
+    let cases: &[(&str, &str, &str)] = &[
+        ("0\ts.map\t4\t3\t0\t0\t3", ":3:", "9 fields"),
+        ("9999999999\ts.map\t4\t3\t0\t0\t3\t0\t3", ":3:", "bucket"),
+        ("0\ts.map\t4\t3\t0\t0\t4\t0\t3", ":3:", "outside"),
+        ("0\ts.map\t4\t3\t0\t0\t1\t1\t3", ":3:", "blocked"),
+        ("0\ts.map\t5\t3\t0\t0\t1\t0\t1", ":3:", "5 x 3"),
+    ];
+    for (k, (line, place, what)) in cases.iter().enumerate() {
+        let f = temp_file(&format!("bad{k}.scen"), format!("version 1\n{good}\n{line}\n").as_bytes());
+        let (code, out, err) = cubepath(&["scen", &m, &f]);
+        assert_eq!(code, 2, "{line}: {err}");
+        assert!(out.is_empty(), "{line}: no partial output, got {out}");
+        assert!(err.contains(place) && err.contains(what), "{line}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+    // the mismatch names both sizes
+    let f = temp_file("size.scen", b"version 1\n0\ts.map\t5\t3\t0\t0\t1\t0\t1\n");
+    let (_, _, err) = cubepath(&["scen", &m, &f]);
+    assert!(err.contains("5 x 3") && err.contains("4 x 3"), "{err}");
+    // 70,000 decimals: read, checked, printed, no panic
+    let long = format!("version 1\n0\ts.map\t4\t3\t0\t0\t3\t0\t3.{}\n", "0".repeat(70_000));
+    let f = temp_file("long.scen", long.as_bytes());
+    let (code, out, err) = cubepath(&["scen", &m, &f]);
+    assert_eq!((code, summary(&out)), (0, (1, 0)), "{err}");
+}
+
+#[test]
+fn a_closed_pipe_ends_the_run_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cubepath"))
+        .args(["scen", &map("64room_000.map"), &map("64room_000.map.scen")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 64];
+    child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+    drop(child.stdout.take()); // the reader goes away, as `| head` does
+    let mut err = String::new();
+    child.stderr.as_mut().unwrap().read_to_string(&mut err).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(141), "{err}");
+    assert!(err.is_empty(), "no message: {err}");
+}
+
+#[test]
+fn the_game_without_a_display_says_so_in_one_line() {
+    let out = Command::new(env!("CARGO_BIN_EXE_cubepath"))
+        .args(["--rows", "5"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "one line, no backtrace: {err}");
+    assert!(err.contains("DISPLAY") && err.contains("xvfb-run") && err.contains("solve"), "{err}");
 }
 
 #[test]

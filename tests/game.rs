@@ -94,17 +94,16 @@ fn selection_runs_the_engine_and_shows_its_path() {
     let sel = app.world().resource::<Selection>().clone();
     assert_eq!((sel.start, sel.end), (Some(start), Some(end)));
     let want = find_path(&grid, start, end, &SearchOptions::default()).unwrap();
+    let cells = want.path.expect("this board has a path from start to end");
     let got = path(&app);
     assert_eq!(got.cost, want.cost);
-    assert_eq!(Some(got.cells.clone()), want.path.clone().or(Some(vec![])));
-    if let Some(cells) = want.path {
-        // the path cubes (not start and end) are drawn in the path colour
-        let mut inner = cells[1..cells.len() - 1].to_vec();
-        inner.sort();
-        assert_eq!(cubes_with(&mut app, Look::Path), inner);
-        assert_eq!(cubes_with(&mut app, Look::Start), vec![start]);
-        assert_eq!(cubes_with(&mut app, Look::End), vec![end]);
-    }
+    assert_eq!(got.cells, cells);
+    // the path cubes (not start and end) are drawn in the path colour
+    let mut inner = cells[1..cells.len() - 1].to_vec();
+    inner.sort();
+    assert_eq!(cubes_with(&mut app, Look::Path), inner);
+    assert_eq!(cubes_with(&mut app, Look::Start), vec![start]);
+    assert_eq!(cubes_with(&mut app, Look::End), vec![end]);
     // A setting change runs the search again (not every frame).
     let before = path(&app).searches;
     app.update();
@@ -499,19 +498,18 @@ mod step_view {
             &SearchOptions { algorithm: Algorithm::Dijkstra, topology: Topology::Hex, ..Default::default() },
         )
         .unwrap();
-        assert_eq!(p.found(), dijkstra.path.is_some());
-        if p.found() {
-            let cost = path_cost(&grid, &p.cells, Topology::Hex, Default::default()).unwrap();
-            assert!((cost - dijkstra.cost.unwrap()).abs() < 1e-9);
-            app.press(KeyCode::Space);
-            for _ in 0..400 {
-                app.update();
-            }
-            let mut q = app.world_mut().query::<&Agent>();
-            let agent = q.single(app.world()).unwrap();
-            assert!(agent.arrived);
-            assert_eq!(Some(agent.last), sel.end);
+        assert!(dijkstra.path.is_some(), "this hex board has a path");
+        assert!(p.found(), "{}", p.message);
+        let cost = path_cost(&grid, &p.cells, Topology::Hex, Default::default()).unwrap();
+        assert!((cost - dijkstra.cost.unwrap()).abs() < 1e-9);
+        app.press(KeyCode::Space);
+        for _ in 0..400 {
+            app.update();
         }
+        let mut q = app.world_mut().query::<&Agent>();
+        let agent = q.single(app.world()).unwrap();
+        assert!(agent.arrived);
+        assert_eq!(Some(agent.last), sel.end);
     }
 
     #[test]

@@ -13,10 +13,10 @@ use cubepath::game::logic::agent::Agent;
 use cubepath::game::logic::board::{Board, Selection};
 use cubepath::game::logic::input::Action;
 use cubepath::game::logic::search::PathState;
-use cubepath::game::logic::settings::{BoardSettings, PlaySettings, SearchSettings, WalkMode};
+use cubepath::game::logic::settings::{BoardSettings, Brush, PlaySettings, SearchSettings, WalkMode};
 use cubepath::game::logic::walk::Walk;
 use cubepath::game::view::cubes::{Cube, CubeIndex};
-use cubepath::search::{Algorithm, DiagonalRule, SearchOptions, Topology, find_path, path_cost};
+use cubepath::search::{Algorithm, CostModel, DiagonalRule, SearchOptions, Topology, find_path, path_cost};
 
 struct Rng(u64);
 
@@ -65,18 +65,31 @@ fn random_action(rng: &mut Rng, app: &mut App) -> Option<Action> {
             Action::LoadMap { name: "mutated.map".into(), bytes }
         }
         31..=32 => {
-            let mut play = app.world_mut().resource_mut::<PlaySettings>();
-            play.mode = if play.mode == WalkMode::Cubes { WalkMode::Agent } else { WalkMode::Cubes };
-            play.agent_speed = [0.5, 4.0, 30.0][rng.below(3)];
-            play.step_interval = [0.01, 0.2, 1.0][rng.below(3)];
-            return None;
+            let play = *app.world().resource::<PlaySettings>();
+            Action::Play(PlaySettings {
+                mode: if play.mode == WalkMode::Cubes { WalkMode::Agent } else { WalkMode::Cubes },
+                agent_speed: [0.5, 4.0, 30.0][rng.below(3)],
+                step_interval: [0.01, 0.2, 1.0][rng.below(3)],
+                ..play
+            })
         }
         33..=35 => {
-            let rule = DiagonalRule::ALL[rng.below(4)];
-            let algorithm = [Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Jps][rng.below(3)];
-            app.world_mut().resource_mut::<SearchSettings>().0 =
-                SearchOptions { algorithm, topology: Topology::Square(rule), ..Default::default() };
-            return None;
+            // every algorithm, topology (hex too), cost model, and weights above 1
+            let topology = if rng.below(5) == 0 { Topology::Hex } else { Topology::Square(DiagonalRule::ALL[rng.below(4)]) };
+            let options = SearchOptions {
+                algorithm: Algorithm::ALL[rng.below(Algorithm::ALL.len())],
+                topology,
+                costs: [CostModel::Exact, CostModel::Tutorial][rng.below(2)],
+                weight: [1.0, 1.0, 1.5, 3.0][rng.below(4)],
+                heuristic: None,
+            };
+            Action::Search(options)
+        }
+        36..=37 => {
+            // terrain: the brush paints mud or water now and then
+            let brush = [Brush::Barrier, Brush::Mud, Brush::Water][rng.below(3)];
+            let play = *app.world().resource::<PlaySettings>();
+            Action::Play(PlaySettings { brush, ..play })
         }
         _ => return None, // a quiet frame
     })
@@ -104,21 +117,33 @@ fn check(app: &mut App, seed: u64, frame: usize) {
     let mut agents = app.world_mut().query::<(&Agent, &Transform)>();
     let agents: Vec<(Agent, Transform)> = agents.iter(app.world()).map(|(a, t)| (a.clone(), *t)).collect();
     assert!(agents.len() <= 1, "{at}: more than one agent");
+    // Dijkstra with the same moves and costs is the yardstick for the shown path.
+    let (start, end) = (sel.start.unwrap(), sel.end.unwrap());
+    let dijkstra_options = SearchOptions { algorithm: Algorithm::Dijkstra, heuristic: None, weight: 1.0, ..options };
+    let best = find_path(&grid, start, end, &dijkstra_options).unwrap().cost;
+    let refused = options.algorithm == Algorithm::Jps
+        && (!grid.is_uniform() || options.topology != Topology::Square(DiagonalRule::NoCornerCutting));
     if path.found() {
+        assert!(!refused, "{at}: JPS ran where it cannot");
         let cost = path_cost(&grid, &path.cells, options.topology, options.costs)
             .unwrap_or_else(|e| panic!("{at}: the shown path is illegal: {e}"));
+        assert_eq!(path.cells.first().copied(), sel.start, "{at}: the path starts at the start");
         assert_eq!(path.cells.last().copied(), sel.end, "{at}: the path ends at the end");
-        let dijkstra = find_path(
-            &grid,
-            path.cells[0],
-            sel.end.unwrap(),
-            &SearchOptions { algorithm: Algorithm::Dijkstra, ..options },
-        )
-        .unwrap();
-        assert!((dijkstra.cost.unwrap() - cost).abs() < 1e-9, "{at}: path cost {cost} is not optimal");
+        let best = best.unwrap_or_else(|| panic!("{at}: a path where Dijkstra finds none"));
+        if options.is_admissible() && options.algorithm.is_optimal() {
+            assert!((best - cost).abs() < 1e-9, "{at}: path cost {cost} is not optimal ({best})");
+        } else {
+            assert!(cost >= best - 1e-9, "{at}: {cost} beats the optimum {best}");
+        }
         assert!(walk.walked <= path.cells.len().saturating_sub(2), "{at}: the walk runs past the path");
     } else {
         assert_eq!(walk.walked, 0, "{at}: black cubes without a path");
+        if refused {
+            assert!(path.message.contains("jump point"), "{at}: {}", path.message);
+        } else {
+            assert_eq!(best, None, "{at}: no path shown ({}) but Dijkstra finds one", path.message);
+            assert!(path.message.contains("no path"), "{at}: {}", path.message);
+        }
     }
     let board = app.world().resource::<Board>();
     for (agent, t) in agents {

@@ -54,7 +54,8 @@ impl StepSearch<'_> {
         let mut open = [false; 4];
         for d in 0..4 {
             let n = (i as isize + self.offsets[d]) as usize;
-            open[d] = codes[n] != BLOCKED;
+            // a side cell counts as open when passable and, on terrain, of this cell's class
+            open[d] = codes[n] != BLOCKED && (!self.special || may_enter(here, codes[n]));
             if let Some(w) = self.entry_cost(here, codes[n]) {
                 let npos = ((pos.0 as isize + DX[d]) as usize, (pos.1 as isize + DY[d]) as usize);
                 self.relax(idx, g_here, n as u32, npos, straight * w);

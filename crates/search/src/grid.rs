@@ -18,9 +18,9 @@ pub enum Cell {
     Blocked,
     /// Open ground: entering it costs the step's length times the weight (1 to [`MAX_WEIGHT`]).
     Ground(u8),
-    /// Moving AI swamp `S`: may be entered from ground or swamp only; weight 1.
+    /// Moving AI swamp `S`: of the ground class (moves to and from ground and swamp); weight 1.
     Swamp,
-    /// Moving AI water `W`: may be entered from water only; weight 1.
+    /// Moving AI water `W`: a class of its own (moves only between water cells); weight 1.
     Water,
 }
 
@@ -65,15 +65,13 @@ pub(crate) const BLOCKED: u8 = 0;
 pub(crate) const SWAMP: u8 = 10;
 pub(crate) const WATER: u8 = 11;
 
-/// Whether a step from a cell of code `from` into a cell of code `to` obeys the swamp and water
-/// rules (both cells passable).
+/// Whether a step between passable cells of codes `from` and `to` obeys the Moving AI terrain
+/// rule (as in its reference code, HOG2): a move stays within one terrain class, ground (`.`,
+/// `G`, `S` and weighted ground) or water (`W`). A diagonal also needs both side cells in the
+/// source's class.
 #[inline]
 pub(crate) fn may_enter(from: u8, to: u8) -> bool {
-    match to {
-        SWAMP => from != WATER,
-        WATER => from == WATER,
-        _ => true,
-    }
+    (from == WATER) == (to == WATER)
 }
 
 /// Why a grid could not be made or a cell not used.
@@ -89,9 +87,9 @@ pub enum GridError {
     /// A coordinate lies outside the grid.
     OffGrid {
         /// The column asked for.
-        x: i64,
+        x: usize,
         /// The row asked for.
-        y: i64,
+        y: usize,
         /// The grid's width.
         width: usize,
         /// The grid's height.
@@ -195,7 +193,7 @@ impl Grid {
 
     /// Sets the cell at (x, y). Ground weights are clamped to 1..=[`MAX_WEIGHT`].
     pub fn set(&mut self, x: usize, y: usize, cell: Cell) -> Result<(), GridError> {
-        self.check(x as i64, y as i64)?;
+        self.check(x, y)?;
         let i = self.index(x, y);
         let old = self.codes[i];
         let new = cell.code();
@@ -214,8 +212,8 @@ impl Grid {
     }
 
     /// An error unless (x, y) is on the grid.
-    pub fn check(&self, x: i64, y: i64) -> Result<(), GridError> {
-        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
+    pub fn check(&self, x: usize, y: usize) -> Result<(), GridError> {
+        if x >= self.width || y >= self.height {
             Err(GridError::OffGrid { x, y, width: self.width, height: self.height })
         } else {
             Ok(())

@@ -41,7 +41,7 @@ mod step;
 
 pub use expand::hex_neighbours;
 pub use grid::{Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT};
-pub use map_file::{FileError, Problem, load_map, read_map, read_scen, write_map};
+pub use map_file::{FileError, Problem, load_map, read_map, read_scen, stated_tolerance, stated_unit, write_map};
 pub use path::{IllegalStep, path_cost, step_kind};
 pub use rules::{Algorithm, CostModel, DiagonalRule, Heuristic, SearchOptions, Topology, hex_centre, hex_distance};
 pub use searcher::{CellInfo, CellState, Pos, SearchError, SearchResult, Searcher, Step, find_path, validate};

@@ -2,7 +2,10 @@
 //!
 //! Map characters: `.` and `G` ground, `@` `O` `T` blocked, `S` swamp, `W` water. cubepath's
 //! extension for weighted ground: a digit `2` to `9` is ground of that weight. Height and width
-//! are read by keyword; CRLF line ends are accepted. Every error names the file and the line.
+//! are read by keyword, each once, and the type must be `octile`; CRLF line ends, a UTF-8
+//! byte-order mark and trailing spaces are accepted. The readers go line by line, so memory
+//! follows the grid, not the file. Every error names the file and the line, and no input
+//! panics.
 
 use std::fmt;
 
@@ -35,15 +38,18 @@ fn err(file: &str, line: usize, message: impl Into<String>) -> FileError {
     FileError { file: file.to_string(), line, message: message.into() }
 }
 
-/// Splits into lines (1-based numbers), stripping `\r`; each line must be UTF-8.
+/// Splits into lines lazily (1-based numbers), after a UTF-8 byte-order mark, stripping `\r`;
+/// each line must be UTF-8. A final line end makes no empty last line.
 fn lines<'b>(file: &'b str, bytes: &'b [u8]) -> impl Iterator<Item = (usize, Result<&'b str, FileError>)> + 'b {
-    let mut parts: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
-    if parts.last().is_some_and(|l| l.is_empty()) {
-        parts.pop();
-    }
-    parts.into_iter().enumerate().map(move |(k, l)| {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let mut parts = (!bytes.is_empty()).then(|| bytes.split(|&b| b == b'\n')).into_iter().flatten();
+    let mut n = 0;
+    std::iter::from_fn(move || {
+        let l = parts.next()?;
+        n += 1;
         let l = l.strip_suffix(b"\r").unwrap_or(l);
-        (k + 1, std::str::from_utf8(l).map_err(|_| err(file, k + 1, "line is not text (invalid UTF-8)")))
+        Some((n, std::str::from_utf8(l).map_err(|_| err(file, n, "line is not text (invalid UTF-8)"))))
     })
 }
 
@@ -81,10 +87,24 @@ pub fn read_map(file: &str, bytes: &[u8]) -> Result<Grid, FileError> {
         if words.next().is_some() {
             return Err(err(file, n, format!("header line '{}' has too many words", short(line))));
         }
+        let once = |seen: bool| if seen { Err(err(file, n, format!("'{key}' is given twice in the header"))) } else { Ok(()) };
         match key {
-            "type" => typ = Some(value.ok_or_else(|| err(file, n, "'type' needs a value"))?.to_string()),
-            "height" => height = Some(parse_side(file, n, "height", value)?),
-            "width" => width = Some(parse_side(file, n, "width", value)?),
+            "type" => {
+                once(typ.is_some())?;
+                let t = value.ok_or_else(|| err(file, n, "'type' needs a value"))?;
+                if t != "octile" {
+                    return Err(err(file, n, format!("map type '{}' is not supported: only 'octile' maps can be read", short(t))));
+                }
+                typ = Some(());
+            }
+            "height" => {
+                once(height.is_some())?;
+                height = Some(parse_side(file, n, "height", value)?);
+            }
+            "width" => {
+                once(width.is_some())?;
+                width = Some(parse_side(file, n, "width", value)?);
+            }
             "map" if value.is_none() => break,
             _ => return Err(err(file, n, format!("unexpected header line '{}'", short(line)))),
         }
@@ -100,7 +120,7 @@ pub fn read_map(file: &str, bytes: &[u8]) -> Result<Grid, FileError> {
             return Err(err(file, last, format!("the map has {y} rows, the header says {height}")));
         };
         last = n;
-        let line = line?;
+        let line = line?.trim_end_matches([' ', '\t']);
         let row = line.as_bytes();
         if row.len() != width {
             return Err(err(file, n, format!("row {y} has {} characters, the header says width {width}", line.chars().count())));
@@ -175,58 +195,131 @@ pub struct Problem {
     pub goal: (usize, usize),
     /// The optimal length the file gives.
     pub optimal: f64,
-    /// The number of decimals the optimal length was printed with.
-    pub decimals: usize,
+    /// The optimal length as the file writes it (at most 40 characters kept).
+    pub stated: String,
+    /// How far a cost may be from `optimal` and match: see [`stated_tolerance`].
+    pub tolerance: f64,
+}
+
+/// The unit of the last digit a scenario's optimal length states. Files written the old way
+/// print 6 significant digits and drop trailing zeros (`1`, `3.41421`, `420.6` mean `1.00000`,
+/// `3.41421`, `420.600`); newer ones print 8 decimals. So a length states the finer of its
+/// last written digit and its sixth significant digit.
+///
+/// ```
+/// use cubepath_search::stated_unit;
+/// assert_eq!(stated_unit("1", 1.0), 1e-5);
+/// assert_eq!(stated_unit("420.6", 420.6), 1e-3);
+/// assert_eq!(stated_unit("3.41421356", 3.41421356), 1e-8);
+/// ```
+pub fn stated_unit(text: &str, value: f64) -> f64 {
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(k) => (&text[..k], text[k + 1..].parse::<i32>().unwrap_or(0)),
+        None => (text, 0),
+    };
+    let decimals = mantissa.split_once('.').map_or(0, |(_, d)| d.len()).min(400) as i32;
+    let written = 10f64.powi(exponent.clamp(-400, 400) - decimals);
+    written.min(sixth_digit(value))
+}
+
+/// How far a cost may be from a scenario's stated optimal length and still match it: half a
+/// unit of the last stated digit ([`stated_unit`]), plus the rounding of the sum that made the
+/// length. Lengths stated to 6 significant digits were summed in single precision by the
+/// benchmark's generator (85.88225099 is written 85.8822), so they get one single-precision
+/// epsilon of slack; longer ones (8 decimals) were summed in double precision.
+///
+/// ```
+/// use cubepath_search::stated_tolerance;
+/// // `1` states 1.00000: a diagonal (1.41421) is far outside, 1.000004 inside
+/// assert!(stated_tolerance("1", 1.0) < 1e-5);
+/// assert!(stated_tolerance("3.41421356", 3.41421356) < 1e-8);
+/// ```
+pub fn stated_tolerance(text: &str, value: f64) -> f64 {
+    let unit = stated_unit(text, value);
+    let single_precision = unit >= sixth_digit(value);
+    let slack = if single_precision { f32::EPSILON as f64 } else { 1e-12 };
+    unit / 2.0 + slack * value.max(1.0)
+}
+
+/// The unit of the sixth significant digit of `value` (1e-5 for 0).
+fn sixth_digit(value: f64) -> f64 {
+    if value > 0.0 { 10f64.powi(value.log10().floor() as i32 - 5) } else { 1e-5 }
 }
 
 impl Problem {
-    /// Whether `cost` matches the file's optimal length within its rounding: one unit of the
-    /// last printed decimal (old files do not always round the last digit right), and at least
-    /// 1e-5 for 8-decimal files, whose sums were taken in another order.
+    /// Whether `cost` is the file's optimal length to the precision the file states
+    /// (see [`stated_tolerance`]).
     pub fn matches(&self, cost: f64) -> bool {
-        let unit = 10f64.powi(-(self.decimals as i32));
-        (cost - self.optimal).abs() <= unit.max(1e-5) + 1e-9
+        (cost - self.optimal).abs() <= self.tolerance
     }
 }
 
-/// Reads a `.scen` file's bytes. Lines without nine fields are skipped (some files end in
-/// notes); a line with nine fields that do not parse is an error.
+/// Reads a `.scen` file's bytes: an optional `version` line, then one problem a line of nine
+/// fields (bucket, map, width, height, start x, start y, goal x, goal y, optimal length).
+/// Blank lines are skipped; any other line that is not a well-formed problem, or whose cells
+/// lie outside the size it states, is an error naming the file and line.
+///
+/// ```
+/// use cubepath_search::read_scen;
+/// let problems = read_scen("tiny.scen", b"version 1\n0\tm.map\t5\t5\t0\t0\t1\t1\t1.41421\n").unwrap();
+/// assert_eq!(problems[0].goal, (1, 1));
+/// assert!(problems[0].matches(2f64.sqrt()));
+/// assert!(!problems[0].matches(1.0));
+/// assert!(read_scen("cut.scen", b"version 1\n0\tm.map\t5\t5\t0\t0\t1\n").is_err());
+/// ```
 pub fn read_scen(file: &str, bytes: &[u8]) -> Result<Vec<Problem>, FileError> {
     let mut problems = Vec::new();
     for (n, line) in lines(file, bytes) {
         let line = line?;
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        if n == 1 && fields.first() == Some(&"version") {
+        let fields: Vec<&str> = line.split_whitespace().take(10).collect();
+        if fields.is_empty() || (n == 1 && fields[0] == "version") {
             continue;
         }
         if fields.len() != 9 {
-            continue;
+            let count = if fields.len() == 10 { "more than 9".to_string() } else { fields.len().to_string() };
+            return Err(err(file, n, format!("a problem line needs 9 fields, this one has {count}")));
         }
-        let num = |k: usize, what: &str| -> Result<usize, FileError> {
-            fields[k].parse().map_err(|_| err(file, n, format!("{what} '{}' is not a whole number", short(fields[k]))))
-        };
-        let optimal: f64 = fields[8]
-            .parse()
-            .ok()
-            .filter(|v: &f64| v.is_finite() && *v >= 0.0)
-            .ok_or_else(|| err(file, n, format!("optimal length '{}' is not a number", short(fields[8]))))?;
-        let decimals = fields[8].split_once('.').map_or(0, |(_, d)| d.len());
-        problems.push(Problem {
-            line: n,
-            bucket: num(0, "bucket")? as u32,
-            map: fields[1].to_string(),
-            width: num(2, "map width")?,
-            height: num(3, "map height")?,
-            start: (num(4, "start x")?, num(5, "start y")?),
-            goal: (num(6, "goal x")?, num(7, "goal y")?),
-            optimal,
-            decimals,
-        });
+        problems.push(problem(file, n, &fields)?);
     }
     if problems.is_empty() {
         return Err(err(file, 0, "no problems found (expected lines of nine fields)"));
     }
     Ok(problems)
+}
+
+/// One problem line's nine fields.
+fn problem(file: &str, n: usize, fields: &[&str]) -> Result<Problem, FileError> {
+    let num = |k: usize, what: &str| -> Result<usize, FileError> {
+        fields[k].parse().map_err(|_| err(file, n, format!("{what} '{}' is not a whole number", short(fields[k]))))
+    };
+    let bucket = fields[0]
+        .parse::<u32>()
+        .map_err(|_| err(file, n, format!("bucket '{}' is not a whole number up to {}", short(fields[0]), u32::MAX)))?;
+    let optimal: f64 = fields[8]
+        .parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+        .ok_or_else(|| err(file, n, format!("optimal length '{}' is not a number", short(fields[8]))))?;
+    let (width, height) = (num(2, "map width")?, num(3, "map height")?);
+    let start = (num(4, "start x")?, num(5, "start y")?);
+    let goal = (num(6, "goal x")?, num(7, "goal y")?);
+    for (which, (x, y)) in [("start", start), ("goal", goal)] {
+        if x >= width || y >= height {
+            return Err(err(file, n, format!("{which} {x},{y} lies outside the {width} x {height} map the line states")));
+        }
+    }
+    Ok(Problem {
+        line: n,
+        bucket,
+        map: short(fields[1]),
+        width,
+        height,
+        start,
+        goal,
+        optimal,
+        stated: short(fields[8]),
+        tolerance: stated_tolerance(fields[8], optimal),
+    })
 }
 
 #[cfg(test)]
@@ -265,9 +358,9 @@ mod tests {
 
     #[test]
     fn scen_tolerance() {
-        let s = read_scen("s", b"version 1\n0\tm.map\t5\t5\t0\t0\t1\t1\t1.41421\nnot a problem\n").unwrap();
+        let s = read_scen("s", b"version 1\n0\tm.map\t5\t5\t0\t0\t1\t1\t1.41421\n\n").unwrap();
         assert_eq!(s.len(), 1);
-        assert_eq!(s[0].decimals, 5);
+        assert!(s[0].tolerance < 1e-5);
         assert!(s[0].matches(2f64.sqrt()));
         assert!(!s[0].matches(1.4143));
         let e = read_scen("s", b"version 1\n0 m 5 5 0 x 1 1 1.0\n").unwrap_err();

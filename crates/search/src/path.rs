@@ -42,7 +42,7 @@ impl StepSearch<'_> {
         } else {
             (None, None)
         };
-        SearchResult { path, cost, expanded: self.expanded, pushed: self.pushed, admissible: self.options.is_admissible() }
+        SearchResult { path, cost, expanded: self.expanded, pushed: self.pushed, improved: self.improved, admissible: self.options.is_admissible() }
     }
 }
 
@@ -77,7 +77,9 @@ pub fn step_kind(grid: &Grid, a: Pos, b: Pos, topology: Topology) -> Option<bool
             match (dx, dy) {
                 (1, 0) | (0, 1) => Some(false),
                 (1, 1) => {
-                    let free = grid.is_passable(b.0, a.1) as u8 + grid.is_passable(a.0, b.1) as u8;
+                    // a side cell counts when passable and of the source's terrain class
+                    let side = |x: usize, y: usize| grid.get(x, y).is_some_and(|c| c.is_passable() && may_enter(from.code(), c.code()));
+                    let free = side(b.0, a.1) as u8 + side(a.0, b.1) as u8;
                     let ok = match rule {
                         DiagonalRule::Never => false,
                         DiagonalRule::NoCornerCutting => free == 2,

@@ -124,7 +124,10 @@ impl Heuristic {
             // A hex step changes each offset coordinate by at most 1.
             (Topology::Hex, Heuristic::Chebyshev) => true,
             (Topology::Hex, _) => false,
-            (Topology::Square(DiagonalRule::Never), _) => self != Heuristic::Hex,
+            // Every 4-neighbour step is also a step between odd-r hex neighbours, so hex
+            // distance never overestimates there; every other heuristic here is at most the
+            // Manhattan distance.
+            (Topology::Square(DiagonalRule::Never), _) => true,
             (Topology::Square(_), Heuristic::Manhattan | Heuristic::Hex) => false,
             (Topology::Square(_), Heuristic::Octile | Heuristic::Chebyshev) => true,
             (Topology::Square(_), Heuristic::Euclidean) => diagonal_ok,

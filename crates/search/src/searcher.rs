@@ -23,8 +23,10 @@ pub struct SearchResult {
     pub cost: Option<f64>,
     /// Nodes taken off the open list and expanded (jump points for JPS).
     pub expanded: usize,
-    /// Nodes put on the open list (the start included).
+    /// Nodes put on the open list (the start included), each counted once.
     pub pushed: usize,
+    /// Cheaper ways found to nodes already on the open list (each updates its entry).
+    pub improved: usize,
     /// Whether the settings guarantee a least-cost path.
     pub admissible: bool,
 }
@@ -148,6 +150,13 @@ impl Searcher {
         self.pushed_now.clear();
     }
 
+    /// Sets the generation stamp the next search counts on from, so tests can show that
+    /// searches stay right across the stamp's wrap-around. Not for other use.
+    #[doc(hidden)]
+    pub fn set_generation(&mut self, generation: u32) {
+        self.generation = generation.min(u32::MAX >> 1);
+    }
+
     /// Runs a whole search from `start` to `goal`.
     ///
     /// Errors when an endpoint is off the grid or blocked, or the options do not fit the grid
@@ -175,7 +184,7 @@ pub fn find_path(grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) ->
 /// Checks that a search from `start` to `goal` with `options` can run on `grid`.
 pub fn validate(grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<(), SearchError> {
     for (which, p) in [("start", start), ("goal", goal)] {
-        grid.check(p.0 as i64, p.1 as i64).map_err(|error| SearchError::OffGrid { which, error })?;
+        grid.check(p.0, p.1).map_err(|error| SearchError::OffGrid { which, error })?;
         if !grid.is_passable(p.0, p.1) {
             return Err(SearchError::Blocked { which, at: p });
         }

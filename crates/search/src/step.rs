@@ -19,6 +19,7 @@ pub struct StepSearch<'a> {
     pub(crate) stamp: u32,
     pub(crate) expanded: usize,
     pub(crate) pushed: usize,
+    pub(crate) improved: usize,
     pub(crate) current: Option<u32>,
     pub(crate) finished: Option<bool>,
     pub(crate) special: bool,
@@ -52,6 +53,7 @@ impl<'a> StepSearch<'a> {
             goal_pos: goal,
             expanded: 0,
             pushed: 0,
+            improved: 0,
             current: None,
             finished: None,
             special: !grid.is_uniform(),
@@ -81,7 +83,11 @@ impl<'a> StepSearch<'a> {
         if self.record {
             s.pushed_now.push(idx);
         }
-        self.pushed += 1;
+        if queued {
+            self.improved += 1;
+        } else {
+            self.pushed += 1;
+        }
         match self.options.algorithm {
             Algorithm::Bfs => s.fifo.push_back(idx),
             // Greedy orders by h alone: a better g keeps the entry where it is.
@@ -161,14 +167,14 @@ impl<'a> StepSearch<'a> {
         self.expanded
     }
 
-    /// Nodes pushed so far.
+    /// Nodes put on the open list so far, each counted once.
     pub fn pushed(&self) -> usize {
         self.pushed
     }
 
     /// What the search knows of (x, y), or `None` if it has not touched the cell.
     pub fn info(&self, p: Pos) -> Option<CellInfo> {
-        if self.grid.check(p.0 as i64, p.1 as i64).is_err() {
+        if self.grid.check(p.0, p.1).is_err() {
             return None;
         }
         let i = self.grid.index(p.0, p.1);

@@ -65,9 +65,26 @@ proptest! {
     #[test]
     fn mutated_scen_never_panics(edits in proptest::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 1..6)) {
         let base = b"version 1\n0\tm.map\t5\t4\t0\t0\t4\t3\t5.24264\n1\tm.map\t5\t4\t1\t0\t3\t2\t2.82843\n";
-        if let Ok(problems) = read_scen("fuzz.scen", &mutate(base, &edits)) {
+        let bytes = mutate(base, &edits);
+        if let Ok(problems) = read_scen("fuzz.scen", &bytes) {
+            // Read back against the text itself: every line that is neither blank nor the
+            // version line is a problem, and each problem's numbers are its line's words.
+            let text = String::from_utf8_lossy(&bytes);
+            let text = text.trim_start_matches('\u{feff}');
+            let lines: Vec<&str> = text.split('\n').collect();
+            let expected = lines
+                .iter()
+                .enumerate()
+                .filter(|(k, l)| !l.trim().is_empty() && !(*k == 0 && l.split_whitespace().next() == Some("version")))
+                .count();
+            prop_assert_eq!(problems.len(), expected);
             for p in problems {
-                prop_assert!(p.optimal.is_finite() && p.optimal >= 0.0);
+                let words: Vec<&str> = lines[p.line - 1].split_whitespace().collect();
+                prop_assert_eq!(words.len(), 9);
+                let n = |k: usize| words[k].parse::<usize>().unwrap();
+                prop_assert_eq!((p.width, p.height, p.start, p.goal), (n(2), n(3), (n(4), n(5)), (n(6), n(7))));
+                prop_assert!(p.start.0 < p.width && p.goal.1 < p.height);
+                prop_assert_eq!(p.optimal, words[8].parse::<f64>().unwrap());
             }
         }
     }

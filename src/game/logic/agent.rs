@@ -28,7 +28,13 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (spawn_agents, follow_path_answers, move_agent.in_set(PausableSystems), mark_occupied)
+            (
+                spawn_agents,
+                place_agents_on_new_layout.run_if(resource_changed::<Board>),
+                follow_path_answers,
+                move_agent.in_set(PausableSystems),
+                mark_occupied,
+            )
                 .chain()
                 .in_set(AppSystems::Walk),
         );
@@ -150,6 +156,17 @@ fn request_agent_paths(mut commands: Commands, selection: Res<Selection>, mut ag
             }
             None => agent.stop(),
         }
+    }
+}
+
+/// When the cells change shape (square / hex), each agent stands on its cell's new place.
+fn place_agents_on_new_layout(board: Res<Board>, mut seen: Local<u64>, mut agents: Query<(&Agent, &mut Transform)>) {
+    if board.layout == *seen {
+        return;
+    }
+    *seen = board.layout;
+    for (agent, mut transform) in &mut agents {
+        transform.translation = board.world(agent.last) + Vec3::Y * AGENT_HEIGHT;
     }
 }
 
