@@ -12,7 +12,7 @@ use crate::game::GameSetup;
 use crate::game::logic::files;
 use crate::game::logic::settings::BoardSettings;
 use crate::search::{
-    Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Problem, SearchOptions, Searcher, Topology, load_map, read_scen,
+    Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Problem, SearchOptions, Searcher, Topology, load_map, load_scen,
     validate,
 };
 
@@ -368,8 +368,7 @@ const CLOSED_PIPE: u8 = 141;
 /// sizes that agree, start and goal on floor. Errors name the file and line.
 fn load_problems(map: &Path, scen: &Path, options: &SearchOptions) -> Result<(Grid, Vec<Problem>), Failure> {
     let grid = load_map(map)?;
-    let bytes = std::fs::read(scen).map_err(|e| BadInput(format!("{}: cannot read: {e}", scen.display())))?;
-    let problems = read_scen(&scen.display().to_string(), &bytes)?;
+    let problems = load_scen(scen)?;
     for p in &problems {
         if (p.width, p.height) != (grid.width(), grid.height()) {
             return Err(BadInput(format!(

@@ -5,6 +5,7 @@
 //! x the column, y the row, `(0, 0)` top-left, as in the Moving AI benchmark files.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The largest width or height a grid may have.
 pub const MAX_SIDE: usize = 4096;
@@ -125,7 +126,10 @@ impl std::error::Error for GridError {}
 /// assert_eq!(grid.get(1, 0), Some(Cell::Blocked));
 /// assert_eq!(grid.get(3, 0), None);
 /// ```
-#[derive(Clone, PartialEq, Eq)]
+///
+/// Two grids are equal when their cells are; each grid also has an identity and a revision
+/// (bumped by every change of a cell), which let a [`crate::Searcher`] keep what it computed
+/// of a grid, such as its connected components, until the grid changes.
 pub struct Grid {
     width: usize,
     height: usize,
@@ -134,7 +138,31 @@ pub struct Grid {
     /// How many cells are swamp or water, and how many ground cells weigh more than 1.
     special: usize,
     weighted: usize,
+    /// This grid's identity (a clone gets a new one) and its number of cell changes.
+    id: u64,
+    revision: u64,
 }
+
+/// Hands out grid identities.
+static NEXT_GRID: AtomicU64 = AtomicU64::new(1);
+
+fn new_id() -> u64 {
+    NEXT_GRID.fetch_add(1, Ordering::Relaxed)
+}
+
+impl Clone for Grid {
+    fn clone(&self) -> Grid {
+        Grid { codes: self.codes.clone(), id: new_id(), ..*self }
+    }
+}
+
+impl PartialEq for Grid {
+    fn eq(&self, other: &Grid) -> bool {
+        (self.width, self.height) == (other.width, other.height) && self.codes == other.codes
+    }
+}
+
+impl Eq for Grid {}
 
 impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -168,7 +196,7 @@ impl Grid {
             let row = (y + 1) * pw + 1;
             codes[row..row + width].fill(1);
         }
-        Ok(Grid { width, height, codes, special: 0, weighted: 0 })
+        Ok(Grid { width, height, codes, special: 0, weighted: 0, id: new_id(), revision: 0 })
     }
 
     /// Number of columns.
@@ -197,9 +225,12 @@ impl Grid {
         let i = self.index(x, y);
         let old = self.codes[i];
         let new = cell.code();
-        self.count(old, -1);
-        self.count(new, 1);
-        self.codes[i] = new;
+        if old != new {
+            self.count(old, -1);
+            self.count(new, 1);
+            self.codes[i] = new;
+            self.revision += 1;
+        }
         Ok(())
     }
 
@@ -235,6 +266,11 @@ impl Grid {
         (0..self.height)
             .flat_map(move |y| (0..self.width).map(move |x| (x, y)))
             .map(|(x, y)| ((x, y), Cell::from_code(self.codes[self.index(x, y)])))
+    }
+
+    /// This grid's identity and revision: equal pairs mean the same cells as when last seen.
+    pub(crate) fn version(&self) -> (u64, u64) {
+        (self.id, self.revision)
     }
 
     // --- padded-index helpers for the engine ---

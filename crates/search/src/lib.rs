@@ -26,9 +26,11 @@
 //! - [`Searcher`]: reusable buffers; [`Searcher::search`] runs a whole search,
 //!   [`Searcher::steps`] a [`StepSearch`] that advances one expansion at a time.
 //! - [`path_cost`] and [`step_kind`]: the rules written once, to check any path.
-//! - [`read_map`], [`write_map`], [`read_scen`], [`load_map`]: the benchmark's files.
+//! - [`read_map`], [`write_map`], [`read_scen`], [`load_map`], [`load_scen`]: the benchmark's
+//!   files, read line by line.
 #![deny(missing_docs)]
 
+mod components;
 mod expand;
 mod grid;
 mod jps;
@@ -39,9 +41,13 @@ mod rules;
 mod searcher;
 mod step;
 
+pub use components::Components;
 pub use expand::hex_neighbours;
 pub use grid::{Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT};
-pub use map_file::{FileError, Problem, load_map, read_map, read_scen, stated_tolerance, stated_unit, write_map};
+pub use map_file::{
+    FileError, Problem, load_map, load_scen, read_map, read_map_from, read_scen, read_scen_from, stated_tolerance, stated_unit,
+    write_map,
+};
 pub use path::{IllegalStep, path_cost, step_kind};
 pub use rules::{Algorithm, CostModel, DiagonalRule, Heuristic, SearchOptions, Topology, hex_centre, hex_distance};
 pub use searcher::{CellInfo, CellState, Pos, SearchError, SearchResult, Searcher, Step, find_path, validate};

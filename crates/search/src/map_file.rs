@@ -8,6 +8,8 @@
 //! panics.
 
 use std::fmt;
+use std::io::{BufRead, Read};
+use std::path::Path;
 
 use crate::grid::{Cell, Grid, MAX_SIDE};
 
@@ -38,19 +40,49 @@ fn err(file: &str, line: usize, message: impl Into<String>) -> FileError {
     FileError { file: file.to_string(), line, message: message.into() }
 }
 
-/// Splits into lines lazily (1-based numbers), after a UTF-8 byte-order mark, stripping `\r`;
-/// each line must be UTF-8. A final line end makes no empty last line.
-fn lines<'b>(file: &'b str, bytes: &'b [u8]) -> impl Iterator<Item = (usize, Result<&'b str, FileError>)> + 'b {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    let mut parts = (!bytes.is_empty()).then(|| bytes.split(|&b| b == b'\n')).into_iter().flatten();
-    let mut n = 0;
-    std::iter::from_fn(move || {
-        let l = parts.next()?;
-        n += 1;
-        let l = l.strip_suffix(b"\r").unwrap_or(l);
-        Some((n, std::str::from_utf8(l).map_err(|_| err(file, n, "line is not text (invalid UTF-8)"))))
-    })
+/// The longest header, trailing or scenario line read, and how far a map row may run past
+/// the width (trailing spaces): a longer line is an error, so memory stays bounded.
+const LINE_LIMIT: usize = 1 << 20;
+
+/// Reads one line at a time (1-based numbers) into a buffer it reuses, after a UTF-8
+/// byte-order mark, stripping `\r\n` or `\n`; each line must be UTF-8 and at most a given
+/// length. A final line end makes no empty last line.
+struct LineReader<'f, R> {
+    file: &'f str,
+    reader: R,
+    buf: Vec<u8>,
+    n: usize,
+}
+
+impl<'f, R: BufRead> LineReader<'f, R> {
+    fn new(file: &'f str, mut reader: R) -> Self {
+        if reader.fill_buf().is_ok_and(|b| b.starts_with(b"\xEF\xBB\xBF")) {
+            reader.consume(3);
+        }
+        LineReader { file, reader, buf: Vec::new(), n: 0 }
+    }
+
+    /// The next line (at most `limit` bytes), or `None` at the end.
+    fn next_line(&mut self, limit: usize) -> Option<Result<(usize, &str), FileError>> {
+        self.buf.clear();
+        let read = (&mut self.reader).take(limit as u64 + 2).read_until(b'\n', &mut self.buf);
+        let n = self.n + 1;
+        match read {
+            Ok(0) => return None,
+            Ok(_) => self.n = n,
+            Err(e) => return Some(Err(err(self.file, n, format!("cannot read: {e}")))),
+        }
+        if self.buf.last() == Some(&b'\n') {
+            self.buf.pop();
+        }
+        if self.buf.last() == Some(&b'\r') {
+            self.buf.pop();
+        }
+        if self.buf.len() > limit {
+            return Some(Err(err(self.file, n, format!("line is longer than {limit} characters"))));
+        }
+        Some(std::str::from_utf8(&self.buf).map(|l| (n, l)).map_err(|_| err(self.file, n, "line is not text (invalid UTF-8)")))
+    }
 }
 
 fn parse_side(file: &str, line: usize, key: &str, value: Option<&str>) -> Result<usize, FileError> {
@@ -72,15 +104,21 @@ fn parse_side(file: &str, line: usize, key: &str, value: Option<&str>) -> Result
 /// assert!(read_map("bad.map", b"type octile\nheight 2\nwidth 3\nmap\n...\n").is_err());
 /// ```
 pub fn read_map(file: &str, bytes: &[u8]) -> Result<Grid, FileError> {
-    let mut it = lines(file, bytes);
+    read_map_from(file, bytes)
+}
+
+/// Reads a `.map` file line by line from `reader` (see [`read_map`]): memory follows the
+/// grid, whatever the file holds beyond it.
+pub fn read_map_from(file: &str, reader: impl BufRead) -> Result<Grid, FileError> {
+    let mut it = LineReader::new(file, reader);
     let (mut height, mut width, mut typ) = (None, None, None);
     let mut last = 0;
     loop {
-        let Some((n, line)) = it.next() else {
+        let Some(line) = it.next_line(LINE_LIMIT) else {
             return Err(err(file, last, "the header ends before the 'map' line"));
         };
+        let (n, line) = line?;
         last = n;
-        let line = line?;
         let mut words = line.split_whitespace();
         let Some(key) = words.next() else { continue };
         let value = words.next();
@@ -116,11 +154,12 @@ pub fn read_map(file: &str, bytes: &[u8]) -> Result<Grid, FileError> {
     let width = width.ok_or_else(|| err(file, last, "the header lacks a 'width' line"))?;
     let mut grid = Grid::new(width, height).map_err(|e| err(file, last, e.to_string()))?;
     for y in 0..height {
-        let Some((n, line)) = it.next() else {
+        let Some(line) = it.next_line(width + LINE_LIMIT) else {
             return Err(err(file, last, format!("the map has {y} rows, the header says {height}")));
         };
+        let (n, line) = line?;
         last = n;
-        let line = line?.trim_end_matches([' ', '\t']);
+        let line = line.trim_end_matches([' ', '\t']);
         let row = line.as_bytes();
         if row.len() != width {
             return Err(err(file, n, format!("row {y} has {} characters, the header says width {width}", line.chars().count())));
@@ -139,8 +178,9 @@ pub fn read_map(file: &str, bytes: &[u8]) -> Result<Grid, FileError> {
             grid.set(x, y, cell).expect("inside the grid");
         }
     }
-    for (n, line) in it {
-        if !line?.trim().is_empty() {
+    while let Some(line) = it.next_line(LINE_LIMIT) {
+        let (n, line) = line?;
+        if !line.trim().is_empty() {
             return Err(err(file, n, format!("the map has more than the {height} rows the header says")));
         }
     }
@@ -151,11 +191,18 @@ fn short(line: &str) -> String {
     line.chars().take(40).collect()
 }
 
-/// Reads and parses the map file at `path`; errors name the path (and the line).
-pub fn load_map(path: &std::path::Path) -> Result<Grid, FileError> {
+/// Reads and parses the map file at `path`, line by line; errors name the path (and the line).
+pub fn load_map(path: &Path) -> Result<Grid, FileError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| err(&name, 0, format!("cannot read: {e}")))?;
-    read_map(&name, &bytes)
+    let file = std::fs::File::open(path).map_err(|e| err(&name, 0, format!("cannot read: {e}")))?;
+    read_map_from(&name, std::io::BufReader::new(file))
+}
+
+/// Reads and parses the scenario file at `path`, line by line; errors name the path and line.
+pub fn load_scen(path: &Path) -> Result<Vec<Problem>, FileError> {
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path).map_err(|e| err(&name, 0, format!("cannot read: {e}")))?;
+    read_scen_from(&name, std::io::BufReader::new(file))
 }
 
 /// Writes a grid in `.map` format (weights as digits `2` to `9`).
@@ -268,9 +315,15 @@ impl Problem {
 /// assert!(read_scen("cut.scen", b"version 1\n0\tm.map\t5\t5\t0\t0\t1\n").is_err());
 /// ```
 pub fn read_scen(file: &str, bytes: &[u8]) -> Result<Vec<Problem>, FileError> {
+    read_scen_from(file, bytes)
+}
+
+/// Reads a `.scen` file line by line from `reader` (see [`read_scen`]).
+pub fn read_scen_from(file: &str, reader: impl BufRead) -> Result<Vec<Problem>, FileError> {
     let mut problems = Vec::new();
-    for (n, line) in lines(file, bytes) {
-        let line = line?;
+    let mut it = LineReader::new(file, reader);
+    while let Some(line) = it.next_line(LINE_LIMIT) {
+        let (n, line) = line?;
         let fields: Vec<&str> = line.split_whitespace().take(10).collect();
         if fields.is_empty() || (n == 1 && fields[0] == "version") {
             continue;

@@ -4,6 +4,7 @@
 use std::collections::VecDeque;
 use std::fmt;
 
+use crate::components::Components;
 use crate::grid::{Grid, GridError};
 use crate::open_list::{IndexedHeap, Node};
 use crate::rules::{Algorithm, DiagonalRule, SearchOptions, Topology};
@@ -130,6 +131,8 @@ pub struct Searcher {
     pub(crate) heap: IndexedHeap,
     pub(crate) fifo: VecDeque<u32>,
     pub(crate) pushed_now: Vec<u32>,
+    /// The connected components of the last grid searched, kept until it changes.
+    components: Option<Components>,
 }
 
 impl Searcher {
@@ -148,6 +151,16 @@ impl Searcher {
         self.heap.stride = stride;
         self.fifo.clear();
         self.pushed_now.clear();
+    }
+
+    /// Whether `goal` can be reached from `start` at all: the connected components of `grid`
+    /// under `topology`'s moves, computed on the first search of a grid and kept until the
+    /// grid changes (then computed again, lazily).
+    pub fn reachable(&mut self, grid: &Grid, start: Pos, goal: Pos, topology: Topology) -> bool {
+        if !self.components.as_ref().is_some_and(|c| c.is_current(grid, topology)) {
+            self.components = Some(Components::new(grid, topology));
+        }
+        self.components.as_ref().is_some_and(|c| c.connected(start, goal))
     }
 
     /// Sets the generation stamp the next search counts on from, so tests can show that

@@ -60,8 +60,13 @@ impl<'a> StepSearch<'a> {
             offsets,
             record: true,
         };
-        let h = run.estimate(start);
-        run.touch(run.start, 0.0, h, NONE, false);
+        if run.s.reachable(grid, start, goal, options.topology) {
+            let h = run.estimate(start);
+            run.touch(run.start, 0.0, h, NONE, false);
+        } else {
+            // different components: no path, known without expanding anything
+            run.finished = Some(false);
+        }
         Ok(run)
     }
 

@@ -411,10 +411,8 @@ fn edge_cases() {
         let r = find_path(&wall, (0, 0), (4, 4), &SearchOptions { algorithm, ..opts }).unwrap();
         assert_eq!(r.path, None, "{algorithm:?}");
         assert_eq!(r.cost, None);
-        if algorithm != Algorithm::Jps {
-            // every cell left of the wall is reached before the search gives up
-            assert_eq!(r.expanded, 10, "{algorithm:?}");
-        }
+        // start and goal lie in different components: known without expanding anything
+        assert_eq!((r.expanded, r.pushed), (0, 0), "{algorithm:?}");
     }
     assert!(matches!(
         find_path(&wall, (2, 0), (4, 4), &opts),
@@ -438,6 +436,46 @@ fn edge_cases() {
     assert_eq!(find_path(&lake, (0, 0), (3, 0), &opts).unwrap().path, None);
     assert_eq!(find_path(&lake, (3, 0), (0, 0), &opts).unwrap().path, None);
     assert_eq!(find_path(&lake, (3, 0), (2, 0), &opts).unwrap().cost, Some(1.0));
+}
+
+// ---------------------------------------------------------------- components
+
+#[test]
+fn components_say_what_the_oracle_can_reach() {
+    let mut rng = Rng::new(8080);
+    for case in 0..150 {
+        let (grid, start, _) = random_case(&mut rng, 60, case % 2 == 0);
+        for topo in TOPOLOGIES {
+            let parts = Components::new(&grid, topo);
+            let dist = oracle_all(&grid, topo, CostModel::Exact, start);
+            for (p, _) in grid.cells() {
+                let reach = dist[p.1 * grid.width() + p.0].is_finite();
+                assert_eq!(parts.connected(start, p), reach, "case {case} {topo:?}: {start:?} to {p:?}\n{grid:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_kept_searcher_follows_edits_that_split_and_join_the_grid() {
+    let mut grid = Grid::new(9, 5).unwrap();
+    let mut searcher = Searcher::default();
+    let opts = SearchOptions::default();
+    assert!(searcher.search(&grid, (0, 2), (8, 2), &opts).unwrap().path.is_some());
+    for y in 0..5 {
+        grid.set(4, y, Cell::Blocked).unwrap();
+    }
+    let r = searcher.search(&grid, (0, 2), (8, 2), &opts).unwrap();
+    assert_eq!((r.path, r.expanded), (None, 0), "the wall splits the grid");
+    grid.set(4, 0, Cell::FLOOR).unwrap();
+    let r = searcher.search(&grid, (0, 2), (8, 2), &opts).unwrap();
+    assert_eq!(r.cost, oracle(&grid, Topology::default(), CostModel::Exact, (0, 2), (8, 2)), "the gap joins it again");
+    // a clone is another grid: what was kept of the first is not used for it
+    let mut other = grid.clone();
+    other.set(4, 0, Cell::Blocked).unwrap();
+    assert!(searcher.search(&grid, (0, 2), (8, 2), &opts).unwrap().path.is_some());
+    assert_eq!(searcher.search(&other, (0, 2), (8, 2), &opts).unwrap().path, None);
+    assert!(searcher.search(&grid, (0, 2), (8, 2), &opts).unwrap().path.is_some());
 }
 
 // ---------------------------------------------------------------- step by step

@@ -14,7 +14,10 @@ use crate::game::AppSystems;
 use crate::search::write_map;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (save_maps.in_set(AppSystems::ApplyActions), save_board.in_set(AppSystems::Walk)));
+    app.init_resource::<PendingSave>().add_systems(Update, save_maps.in_set(AppSystems::ApplyActions)).add_systems(
+        Update,
+        (note_board_change.run_if(resource_changed::<Board>), save_board.run_if(board_quiet)).chain().in_set(AppSystems::Walk),
+    );
 }
 
 /// How long the board must stay unchanged before it is written.
@@ -29,23 +32,22 @@ fn save_maps(mut actions: MessageReader<Action>, board: Res<Board>, mut status: 
     }
 }
 
-#[derive(Default)]
-struct Pending {
-    since: Option<Duration>,
+/// When the board last changed, while it has not been kept since.
+#[derive(Resource, Default)]
+struct PendingSave(Option<Duration>);
+
+fn note_board_change(time: Res<Time<Real>>, mut pending: ResMut<PendingSave>) {
+    pending.0 = Some(time.elapsed());
 }
 
-/// Writes the board once it has been quiet for a second after a change.
-fn save_board(board: Res<Board>, time: Res<Time<Real>>, mut pending: Local<Pending>, mut status: ResMut<Status>) {
-    let now = time.elapsed();
-    if board.is_changed() {
-        pending.since = Some(now);
-        return;
-    }
-    let Some(since) = pending.since else { return };
-    if now - since < QUIET {
-        return;
-    }
-    pending.since = None;
+/// Run condition: the board changed and has been quiet for a second since.
+fn board_quiet(time: Res<Time<Real>>, pending: Res<PendingSave>) -> bool {
+    pending.0.is_some_and(|since| time.elapsed() - since >= QUIET)
+}
+
+/// Keeps the board (a file on the desktop, local storage in the browser).
+fn save_board(board: Res<Board>, mut pending: ResMut<PendingSave>, mut status: ResMut<Status>) {
+    pending.0 = None;
     #[cfg(target_arch = "wasm32")]
     if let Some(s) = files::storage() {
         if s.set_item(files::STORAGE_KEY, &write_map(&board.grid)).is_err() {
