@@ -470,10 +470,11 @@ mod step_view {
         let mut app = app_with(random_setup(20, 20, 20.0, 12), Duration::from_millis(10));
         app.act(Action::Duel);
         let duel = app.world().resource::<Duel>().clone();
-        assert_eq!(duel.rows.len(), 5);
+        assert_eq!(duel.rows.len(), Algorithm::ALL.len());
         let cost = |a: Algorithm| duel.rows.iter().find(|r| r.algorithm == a).unwrap().outcome.clone().unwrap().0;
         assert_eq!(cost(Algorithm::AStar), duel.optimum);
         assert_eq!(cost(Algorithm::Jps), duel.optimum);
+        assert_eq!(cost(Algorithm::JpsBlock), duel.optimum);
         assert!(cost(Algorithm::Greedy).unwrap() >= duel.optimum.unwrap() - 1e-9);
     }
 

@@ -121,7 +121,7 @@ fn check(app: &mut App, seed: u64, frame: usize) {
     let (start, end) = (sel.start.unwrap(), sel.end.unwrap());
     let dijkstra_options = SearchOptions { algorithm: Algorithm::Dijkstra, heuristic: None, weight: 1.0, ..options };
     let best = find_path(&grid, start, end, &dijkstra_options).unwrap().cost;
-    let refused = options.algorithm == Algorithm::Jps
+    let refused = options.algorithm.jumps()
         && (!grid.is_uniform() || options.topology != Topology::Square(DiagonalRule::NoCornerCutting));
     if path.found() {
         assert!(!refused, "{at}: JPS ran where it cannot");

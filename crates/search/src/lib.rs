@@ -30,6 +30,7 @@
 //!   files, read line by line.
 #![deny(missing_docs)]
 
+mod bits;
 mod components;
 mod expand;
 mod grid;

@@ -193,16 +193,25 @@ pub enum Algorithm {
     Bfs,
     /// Jump Point Search: 8 neighbours, no corner cutting, uniform costs only.
     Jps,
+    /// Block-based Jump Point Search: JPS whose straight jumps read 64 cells at a time from
+    /// bit rows and columns; the same rules, expansions and paths as [`Algorithm::Jps`].
+    JpsBlock,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order the command line and the panel list them.
-    pub const ALL: [Algorithm; 5] =
-        [Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Greedy, Algorithm::Bfs, Algorithm::Jps];
+    pub const ALL: [Algorithm; 6] =
+        [Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Greedy, Algorithm::Bfs, Algorithm::Jps, Algorithm::JpsBlock];
 
     /// Whether the algorithm returns least-cost paths (given an admissible heuristic).
     pub fn is_optimal(self) -> bool {
-        matches!(self, Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Jps)
+        matches!(self, Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Jps | Algorithm::JpsBlock)
+    }
+
+    /// Whether the algorithm jumps (JPS and its variants): it needs a square grid with the
+    /// no-corner-cutting rule and uniform costs.
+    pub fn jumps(self) -> bool {
+        matches!(self, Algorithm::Jps | Algorithm::JpsBlock)
     }
 }
 
@@ -247,7 +256,7 @@ impl SearchOptions {
         match self.algorithm {
             Algorithm::Dijkstra => true,
             Algorithm::Greedy | Algorithm::Bfs => false,
-            Algorithm::AStar | Algorithm::Jps => {
+            Algorithm::AStar | Algorithm::Jps | Algorithm::JpsBlock => {
                 self.weight <= 1.0 && self.heuristic().is_admissible(self.topology, self.costs)
             }
         }
@@ -300,6 +309,7 @@ named!(Algorithm, "algorithm",
     Algorithm::Greedy => "greedy",
     Algorithm::Bfs => "bfs",
     Algorithm::Jps => "jps",
+    Algorithm::JpsBlock => "jps-block",
 );
 named!(CostModel, "cost model",
     CostModel::Exact => "exact",

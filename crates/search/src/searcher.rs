@@ -4,10 +4,11 @@
 use std::collections::VecDeque;
 use std::fmt;
 
+use crate::bits::BitGrid;
 use crate::components::Components;
 use crate::grid::{Grid, GridError};
 use crate::open_list::{IndexedHeap, Node};
-use crate::rules::{Algorithm, DiagonalRule, SearchOptions, Topology};
+use crate::rules::{DiagonalRule, SearchOptions, Topology};
 use crate::step::StepSearch;
 
 /// A cell as (x, y): x the column, y the row.
@@ -133,6 +134,8 @@ pub struct Searcher {
     pub(crate) pushed_now: Vec<u32>,
     /// The connected components of the last grid searched, kept until it changes.
     components: Option<Components>,
+    /// The last grid's cells as bits, for block-based jumps, kept until it changes.
+    pub(crate) bits: Option<BitGrid>,
 }
 
 impl Searcher {
@@ -161,6 +164,20 @@ impl Searcher {
             self.components = Some(Components::new(grid, topology));
         }
         self.components.as_ref().is_some_and(|c| c.connected(start, goal))
+    }
+
+    /// Makes the bit rows and columns of `grid` ready for block-based jumps (kept until the
+    /// grid changes).
+    pub(crate) fn prepare_bits(&mut self, grid: &Grid) {
+        if !self.bits.as_ref().is_some_and(|b| b.version == grid.version()) {
+            self.bits = Some(BitGrid::new(grid));
+        }
+    }
+
+    /// Bytes held by what the searcher keeps of the last grid between searches: connected
+    /// components and bit rows (its per-cell search records not counted).
+    pub fn kept_bytes(&self) -> usize {
+        self.components.as_ref().map_or(0, Components::bytes) + self.bits.as_ref().map_or(0, BitGrid::bytes)
     }
 
     /// Sets the generation stamp the next search counts on from, so tests can show that
@@ -205,7 +222,7 @@ pub fn validate(grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> 
     if !(options.weight >= 1.0 && options.weight.is_finite()) {
         return Err(SearchError::BadWeight(options.weight));
     }
-    if options.algorithm == Algorithm::Jps {
+    if options.algorithm.jumps() {
         if options.topology != Topology::Square(DiagonalRule::NoCornerCutting) {
             return Err(SearchError::JpsTopology);
         }

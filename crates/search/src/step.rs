@@ -60,6 +60,9 @@ impl<'a> StepSearch<'a> {
             offsets,
             record: true,
         };
+        if options.algorithm == Algorithm::JpsBlock {
+            run.s.prepare_bits(grid);
+        }
         if run.s.reachable(grid, start, goal, options.topology) {
             let h = run.estimate(start);
             run.touch(run.start, 0.0, h, NONE, false);
@@ -132,7 +135,7 @@ impl<'a> StepSearch<'a> {
         }
         let pos = self.grid.coords(i);
         match (self.options.algorithm, self.options.topology) {
-            (Algorithm::Jps, _) => self.expand_jps(idx, pos),
+            (Algorithm::Jps | Algorithm::JpsBlock, _) => self.expand_jps(idx, pos),
             (_, Topology::Hex) => self.expand_hex(idx, pos),
             (_, Topology::Square(rule)) => self.expand_square(idx, pos, rule),
         }

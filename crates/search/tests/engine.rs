@@ -213,7 +213,7 @@ fn astar_and_jps_costs_equal_dijkstra_on_random_grids() {
             let want = oracle(&grid, topo, CostModel::Exact, start, goal);
             let mut algos = vec![Algorithm::AStar, Algorithm::Dijkstra];
             if topo == Topology::Square(DiagonalRule::NoCornerCutting) {
-                algos.push(Algorithm::Jps);
+                algos.extend([Algorithm::Jps, Algorithm::JpsBlock]);
             }
             for algorithm in algos {
                 let opts = SearchOptions { algorithm, topology: topo, ..Default::default() };
@@ -438,6 +438,32 @@ fn edge_cases() {
     assert_eq!(find_path(&lake, (3, 0), (2, 0), &opts).unwrap().cost, Some(1.0));
 }
 
+#[test]
+fn block_based_jps_makes_the_same_jumps_as_jps() {
+    // Same rule, same jump points: the same path and expansions on random grids of every size
+    // around the 64-cell word (widths and heights 1 to 200).
+    let mut rng = Rng::new(6464);
+    let mut a = Searcher::default();
+    let mut b = Searcher::default();
+    for case in 0..300 {
+        let (grid, start, goal) = random_case(&mut rng, 200, false);
+        let jps = SearchOptions { algorithm: Algorithm::Jps, ..Default::default() };
+        let block = SearchOptions { algorithm: Algorithm::JpsBlock, ..Default::default() };
+        let (x, y) = (a.search(&grid, start, goal, &jps).unwrap(), b.search(&grid, start, goal, &block).unwrap());
+        assert_eq!((&x.path, x.expanded, x.pushed), (&y.path, y.expanded, y.pushed), "case {case}\n{grid:?}");
+    }
+    // and a kept searcher follows edits to the grid's bits
+    let mut grid = Grid::new(130, 3).unwrap();
+    let block = SearchOptions { algorithm: Algorithm::JpsBlock, ..Default::default() };
+    assert_eq!(b.search(&grid, (0, 1), (129, 1), &block).unwrap().cost, Some(129.0));
+    for y in 0..3 {
+        grid.set(100, y, Cell::Blocked).unwrap();
+    }
+    grid.set(100, 2, Cell::FLOOR).unwrap();
+    let want = oracle(&grid, Topology::default(), CostModel::Exact, (0, 1), (129, 1));
+    assert_eq!(b.search(&grid, (0, 1), (129, 1), &block).unwrap().cost, want);
+}
+
 // ---------------------------------------------------------------- components
 
 #[test]
@@ -516,7 +542,7 @@ fn step_by_step_ends_with_the_one_shot_result() {
                     for weight in [1.0, 1.5] {
                         let opts = SearchOptions { algorithm, topology: topo, costs, weight, ..Default::default() };
                         let Ok(once) = find_path(&grid, start, goal, &opts) else {
-                            assert_eq!(algorithm, Algorithm::Jps, "only JPS refuses these settings");
+                            assert!(algorithm.jumps(), "only the jumping searches refuse these settings");
                             continue;
                         };
                         check_steps(&grid, start, goal, &opts, &once, &dist);
@@ -606,7 +632,7 @@ fn check_benchmark(name: &str) {
     let problems = read_scen(name, &scen).unwrap();
     assert!(problems.len() >= 100);
     let mut searcher = Searcher::default();
-    for algorithm in [Algorithm::AStar, Algorithm::Jps] {
+    for algorithm in [Algorithm::AStar, Algorithm::Jps, Algorithm::JpsBlock] {
         let opts = SearchOptions { algorithm, ..Default::default() };
         for p in &problems {
             assert_eq!((p.width, p.height), (grid.width(), grid.height()));

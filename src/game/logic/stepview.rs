@@ -211,7 +211,8 @@ impl StepView {
                 let info = run.info(cell).expect("a pushed cell is known");
                 TracePush { cell, g: info.g, h: info.h, parent: info.parent }
             };
-            self.start = Some(push(&run, start));
+            // a goal in another component is known unreachable before anything is pushed
+            self.start = run.info(start).is_some().then(|| push(&run, start));
             while !run.is_finished() {
                 if self.steps.len() >= MAX_TRACE {
                     self.truncated = true;

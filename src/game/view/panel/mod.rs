@@ -166,7 +166,7 @@ fn search_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<
         let jps_ok = shown.board.grid.is_uniform() && o.topology == Topology::Square(DiagonalRule::NoCornerCutting);
         egui::ComboBox::from_label("algorithm").selected_text(o.algorithm.name()).show_ui(ui, |ui| {
             for a in Algorithm::ALL {
-                let ok = a != Algorithm::Jps || jps_ok;
+                let ok = !a.jumps() || jps_ok;
                 ui.add_enabled_ui(ok, |ui| ui.selectable_value(&mut o.algorithm, a, a.name()))
                     .response
                     .on_disabled_hover_text("JPS needs a square grid, the no-corner-cutting rule and no weighted cells");
@@ -194,7 +194,7 @@ fn search_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<
         if !o.is_admissible() && o.algorithm.is_optimal() {
             ui.colored_label(egui::Color32::from_rgb(230, 160, 40), "inadmissible: the path may not be the shortest");
         }
-        if o.algorithm == Algorithm::Jps && !jps_ok {
+        if o.algorithm.jumps() && !jps_ok {
             ui.colored_label(egui::Color32::from_rgb(240, 90, 80), "JPS cannot run here: see the message below");
         }
         if o != shown.search.0 {

@@ -1,20 +1,21 @@
-//! cubepath's A* and JPS against the `pathfinding` crate's `astar`, on every problem of the
-//! bundled benchmark maps, with the same rules (octile costs, no corner cutting).
+//! cubepath's A*, JPS and block-based JPS against the `pathfinding` crate's `astar`, on every
+//! problem of the bundled benchmark maps, with the same rules (octile costs, no corner
+//! cutting). It builds the engine alone, no Bevy.
 //!
-//! `cargo bench --bench compare` first checks that all three agree on every cost and prints a
-//! table of total times and ratios, then lets criterion measure each engine.
+//! `cargo bench -p cubepath-search --bench compare` first checks that all agree on every cost
+//! and prints a table of total times and ratios, then lets criterion measure each engine.
 
 use std::f64::consts::SQRT_2;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
-use cubepath::search::{Algorithm, Grid, Problem, SearchOptions, Searcher, read_map, read_scen};
+use cubepath_search::{Algorithm, Grid, Problem, SearchOptions, Searcher, read_map, read_scen};
 
 const MAPS: [&str; 4] = ["arena.map", "lak304d.map", "64room_000.map", "maze255.map"];
 
 fn load(name: &str) -> (Grid, Vec<Problem>) {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/maps/");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/maps/");
     let grid = read_map(name, &std::fs::read(format!("{dir}{name}")).unwrap()).unwrap();
     let problems = read_scen(name, &std::fs::read(format!("{dir}{name}.scen")).unwrap()).unwrap();
     (grid, problems)
@@ -106,33 +107,37 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
 
 /// Checks the costs and prints one table row per map: times, expansion rates and ratios.
 fn table() {
-    println!("\n| map | problems | cubepath A* ms | cubepath JPS ms | pathfinding astar ms | A* Mexp/s | pathfinding Mexp/s | pathfinding / A* | A* / JPS |");
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    println!("\n| map | problems | cubepath A* ms | cubepath JPS ms | cubepath JPS-block ms | pathfinding astar ms | A* Mexp/s | pathfinding Mexp/s | pathfinding / A* | A* / JPS | JPS / JPS-block |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     let mut searcher = Searcher::default();
     for name in MAPS {
         let (grid, problems) = load(name);
         let ((a, a_exp), ta) = timed(|| run_cubepath(&grid, &problems, Algorithm::AStar, &mut searcher));
         let ((j, _), tj) = timed(|| run_cubepath(&grid, &problems, Algorithm::Jps, &mut searcher));
+        let ((jb, _), tb) = timed(|| run_cubepath(&grid, &problems, Algorithm::JpsBlock, &mut searcher));
         let ((pf, pf_exp), tp) = timed(|| run_pathfinding(&grid, &problems));
         for (k, p) in problems.iter().enumerate() {
             assert!(p.matches(a[k]), "{name} problem {k}: A* {} vs file {}", a[k], p.optimal);
             assert!((a[k] - j[k]).abs() < 1e-9, "{name} problem {k}: A* {} vs JPS {}", a[k], j[k]);
+            assert!((a[k] - jb[k]).abs() < 1e-9, "{name} problem {k}: A* {} vs JPS-block {}", a[k], jb[k]);
             assert!((a[k] - pf[k]).abs() < 1e-9, "{name} problem {k}: A* {} vs pathfinding {}", a[k], pf[k]);
         }
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
         println!(
-            "| {name} | {} | {:.1} | {:.1} | {:.1} | {:.2} | {:.2} | {:.2}x | {:.1}x |",
+            "| {name} | {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.2} | {:.2} | {:.2}x | {:.1}x | {:.2}x |",
             problems.len(),
             ms(ta),
             ms(tj),
+            ms(tb),
             ms(tp),
             a_exp as f64 / ta.as_secs_f64() / 1e6,
             pf_exp as f64 / tp.as_secs_f64() / 1e6,
             tp.as_secs_f64() / ta.as_secs_f64(),
             ta.as_secs_f64() / tj.as_secs_f64(),
+            tj.as_secs_f64() / tb.as_secs_f64(),
         );
     }
-    println!("(all costs agree: cubepath A*, cubepath JPS, pathfinding astar and the scenario files)\n");
+    println!("(all costs agree: cubepath A*, JPS, JPS-block, pathfinding astar and the scenario files)\n");
 }
 
 fn engines(c: &mut Criterion) {
@@ -145,6 +150,9 @@ fn engines(c: &mut Criterion) {
             b.iter(|| black_box(run_cubepath(&grid, &problems, Algorithm::AStar, &mut searcher)))
         });
         group.bench_function("cubepath_jps", |b| b.iter(|| black_box(run_cubepath(&grid, &problems, Algorithm::Jps, &mut searcher))));
+        group.bench_function("cubepath_jps_block", |b| {
+            b.iter(|| black_box(run_cubepath(&grid, &problems, Algorithm::JpsBlock, &mut searcher)))
+        });
         group.bench_function("pathfinding_astar", |b| b.iter(|| black_box(run_pathfinding(&grid, &problems))));
         group.finish();
     }
