@@ -99,6 +99,33 @@ fn run_pathfinding(grid: &Grid, problems: &[Problem]) -> (Vec<f64>, usize) {
     (costs, expanded)
 }
 
+/// The `grid_pathfinding` crate's JPS on the same grid, its components made first (not
+/// timed). It cuts corners and uses integer costs, so its paths may be shorter than the
+/// benchmark's: each path's length is measured here (1 a straight step, sqrt 2 a diagonal).
+fn grid_pathfinding_grid(grid: &Grid) -> grid_pathfinding::PathingGrid {
+    use grid_util::grid::ValueGrid;
+    let mut g = grid_pathfinding::PathingGrid::new(grid.width(), grid.height(), false);
+    for ((x, y), cell) in grid.cells() {
+        if !cell.is_passable() {
+            g.set(x as i32, y as i32, true);
+        }
+    }
+    g.generate_components();
+    g
+}
+
+fn run_grid_pathfinding(g: &grid_pathfinding::PathingGrid, problems: &[Problem]) -> Vec<f64> {
+    use grid_util::point::Point;
+    let point = |(x, y): (usize, usize)| Point::new(x as i32, y as i32);
+    problems
+        .iter()
+        .map(|p| {
+            let path = g.get_path_single_goal(point(p.start), point(p.goal), false).expect("a path");
+            path.windows(2).map(|w| if w[0].x != w[1].x && w[0].y != w[1].y { SQRT_2 } else { 1.0 }).sum()
+        })
+        .collect()
+}
+
 fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     let t = Instant::now();
     let v = f();
@@ -107,8 +134,8 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
 
 /// Checks the costs and prints one table row per map: times, expansion rates and ratios.
 fn table() {
-    println!("\n| map | problems | cubepath A* ms | cubepath JPS ms | cubepath JPS-block ms | pathfinding astar ms | A* Mexp/s | pathfinding Mexp/s | pathfinding / A* | A* / JPS | JPS / JPS-block |");
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    println!("\n| map | problems | cubepath A* ms | cubepath JPS ms | cubepath JPS-block ms | pathfinding astar ms | grid_pathfinding ms | A* Mexp/s | pathfinding Mexp/s | pathfinding / A* | A* / JPS | JPS / JPS-block | grid_pathfinding / JPS-block | grid_pathfinding costs off the file |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     let mut searcher = Searcher::default();
     for name in MAPS {
         let (grid, problems) = load(name);
@@ -116,6 +143,9 @@ fn table() {
         let ((j, _), tj) = timed(|| run_cubepath(&grid, &problems, Algorithm::Jps, &mut searcher));
         let ((jb, _), tb) = timed(|| run_cubepath(&grid, &problems, Algorithm::JpsBlock, &mut searcher));
         let ((pf, pf_exp), tp) = timed(|| run_pathfinding(&grid, &problems));
+        let gp_grid = grid_pathfinding_grid(&grid);
+        let (gp, tg) = timed(|| run_grid_pathfinding(&gp_grid, &problems));
+        let off = problems.iter().zip(&gp).filter(|(p, c)| !p.matches(**c)).count();
         for (k, p) in problems.iter().enumerate() {
             assert!(p.matches(a[k]), "{name} problem {k}: A* {} vs file {}", a[k], p.optimal);
             assert!((a[k] - j[k]).abs() < 1e-9, "{name} problem {k}: A* {} vs JPS {}", a[k], j[k]);
@@ -124,20 +154,24 @@ fn table() {
         }
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
         println!(
-            "| {name} | {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.2} | {:.2} | {:.2}x | {:.1}x | {:.2}x |",
+            "| {name} | {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.2} | {:.2} | {:.2}x | {:.1}x | {:.2}x | {:.2}x | {off} of {} |",
             problems.len(),
             ms(ta),
             ms(tj),
             ms(tb),
             ms(tp),
+            ms(tg),
             a_exp as f64 / ta.as_secs_f64() / 1e6,
             pf_exp as f64 / tp.as_secs_f64() / 1e6,
             tp.as_secs_f64() / ta.as_secs_f64(),
             ta.as_secs_f64() / tj.as_secs_f64(),
             tj.as_secs_f64() / tb.as_secs_f64(),
+            tg.as_secs_f64() / tb.as_secs_f64(),
+            problems.len(),
         );
     }
-    println!("(all costs agree: cubepath A*, JPS, JPS-block, pathfinding astar and the scenario files)\n");
+    println!("(all costs agree: cubepath A*, JPS, JPS-block, pathfinding astar and the scenario files;");
+    println!(" grid_pathfinding cuts corners, so its lengths are counted against the files, not asserted)\n");
 }
 
 fn engines(c: &mut Criterion) {
@@ -154,6 +188,8 @@ fn engines(c: &mut Criterion) {
             b.iter(|| black_box(run_cubepath(&grid, &problems, Algorithm::JpsBlock, &mut searcher)))
         });
         group.bench_function("pathfinding_astar", |b| b.iter(|| black_box(run_pathfinding(&grid, &problems))));
+        let gp_grid = grid_pathfinding_grid(&grid);
+        group.bench_function("grid_pathfinding_jps", |b| b.iter(|| black_box(run_grid_pathfinding(&gp_grid, &problems))));
         group.finish();
     }
 }
