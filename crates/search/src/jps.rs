@@ -119,8 +119,11 @@ impl StepSearch<'_> {
         let straight = self.options.costs.straight();
         let diagonal = self.options.costs.diagonal();
         let g_here = self.s.nodes[idx as usize].g;
+        let plus = self.options.algorithm == Algorithm::JpsPlus;
         for &(dx, dy) in &dirs[..count] {
-            let found = if dx != 0 && dy != 0 {
+            let found = if let (true, Some(table)) = (plus, self.s.jumps.as_ref()) {
+                self.jump_plus(table, i, dx, dy)
+            } else if dx != 0 && dy != 0 {
                 self.jump_diagonal(i, dx, dy * stride)
             } else {
                 let d = dx + dy * stride;

@@ -35,6 +35,7 @@ mod components;
 mod expand;
 mod grid;
 mod jps;
+mod jps_plus;
 mod map_file;
 mod open_list;
 mod path;

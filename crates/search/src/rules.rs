@@ -196,22 +196,32 @@ pub enum Algorithm {
     /// Block-based Jump Point Search: JPS whose straight jumps read 64 cells at a time from
     /// bit rows and columns; the same rules, expansions and paths as [`Algorithm::Jps`].
     JpsBlock,
+    /// JPS+: JPS with every cell's jump distances computed ahead (and again after the grid
+    /// changes); the same rules and path costs as [`Algorithm::Jps`].
+    JpsPlus,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order the command line and the panel list them.
-    pub const ALL: [Algorithm; 6] =
-        [Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Greedy, Algorithm::Bfs, Algorithm::Jps, Algorithm::JpsBlock];
+    pub const ALL: [Algorithm; 7] = [
+        Algorithm::AStar,
+        Algorithm::Dijkstra,
+        Algorithm::Greedy,
+        Algorithm::Bfs,
+        Algorithm::Jps,
+        Algorithm::JpsBlock,
+        Algorithm::JpsPlus,
+    ];
 
     /// Whether the algorithm returns least-cost paths (given an admissible heuristic).
     pub fn is_optimal(self) -> bool {
-        matches!(self, Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Jps | Algorithm::JpsBlock)
+        matches!(self, Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Jps | Algorithm::JpsBlock | Algorithm::JpsPlus)
     }
 
     /// Whether the algorithm jumps (JPS and its variants): it needs a square grid with the
     /// no-corner-cutting rule and uniform costs.
     pub fn jumps(self) -> bool {
-        matches!(self, Algorithm::Jps | Algorithm::JpsBlock)
+        matches!(self, Algorithm::Jps | Algorithm::JpsBlock | Algorithm::JpsPlus)
     }
 }
 
@@ -256,7 +266,7 @@ impl SearchOptions {
         match self.algorithm {
             Algorithm::Dijkstra => true,
             Algorithm::Greedy | Algorithm::Bfs => false,
-            Algorithm::AStar | Algorithm::Jps | Algorithm::JpsBlock => {
+            Algorithm::AStar | Algorithm::Jps | Algorithm::JpsBlock | Algorithm::JpsPlus => {
                 self.weight <= 1.0 && self.heuristic().is_admissible(self.topology, self.costs)
             }
         }
@@ -310,6 +320,7 @@ named!(Algorithm, "algorithm",
     Algorithm::Bfs => "bfs",
     Algorithm::Jps => "jps",
     Algorithm::JpsBlock => "jps-block",
+    Algorithm::JpsPlus => "jps-plus",
 );
 named!(CostModel, "cost model",
     CostModel::Exact => "exact",

@@ -60,8 +60,10 @@ impl<'a> StepSearch<'a> {
             offsets,
             record: true,
         };
-        if options.algorithm == Algorithm::JpsBlock {
-            run.s.prepare_bits(grid);
+        match options.algorithm {
+            Algorithm::JpsBlock => run.s.prepare_bits(grid),
+            Algorithm::JpsPlus => run.s.prepare_jumps(grid),
+            _ => {}
         }
         if run.s.reachable(grid, start, goal, options.topology) {
             let h = run.estimate(start);
@@ -135,7 +137,7 @@ impl<'a> StepSearch<'a> {
         }
         let pos = self.grid.coords(i);
         match (self.options.algorithm, self.options.topology) {
-            (Algorithm::Jps | Algorithm::JpsBlock, _) => self.expand_jps(idx, pos),
+            (Algorithm::Jps | Algorithm::JpsBlock | Algorithm::JpsPlus, _) => self.expand_jps(idx, pos),
             (_, Topology::Hex) => self.expand_hex(idx, pos),
             (_, Topology::Square(rule)) => self.expand_square(idx, pos, rule),
         }

@@ -213,7 +213,7 @@ fn astar_and_jps_costs_equal_dijkstra_on_random_grids() {
             let want = oracle(&grid, topo, CostModel::Exact, start, goal);
             let mut algos = vec![Algorithm::AStar, Algorithm::Dijkstra];
             if topo == Topology::Square(DiagonalRule::NoCornerCutting) {
-                algos.extend([Algorithm::Jps, Algorithm::JpsBlock]);
+                algos.extend([Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus]);
             }
             for algorithm in algos {
                 let opts = SearchOptions { algorithm, topology: topo, ..Default::default() };
@@ -464,6 +464,36 @@ fn block_based_jps_makes_the_same_jumps_as_jps() {
     assert_eq!(b.search(&grid, (0, 1), (129, 1), &block).unwrap().cost, want);
 }
 
+#[test]
+fn jps_plus_finds_the_least_cost_across_edits() {
+    // JPS+ reads jump distances computed ahead: on random grids its costs are the oracle's, and
+    // a kept searcher recomputes them after an edit.
+    let mut rng = Rng::new(777);
+    let mut searcher = Searcher::default();
+    let plus = SearchOptions { algorithm: Algorithm::JpsPlus, ..Default::default() };
+    for case in 0..200 {
+        let (mut grid, start, goal) = random_case(&mut rng, 150, false);
+        for _ in 0..2 {
+            let want = oracle(&grid, Topology::default(), CostModel::Exact, start, goal);
+            let r = searcher.search(&grid, start, goal, &plus).unwrap();
+            match (want, &r.path) {
+                (None, None) => {}
+                (Some(c), Some(path)) => {
+                    assert!(close(r.cost.unwrap(), c), "case {case}: {} != {c}\n{grid:?}", r.cost.unwrap());
+                    assert!(close(oracle_path_cost(&grid, Topology::default(), CostModel::Exact, path), c));
+                }
+                (w, p) => panic!("case {case}: oracle {w:?}, JPS+ {p:?}\n{grid:?}"),
+            }
+            // an edit: the next round searches the changed grid with the same searcher
+            let (x, y) = (rng.below(grid.width()), rng.below(grid.height()));
+            if (x, y) != start && (x, y) != goal {
+                let flipped = if grid.is_passable(x, y) { Cell::Blocked } else { Cell::FLOOR };
+                grid.set(x, y, flipped).unwrap();
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------- components
 
 #[test]
@@ -632,7 +662,7 @@ fn check_benchmark(name: &str) {
     let problems = read_scen(name, &scen).unwrap();
     assert!(problems.len() >= 100);
     let mut searcher = Searcher::default();
-    for algorithm in [Algorithm::AStar, Algorithm::Jps, Algorithm::JpsBlock] {
+    for algorithm in [Algorithm::AStar, Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus] {
         let opts = SearchOptions { algorithm, ..Default::default() };
         for p in &problems {
             assert_eq!((p.width, p.height), (grid.width(), grid.height()));

@@ -1,0 +1,113 @@
+//! JPS+ (Harabor and Grastien 2014; Rabin's formulation): for every cell and each of the 8
+//! directions, the distance to the next jump point, or to the wall, computed ahead of the
+//! searches; a query reads the table instead of scanning, and only checks whether the goal
+//! lies within a jump.
+
+use crate::grid::{BLOCKED, Grid};
+use crate::step::{DX, DY, StepSearch};
+
+/// Jump distances per padded cell and direction (the engine's direction order: N, S, W, E,
+/// NW, NE, SW, SE). A positive `k`: a jump point `k` steps away; zero or a negative `-k`: `k`
+/// free steps, then a wall (or a cut corner).
+#[derive(Clone, Debug)]
+pub(crate) struct JumpTable {
+    dist: Vec<[i16; 8]>,
+    /// The grid's identity and revision the table was made from.
+    pub(crate) version: (u64, u64),
+}
+
+impl JumpTable {
+    pub(crate) fn new(grid: &Grid) -> JumpTable {
+        let codes = grid.codes();
+        let stride = grid.stride() as isize;
+        let len = codes.len();
+        let open = |i: isize| codes[i as usize] != BLOCKED;
+        let mut dist = vec![[0i16; 8]; len];
+        // straight directions first: the diagonals read them
+        for d in 0..8 {
+            let (dx, dy) = (DX[d], DY[d]);
+            let o = dx + dy * stride;
+            let order: Box<dyn Iterator<Item = usize>> = if o > 0 { Box::new((0..len).rev()) } else { Box::new(0..len) };
+            for i in order {
+                let i = i as isize;
+                if !open(i) {
+                    continue;
+                }
+                let n = i + o;
+                let step = if d < 4 {
+                    // the perpendicular sides: a forced neighbour at n is a side open at n
+                    // and blocked one step back
+                    let (a, b) = if dx != 0 { (stride, -stride) } else { (1, -1) };
+                    if !open(n) {
+                        None
+                    } else if (open(n + a) && !open(i + a)) || (open(n + b) && !open(i + b)) {
+                        Some(true)
+                    } else {
+                        Some(false)
+                    }
+                } else {
+                    let (x_dir, y_dir) = (straight_index(dx, 0), straight_index(0, dy));
+                    if !(open(i + dx) && open(i + dy * stride) && open(n)) {
+                        None
+                    } else {
+                        let here = dist[n as usize];
+                        Some(here[x_dir] > 0 || here[y_dir] > 0)
+                    }
+                };
+                dist[i as usize][d] = match step {
+                    None => 0,
+                    Some(true) => 1,
+                    Some(false) => {
+                        let next = dist[n as usize][d];
+                        if next > 0 { next + 1 } else { next - 1 }
+                    }
+                };
+            }
+        }
+        JumpTable { dist, version: grid.version() }
+    }
+
+    /// Memory held, in bytes.
+    pub(crate) fn bytes(&self) -> usize {
+        self.dist.len() * std::mem::size_of::<[i16; 8]>()
+    }
+}
+
+/// The index of a straight direction in the engine's order.
+fn straight_index(dx: isize, dy: isize) -> usize {
+    (0..4).find(|&d| DX[d] == dx && DY[d] == dy).expect("a straight direction")
+}
+
+/// The index of any direction in the engine's order.
+fn direction_index(dx: isize, dy: isize) -> usize {
+    (0..8).find(|&d| DX[d] == dx && DY[d] == dy).expect("a direction")
+}
+
+impl StepSearch<'_> {
+    /// The jump from padded cell `i` in direction (dx, dy) read from the table: the goal when
+    /// it lies within the jump (straight: on the line; diagonal: where the diagonal lines up
+    /// with it), else the jump point, if any.
+    pub(crate) fn jump_plus(&self, table: &JumpTable, i: isize, dx: isize, dy: isize) -> Option<isize> {
+        let stride = self.grid.stride() as isize;
+        let k = table.dist[i as usize][direction_index(dx, dy)] as isize;
+        let reach = k.abs();
+        let goal = self.goal as isize;
+        let (x, y) = (i % stride, i / stride);
+        let (gx, gy) = (goal % stride, goal / stride);
+        let (ddx, ddy) = (gx - x, gy - y);
+        let steps_to_goal = if dx != 0 && dy != 0 {
+            // the goal lies in this diagonal's quadrant: where the diagonal lines up with it
+            (ddx.signum() == dx && ddy.signum() == dy).then(|| ddx.abs().min(ddy.abs()))
+        } else if dx != 0 {
+            (ddy == 0 && ddx.signum() == dx).then_some(ddx.abs())
+        } else {
+            (ddx == 0 && ddy.signum() == dy).then_some(ddy.abs())
+        };
+        let o = dx + dy * stride;
+        match steps_to_goal {
+            Some(m) if m <= reach => Some(i + m * o),
+            _ if k > 0 => Some(i + k * o),
+            _ => None,
+        }
+    }
+}
