@@ -45,6 +45,15 @@ impl num_traits::Zero for Cost {
     }
 }
 
+/// What an algorithm computes ahead on a grid (components; bit rows or jump distances): the
+/// time and the bytes kept, reported apart from the searches.
+fn preprocess(grid: &Grid, algorithm: Algorithm, searcher: &mut Searcher) -> (Duration, usize) {
+    let options = SearchOptions { algorithm, ..Default::default() };
+    let t = Instant::now();
+    searcher.preprocess(grid, &options);
+    (t.elapsed(), searcher.kept_bytes())
+}
+
 /// All problems with cubepath; returns the costs and the nodes expanded.
 fn run_cubepath(grid: &Grid, problems: &[Problem], algorithm: Algorithm, searcher: &mut Searcher) -> (Vec<f64>, usize) {
     let options = SearchOptions { algorithm, ..Default::default() };
@@ -134,15 +143,20 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
 
 /// Checks the costs and prints one table row per map: times, expansion rates and ratios.
 fn table() {
-    println!("\n| map | problems | cubepath A* ms | cubepath JPS ms | cubepath JPS-block ms | pathfinding astar ms | grid_pathfinding ms | A* Mexp/s | pathfinding Mexp/s | pathfinding / A* | A* / JPS | JPS / JPS-block | grid_pathfinding / JPS-block | grid_pathfinding costs off the file |");
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    println!("\n| map | problems | A* ms | JPS ms | JPS-block ms | JPS+ ms | pathfinding astar ms | grid_pathfinding ms | A* Mexp/s | pathfinding / A* | A* / JPS | JPS / JPS-block | JPS / JPS+ | JPS+ preprocessing | grid_pathfinding / fastest JPS | grid_pathfinding lengths off the file |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     let mut searcher = Searcher::default();
     for name in MAPS {
         let (grid, problems) = load(name);
         let ((a, a_exp), ta) = timed(|| run_cubepath(&grid, &problems, Algorithm::AStar, &mut searcher));
         let ((j, _), tj) = timed(|| run_cubepath(&grid, &problems, Algorithm::Jps, &mut searcher));
-        let ((jb, _), tb) = timed(|| run_cubepath(&grid, &problems, Algorithm::JpsBlock, &mut searcher));
-        let ((pf, pf_exp), tp) = timed(|| run_pathfinding(&grid, &problems));
+        let mut block_searcher = Searcher::default();
+        preprocess(&grid, Algorithm::JpsBlock, &mut block_searcher);
+        let ((jb, _), tb) = timed(|| run_cubepath(&grid, &problems, Algorithm::JpsBlock, &mut block_searcher));
+        let mut plus_searcher = Searcher::default();
+        let (plus_prep, plus_bytes) = preprocess(&grid, Algorithm::JpsPlus, &mut plus_searcher);
+        let ((jp, _), tplus) = timed(|| run_cubepath(&grid, &problems, Algorithm::JpsPlus, &mut plus_searcher));
+        let ((pf, _), tp) = timed(|| run_pathfinding(&grid, &problems));
         let gp_grid = grid_pathfinding_grid(&grid);
         let (gp, tg) = timed(|| run_grid_pathfinding(&gp_grid, &problems));
         let off = problems.iter().zip(&gp).filter(|(p, c)| !p.matches(**c)).count();
@@ -150,28 +164,57 @@ fn table() {
             assert!(p.matches(a[k]), "{name} problem {k}: A* {} vs file {}", a[k], p.optimal);
             assert!((a[k] - j[k]).abs() < 1e-9, "{name} problem {k}: A* {} vs JPS {}", a[k], j[k]);
             assert!((a[k] - jb[k]).abs() < 1e-9, "{name} problem {k}: A* {} vs JPS-block {}", a[k], jb[k]);
+            assert!((a[k] - jp[k]).abs() < 1e-9, "{name} problem {k}: A* {} vs JPS+ {}", a[k], jp[k]);
             assert!((a[k] - pf[k]).abs() < 1e-9, "{name} problem {k}: A* {} vs pathfinding {}", a[k], pf[k]);
         }
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
         println!(
-            "| {name} | {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.2} | {:.2} | {:.2}x | {:.1}x | {:.2}x | {:.2}x | {off} of {} |",
+            "| {name} | {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.2} | {:.2}x | {:.1}x | {:.2}x | {:.2}x | {:.1} ms, {:.1} MB | {:.2}x | {off} of {} |",
             problems.len(),
             ms(ta),
             ms(tj),
             ms(tb),
+            ms(tplus),
             ms(tp),
             ms(tg),
             a_exp as f64 / ta.as_secs_f64() / 1e6,
-            pf_exp as f64 / tp.as_secs_f64() / 1e6,
             tp.as_secs_f64() / ta.as_secs_f64(),
             ta.as_secs_f64() / tj.as_secs_f64(),
             tj.as_secs_f64() / tb.as_secs_f64(),
-            tg.as_secs_f64() / tb.as_secs_f64(),
+            tj.as_secs_f64() / tplus.as_secs_f64(),
+            ms(plus_prep),
+            plus_bytes as f64 / 1e6,
+            tg.as_secs_f64() / tb.min(tplus).as_secs_f64(),
             problems.len(),
         );
     }
-    println!("(all costs agree: cubepath A*, JPS, JPS-block, pathfinding astar and the scenario files;");
+    unreachable_query();
+    println!("(all costs agree: cubepath A*, JPS, JPS-block, JPS+, pathfinding astar and the scenario files;");
     println!(" grid_pathfinding cuts corners, so its lengths are counted against the files, not asserted)\n");
+}
+
+/// How long "no path" takes once the components exist: the room map cut in two by a wall
+/// down its middle column, a start and goal on either side, asked 100,000 times.
+fn unreachable_query() {
+    let (mut grid, _) = load("64room_000.map");
+    let middle = grid.width() / 2;
+    for y in 0..grid.height() {
+        grid.set(middle, y, cubepath_search::Cell::Blocked).unwrap();
+    }
+    let floor: Vec<(usize, usize)> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
+    let a = *floor.iter().find(|p| p.0 < middle).unwrap();
+    let b = *floor.iter().rev().find(|p| p.0 > middle).unwrap();
+    let mut searcher = Searcher::default();
+    let options = SearchOptions::default();
+    searcher.preprocess(&grid, &options);
+    let n = 100_000;
+    let t = Instant::now();
+    for _ in 0..n {
+        let r = searcher.search(&grid, a, b, &options).unwrap();
+        assert!(r.path.is_none() && r.expanded == 0);
+    }
+    let ns = t.elapsed().as_secs_f64() * 1e9 / n as f64;
+    println!("unreachable goal on 64room_000.map cut in two: {ns:.0} ns a query (mean of {n})");
 }
 
 fn engines(c: &mut Criterion) {
@@ -186,6 +229,9 @@ fn engines(c: &mut Criterion) {
         group.bench_function("cubepath_jps", |b| b.iter(|| black_box(run_cubepath(&grid, &problems, Algorithm::Jps, &mut searcher))));
         group.bench_function("cubepath_jps_block", |b| {
             b.iter(|| black_box(run_cubepath(&grid, &problems, Algorithm::JpsBlock, &mut searcher)))
+        });
+        group.bench_function("cubepath_jps_plus", |b| {
+            b.iter(|| black_box(run_cubepath(&grid, &problems, Algorithm::JpsPlus, &mut searcher)))
         });
         group.bench_function("pathfinding_astar", |b| b.iter(|| black_box(run_pathfinding(&grid, &problems))));
         let gp_grid = grid_pathfinding_grid(&grid);
