@@ -460,8 +460,13 @@ fn bench(a: &BenchArgs) -> Result<u8, Failure> {
     let options = a.search.options();
     let (grid, problems) = load_problems(&a.map, &a.scen, &options)?;
     let mut searcher = Searcher::default();
+    // what the algorithm computes ahead (components; bit rows or jump distances), apart
+    let t = Instant::now();
+    searcher.preprocess(&grid, &options);
+    let (preprocess, kept) = (t.elapsed(), searcher.kept_bytes());
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut total = std::time::Duration::ZERO;
+    let mut worst = std::time::Duration::ZERO;
     let mut expanded = 0u64;
     let mut wrong = 0;
     writeln!(out, "index\tmicros\texpanded")?;
@@ -489,9 +494,17 @@ fn bench(a: &BenchArgs) -> Result<u8, Failure> {
                 p.stated
             );
         }
-        writeln!(out, "{k}\t{}\t{}", best.unwrap().as_micros(), r.expanded)?;
+        let best = best.expect("repeat is at least 1");
+        worst = worst.max(best);
+        writeln!(out, "{k}\t{}\t{}", best.as_micros(), r.expanded)?;
     }
     let ms = total.as_secs_f64() * 1000.0;
+    let searches = (problems.len() * a.repeat as usize) as f64;
+    writeln!(out, "algorithm {}", options.algorithm)?;
+    writeln!(out, "preprocess_ms {:.3}", preprocess.as_secs_f64() * 1000.0)?;
+    writeln!(out, "preprocess_bytes {kept}")?;
+    writeln!(out, "search_mean_us {:.3}", total.as_secs_f64() * 1e6 / searches)?;
+    writeln!(out, "search_worst_us {:.3}", worst.as_secs_f64() * 1e6)?;
     writeln!(out, "expanded_per_second {:.0}", expanded as f64 / total.as_secs_f64().max(1e-9))?;
     writeln!(out, "problems {} repeat {} total_ms {ms:.3}", problems.len(), a.repeat)?;
     out.flush()?;

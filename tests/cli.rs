@@ -198,6 +198,22 @@ fn bench_reports_totals() {
     assert_eq!(code, 0, "{err}");
     let last = out.lines().last().unwrap();
     assert!(last.starts_with("problems 160 repeat 2 total_ms "), "{last}");
+    // GPPC-style totals before it: preprocessing apart from the searches, mean and worst
+    let value = |out: &str, key: &str| -> f64 {
+        let line = out.lines().find(|l| l.starts_with(&format!("{key} "))).unwrap_or_else(|| panic!("no {key} in {out}"));
+        line[key.len() + 1..].parse().unwrap()
+    };
+    let total_ms: f64 = last.rsplit(' ').next().unwrap().parse().unwrap();
+    let (mean, worst) = (value(&out, "search_mean_us"), value(&out, "search_worst_us"));
+    assert!((mean * 320.0 / 1000.0 - total_ms).abs() < 0.01 * total_ms.max(0.1), "mean {mean} us x 320 vs {total_ms} ms");
+    assert!(worst >= mean * 0.5 && worst > 0.0, "worst {worst} mean {mean}");
+    assert!(out.contains("algorithm astar\n"));
+    let (code, plus, err) = cubepath(&["bench", &map("arena.map"), &map("arena.map.scen"), "--algorithm", "jps-plus"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(plus.contains("algorithm jps-plus\n"));
+    // the jump table: 16 bytes for each of the 51 x 51 padded cells, beside the components
+    assert!(value(&plus, "preprocess_bytes") >= (51 * 51 * 16) as f64, "{plus}");
+    assert!(value(&plus, "preprocess_ms") > 0.0);
 }
 
 #[test]
