@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
 
@@ -290,6 +290,14 @@ pub struct BenchArgs {
     /// How many times to run each problem.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub repeat: u32,
+    /// More algorithms to run on the same problems, each reported with its totals
+    /// (comma-separated, e.g. jps,jps-block,jps-plus).
+    #[arg(long, value_delimiter = ',')]
+    pub also: Vec<Algorithm>,
+    /// Draw search time and expansions against path length, for each algorithm run, as an
+    /// SVG picture.
+    #[arg(long)]
+    pub plot: Option<PathBuf>,
     #[command(flatten)]
     pub search: SearchArgs,
 }
@@ -456,61 +464,212 @@ fn scen(a: &ScenArgs) -> Result<u8, Failure> {
     Ok(if failed == 0 { 0 } else { 1 })
 }
 
+/// One algorithm's bench run: the best time and the expansions of each problem, and totals.
+struct BenchRun {
+    algorithm: Algorithm,
+    preprocess: Duration,
+    kept: usize,
+    /// Best time of the repeats and expansions, per problem.
+    problems: Vec<(Duration, usize)>,
+    total: Duration,
+    expanded: u64,
+    wrong: usize,
+}
+
 fn bench(a: &BenchArgs) -> Result<u8, Failure> {
     let options = a.search.options();
     let (grid, problems) = load_problems(&a.map, &a.scen, &options)?;
-    let mut searcher = Searcher::default();
-    // what the algorithm computes ahead (components; bit rows or jump distances), apart
-    let t = Instant::now();
-    searcher.preprocess(&grid, &options);
-    let (preprocess, kept) = (t.elapsed(), searcher.kept_bytes());
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut total = std::time::Duration::ZERO;
-    let mut worst = std::time::Duration::ZERO;
-    let mut expanded = 0u64;
-    let mut wrong = 0;
-    writeln!(out, "index\tmicros\texpanded")?;
-    for (k, p) in problems.iter().enumerate() {
-        let mut best = None;
-        let mut last = None;
-        for _ in 0..a.repeat {
-            let t = Instant::now();
-            let r = searcher
-                .search(&grid, p.start, p.goal, &options)
-                .map_err(|e| BadInput(format!("{}:{}: {e}", a.scen.display(), p.line)))?;
-            let d = t.elapsed();
-            total += d;
-            best = Some(best.map_or(d, |b: std::time::Duration| b.min(d)));
-            last = Some(r);
+    let mut runs = Vec::new();
+    for algorithm in std::iter::once(options.algorithm).chain(a.also.iter().copied()) {
+        let o = SearchOptions { algorithm, ..options };
+        for p in &problems {
+            validate(&grid, p.start, p.goal, &o).map_err(|e| BadInput(format!("{}:{}: {algorithm}: {e}", a.scen.display(), p.line)))?;
         }
-        let r = last.expect("repeat is at least 1");
-        expanded += r.expanded as u64 * a.repeat as u64;
-        if !r.cost.is_some_and(|c| p.matches(c)) && options.is_admissible() {
-            wrong += 1;
-            eprintln!(
-                "WRONG COST: problem {k} (line {}): got {}, the file says {}",
-                p.line,
-                r.cost.map_or("no path".into(), |c| format!("{c:.8}")),
-                p.stated
-            );
-        }
-        let best = best.expect("repeat is at least 1");
-        worst = worst.max(best);
-        writeln!(out, "{k}\t{}\t{}", best.as_micros(), r.expanded)?;
+        runs.push(bench_run(&grid, &problems, &o, a.repeat)?);
     }
-    let ms = total.as_secs_f64() * 1000.0;
-    let searches = (problems.len() * a.repeat as usize) as f64;
-    writeln!(out, "algorithm {}", options.algorithm)?;
-    writeln!(out, "preprocess_ms {:.3}", preprocess.as_secs_f64() * 1000.0)?;
-    writeln!(out, "preprocess_bytes {kept}")?;
-    writeln!(out, "search_mean_us {:.3}", total.as_secs_f64() * 1e6 / searches)?;
-    writeln!(out, "search_worst_us {:.3}", worst.as_secs_f64() * 1e6)?;
-    writeln!(out, "expanded_per_second {:.0}", expanded as f64 / total.as_secs_f64().max(1e-9))?;
-    writeln!(out, "problems {} repeat {} total_ms {ms:.3}", problems.len(), a.repeat)?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let main = &runs[0];
+    writeln!(out, "index\tmicros\texpanded")?;
+    for (k, (best, expanded)) in main.problems.iter().enumerate() {
+        writeln!(out, "{k}\t{}\t{expanded}", best.as_micros())?;
+    }
+    // the other algorithms' totals first: the last lines stay the main algorithm's
+    for run in runs.iter().skip(1).chain(std::iter::once(main)) {
+        let searches = (problems.len() * a.repeat as usize) as f64;
+        let worst = run.problems.iter().map(|p| p.0).max().unwrap_or_default();
+        writeln!(out, "algorithm {}", run.algorithm)?;
+        writeln!(out, "preprocess_ms {:.3}", run.preprocess.as_secs_f64() * 1000.0)?;
+        writeln!(out, "preprocess_bytes {}", run.kept)?;
+        writeln!(out, "search_mean_us {:.3}", run.total.as_secs_f64() * 1e6 / searches)?;
+        writeln!(out, "search_worst_us {:.3}", worst.as_secs_f64() * 1e6)?;
+    }
+    writeln!(out, "expanded_per_second {:.0}", main.expanded as f64 / main.total.as_secs_f64().max(1e-9))?;
+    writeln!(out, "problems {} repeat {} total_ms {:.3}", problems.len(), a.repeat, main.total.as_secs_f64() * 1000.0)?;
     out.flush()?;
+    if let Some(path) = &a.plot {
+        let name = a.map.file_name().map_or("map".into(), |n| n.to_string_lossy().into_owned());
+        let svg = plot::draw(&name, &problems, &runs);
+        crate::game::logic::files::write_atomically(path, &svg)
+            .map_err(|e| BadInput(format!("{}: cannot write the plot: {e}", path.display())))?;
+    }
+    let wrong: usize = runs.iter().map(|r| r.wrong).sum();
     if wrong > 0 {
         eprintln!("cubepath: {wrong} problems got a wrong cost");
         return Ok(1);
     }
     Ok(0)
+}
+
+/// Runs every problem `repeat` times with `options`, its preprocessing first and timed apart;
+/// shows progress on stderr when that is a terminal.
+fn bench_run(grid: &Grid, problems: &[Problem], options: &SearchOptions, repeat: u32) -> Result<BenchRun, Failure> {
+    let mut searcher = Searcher::default();
+    let t = Instant::now();
+    searcher.preprocess(grid, options);
+    let mut run = BenchRun {
+        algorithm: options.algorithm,
+        preprocess: t.elapsed(),
+        kept: searcher.kept_bytes(),
+        problems: Vec::with_capacity(problems.len()),
+        total: Duration::ZERO,
+        expanded: 0,
+        wrong: 0,
+    };
+    let mut progress = Progress::new(options.algorithm, problems.len());
+    for (k, p) in problems.iter().enumerate() {
+        let mut best = Duration::MAX;
+        let mut last = None;
+        for _ in 0..repeat {
+            let t = Instant::now();
+            let r = searcher.search(grid, p.start, p.goal, options)?;
+            let d = t.elapsed();
+            run.total += d;
+            best = best.min(d);
+            last = Some(r);
+        }
+        let r = last.expect("repeat is at least 1");
+        run.expanded += r.expanded as u64 * repeat as u64;
+        if !r.cost.is_some_and(|c| p.matches(c)) && options.is_admissible() {
+            run.wrong += 1;
+            eprintln!(
+                "WRONG COST: {} problem {k} (line {}): got {}, the file says {}",
+                options.algorithm,
+                p.line,
+                r.cost.map_or("no path".into(), |c| format!("{c:.8}")),
+                p.stated
+            );
+        }
+        run.problems.push((best, r.expanded));
+        progress.tick(k + 1);
+    }
+    progress.finish();
+    Ok(run)
+}
+
+/// A progress line on stderr for long runs, only when stderr is a terminal (never in pipes,
+/// files or tests).
+struct Progress {
+    label: Algorithm,
+    total: usize,
+    shown: Option<Instant>,
+}
+
+impl Progress {
+    fn new(label: Algorithm, total: usize) -> Progress {
+        use std::io::IsTerminal;
+        Progress { label, total, shown: std::io::stderr().is_terminal().then(Instant::now) }
+    }
+
+    fn tick(&mut self, done: usize) {
+        if let Some(at) = self.shown {
+            if at.elapsed().as_millis() >= 100 || done == self.total {
+                let width = 30;
+                let filled = done * width / self.total.max(1);
+                eprint!("\r{:>10} [{}{}] {done}/{}", self.label.name(), "#".repeat(filled), " ".repeat(width - filled), self.total);
+                self.shown = Some(Instant::now());
+            }
+        }
+    }
+
+    fn finish(&self) {
+        if self.shown.is_some() {
+            eprint!("\r{}\r", " ".repeat(60));
+        }
+    }
+}
+
+/// The bench picture: search time and expansions against the optimal length, one colour per
+/// algorithm, log scales, as a plain SVG file.
+mod plot {
+    use super::{BenchRun, Problem};
+    use std::fmt::Write;
+
+    const COLOURS: [&str; 7] = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf"];
+    const PANEL: (f64, f64) = (460.0, 320.0);
+    const MARGIN: (f64, f64) = (70.0, 50.0);
+
+    pub(super) fn draw(map: &str, problems: &[Problem], runs: &[BenchRun]) -> String {
+        let width = 2.0 * (PANEL.0 + MARGIN.0) + 80.0;
+        let height = PANEL.1 + 2.0 * MARGIN.1 + 30.0 + 18.0 * runs.len() as f64;
+        let mut svg = String::new();
+        let _ = writeln!(
+            svg,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="white"/>"#
+        );
+        let _ = writeln!(svg, r#"<text x="{}" y="20" text-anchor="middle" font-size="15">{} problems of {map}</text>"#, width / 2.0, problems.len());
+        let lengths: Vec<f64> = problems.iter().map(|p| p.optimal).collect();
+        let times = |r: &BenchRun| r.problems.iter().map(|p| p.0.as_secs_f64() * 1e6).collect::<Vec<f64>>();
+        let expansions = |r: &BenchRun| r.problems.iter().map(|p| p.1 as f64).collect::<Vec<f64>>();
+        panel(&mut svg, MARGIN.0, "search time (µs, log)", &lengths, &runs.iter().map(times).collect::<Vec<_>>());
+        panel(&mut svg, 2.0 * MARGIN.0 + PANEL.0 + 40.0, "nodes expanded (log)", &lengths, &runs.iter().map(expansions).collect::<Vec<_>>());
+        for (k, run) in runs.iter().enumerate() {
+            let y = MARGIN.1 + PANEL.1 + 45.0 + 18.0 * k as f64;
+            let _ = writeln!(
+                svg,
+                r#"<circle cx="{}" cy="{}" r="4" fill="{}"/><text x="{}" y="{}">{}</text>"#,
+                MARGIN.0,
+                y - 4.0,
+                COLOURS[k % COLOURS.len()],
+                MARGIN.0 + 10.0,
+                y,
+                run.algorithm.name()
+            );
+        }
+        svg.push_str("</svg>\n");
+        svg
+    }
+
+    /// One scatter panel at `left`: x the optimal length, y on a log scale.
+    fn panel(svg: &mut String, left: f64, title: &str, xs: &[f64], series: &[Vec<f64>]) {
+        let top = MARGIN.1;
+        let x_max = xs.iter().cloned().fold(1.0, f64::max);
+        let positive = series.iter().flatten().cloned().filter(|v| *v > 0.0);
+        let (lo, hi) = positive.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+        let (lo, hi) = if lo > hi { (1.0, 10.0) } else { (lo.log10().floor(), hi.log10().ceil().max(lo.log10().floor() + 1.0)) };
+        let px = |x: f64| left + x / x_max * PANEL.0;
+        let py = |v: f64| top + PANEL.1 - (v.max(10f64.powf(lo)).log10() - lo) / (hi - lo) * PANEL.1;
+        let _ = writeln!(svg, r##"<rect x="{left}" y="{top}" width="{}" height="{}" fill="none" stroke="#444"/>"##, PANEL.0, PANEL.1);
+        let _ = writeln!(svg, r#"<text x="{}" y="{}" text-anchor="middle">{title}</text>"#, left + PANEL.0 / 2.0, top - 8.0);
+        let _ = writeln!(svg, r#"<text x="{}" y="{}" text-anchor="middle">optimal path length</text>"#, left + PANEL.0 / 2.0, top + PANEL.1 + 32.0);
+        for e in lo as i32..=hi as i32 {
+            let y = py(10f64.powi(e));
+            let _ = writeln!(
+                svg,
+                r##"<line x1="{left}" y1="{y}" x2="{}" y2="{y}" stroke="#ddd"/><text x="{}" y="{}" text-anchor="end">1e{e}</text>"##,
+                left + PANEL.0,
+                left - 6.0,
+                y + 4.0
+            );
+        }
+        for k in 0..=4 {
+            let x = x_max * k as f64 / 4.0;
+            let _ = writeln!(svg, r#"<text x="{}" y="{}" text-anchor="middle">{x:.0}</text>"#, px(x), top + PANEL.1 + 16.0);
+        }
+        for (k, ys) in series.iter().enumerate() {
+            let colour = COLOURS[k % COLOURS.len()];
+            for (x, y) in xs.iter().zip(ys) {
+                let _ = writeln!(svg, r#"<circle cx="{:.1}" cy="{:.1}" r="1.6" fill="{colour}" fill-opacity="0.6"/>"#, px(*x), py(*y));
+            }
+        }
+    }
 }

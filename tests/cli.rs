@@ -217,6 +217,29 @@ fn bench_reports_totals() {
 }
 
 #[test]
+fn bench_runs_more_algorithms_and_draws_them() {
+    let svg = std::env::temp_dir().join(format!("cubepath-bench-{}.svg", std::process::id()));
+    let svg_arg = svg.display().to_string();
+    let (code, out, err) =
+        cubepath(&["bench", &map("arena.map"), &map("arena.map.scen"), "--also", "jps,jps-plus", "--plot", &svg_arg]);
+    assert_eq!(code, 0, "{err}");
+    let blocks: Vec<&str> = out.lines().filter(|l| l.starts_with("algorithm ")).collect();
+    assert_eq!(blocks, ["algorithm jps", "algorithm jps-plus", "algorithm astar"], "the main algorithm's totals last");
+    assert!(out.lines().last().unwrap().starts_with("problems 160 repeat 1 total_ms "));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg") && picture.trim_end().ends_with("</svg>"));
+    // a point per problem, algorithm and panel, and a legend dot per algorithm
+    assert_eq!(picture.matches("<circle").count(), 160 * 3 * 2 + 3);
+    std::fs::remove_file(&svg).unwrap();
+    // an algorithm that cannot run on the map is bad input
+    let mud = temp_file("mud.map", b"type octile\nheight 1\nwidth 3\nmap\n.3.\n");
+    let scen = temp_file("mud.scen", b"version 1\n0\tmud.map\t3\t1\t0\t0\t2\t0\t4\n");
+    let (code, _, err) = cubepath(&["bench", &mud, &scen, "--also", "jps"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("jps") && err.contains(":2:"), "{err}");
+}
+
+#[test]
 fn absurd_play_options_exit_2_with_a_message() {
     for args in [
         &["--rows", "0"][..],
