@@ -441,7 +441,9 @@ fn scen(a: &ScenArgs) -> Result<u8, Failure> {
     let mut searcher = Searcher::default();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let (mut passed, mut failed) = (0, 0);
+    let mut progress = Progress::new(options.algorithm, problems.len());
     for (k, p) in problems.iter().enumerate() {
+        progress.tick(k);
         let t = Instant::now();
         let r = searcher
             .search(&grid, p.start, p.goal, &options)
@@ -459,6 +461,7 @@ fn scen(a: &ScenArgs) -> Result<u8, Failure> {
             p.start.0, p.start.1, p.goal.0, p.goal.1, p.stated, r.expanded
         )?;
     }
+    progress.finish();
     writeln!(out, "{passed} passed, {failed} failed")?;
     out.flush()?;
     Ok(if failed == 0 { 0 } else { 1 })
