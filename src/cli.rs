@@ -175,6 +175,7 @@ pub fn play(args: &PlayArgs) -> ExitCode {
 }
 
 /// What to do when the game cannot open a window, said once for the messages below.
+#[cfg(not(target_arch = "wasm32"))]
 const HOW_TO_PLAY: &str = "play on a desktop session, or headless under Xvfb with Mesa's Vulkan driver \
 (xvfb-run -a env WGPU_BACKEND=vulkan cubepath ...; Debian packages xvfb and mesa-vulkan-drivers); \
 the solve, scen and bench commands need no display";

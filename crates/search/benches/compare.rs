@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group};
 use cubepath_search::{Algorithm, Grid, Problem, SearchOptions, Searcher, read_map, read_scen};
 
-const MAPS: [&str; 4] = ["arena.map", "lak304d.map", "64room_000.map", "maze255.map"];
+const MAPS: [&str; 5] = ["arena.map", "lak304d.map", "64room_000.map", "maze255.map", "random512-10.map"];
 
 fn load(name: &str) -> (Grid, Vec<Problem>) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/maps/");

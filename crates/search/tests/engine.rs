@@ -690,6 +690,13 @@ fn benchmark_64room_000() {
     check_benchmark("64room_000.map");
 }
 
+/// cubepath's own 512 x 512 map with 10 % scattered obstacles; lengths from a separate Python
+/// Dijkstra (assets/maps/random512-10.py).
+#[test]
+fn benchmark_random512() {
+    check_benchmark("random512-10.map");
+}
+
 /// cubepath's own 255 x 255 maze; its optimal lengths come from a separate Python Dijkstra.
 #[test]
 fn benchmark_maze255() {
