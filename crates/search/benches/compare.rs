@@ -22,9 +22,14 @@ fn load(name: &str) -> (Grid, Vec<Problem>) {
 }
 
 /// An f64 cost the `pathfinding` crate can order.
-#[derive(Clone, Copy, Debug, Default, PartialEq, PartialOrd)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Cost(f64);
 impl Eq for Cost {}
+impl PartialOrd for Cost {
+    fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
 impl Ord for Cost {
     fn cmp(&self, o: &Self) -> std::cmp::Ordering {
         self.0.total_cmp(&o.0)

@@ -7,6 +7,7 @@ use crate::searcher::Pos;
 use crate::step::{DX, DY, StepSearch};
 
 impl StepSearch<'_> {
+    /// Offers the neighbour `n` at `npos`, reached from `idx` by a step of cost `step`.
     #[inline]
     pub(crate) fn relax(&mut self, idx: u32, g_here: f64, n: u32, npos: Pos, step: f64) {
         let ni = n as usize;

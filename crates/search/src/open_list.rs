@@ -131,11 +131,11 @@ impl IndexedHeap {
 
     #[inline]
     pub(crate) fn pop(&mut self, nodes: &mut [Node]) -> Option<Entry> {
-        if let Some(h) = self.held {
-            if self.items.first().is_none_or(|&top| h > top) {
-                self.held = None;
-                return Some(h);
-            }
+        if let Some(h) = self.held
+            && self.items.first().is_none_or(|&top| h > top)
+        {
+            self.held = None;
+            return Some(h);
         }
         let last = self.items.pop()?;
         if self.items.is_empty() {

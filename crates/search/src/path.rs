@@ -98,10 +98,10 @@ pub fn step_kind(grid: &Grid, a: Pos, b: Pos, topology: Topology) -> Option<bool
 /// times the entered cell's weight.
 pub fn path_cost(grid: &Grid, path: &[Pos], topology: Topology, costs: CostModel) -> Result<f64, IllegalStep> {
     let (mut straight, mut diagonal) = (0u64, 0u64);
-    if let Some(&p) = path.first() {
-        if !grid.is_passable(p.0, p.1) {
-            return Err(IllegalStep { index: 0, from: p, to: p });
-        }
+    if let Some(&p) = path.first()
+        && !grid.is_passable(p.0, p.1)
+    {
+        return Err(IllegalStep { index: 0, from: p, to: p });
     }
     for (k, w) in path.windows(2).enumerate() {
         let bad = || IllegalStep { index: k + 1, from: w[0], to: w[1] };

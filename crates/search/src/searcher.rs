@@ -163,7 +163,7 @@ impl Searcher {
     /// under `topology`'s moves, computed on the first search of a grid and kept until the
     /// grid changes (then computed again, lazily).
     pub fn reachable(&mut self, grid: &Grid, start: Pos, goal: Pos, topology: Topology) -> bool {
-        if !self.components.as_ref().is_some_and(|c| c.is_current(grid, topology)) {
+        if self.components.as_ref().is_none_or(|c| !c.is_current(grid, topology)) {
             self.components = Some(Components::new(grid, topology));
         }
         self.components.as_ref().is_some_and(|c| c.connected(start, goal))
@@ -172,14 +172,14 @@ impl Searcher {
     /// Makes the bit rows and columns of `grid` ready for block-based jumps (kept until the
     /// grid changes).
     pub(crate) fn prepare_bits(&mut self, grid: &Grid) {
-        if !self.bits.as_ref().is_some_and(|b| b.version == grid.version()) {
+        if self.bits.as_ref().is_none_or(|b| b.version != grid.version()) {
             self.bits = Some(BitGrid::new(grid));
         }
     }
 
     /// Makes the jump distances of `grid` ready for JPS+ (kept until the grid changes).
     pub(crate) fn prepare_jumps(&mut self, grid: &Grid) {
-        if !self.jumps.as_ref().is_some_and(|j| j.version == grid.version()) {
+        if self.jumps.as_ref().is_none_or(|j| j.version != grid.version()) {
             self.jumps = Some(JumpTable::new(grid));
         }
     }

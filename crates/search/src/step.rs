@@ -153,9 +153,6 @@ impl<'a> StepSearch<'a> {
         s.heap.pop(&mut s.nodes).map(Entry::idx)
     }
 
-    /// Offers the neighbour `n` at `npos`, reached from `idx` by a step of cost `step`.
-    #[inline]
-
     // --- inspection ---
 
     pub(crate) fn is_closed(&self, i: usize) -> bool {
