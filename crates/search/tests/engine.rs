@@ -121,8 +121,8 @@ impl PartialOrd for Item {
     }
 }
 
-/// Least cost from start to goal, or None.
-fn oracle(grid: &Grid, topo: Topology, costs: CostModel, start: (usize, usize), goal: (usize, usize)) -> Option<f64> {
+/// Least cost from `start` to every cell (infinite where unreachable).
+fn oracle_all(grid: &Grid, topo: Topology, costs: CostModel, start: (usize, usize)) -> Vec<f64> {
     let w = grid.width();
     let mut dist = vec![f64::INFINITY; w * grid.height()];
     let mut heap = BinaryHeap::new();
@@ -132,11 +132,7 @@ fn oracle(grid: &Grid, topo: Topology, costs: CostModel, start: (usize, usize), 
         if d > dist[i] {
             continue;
         }
-        let (x, y) = (i % w, i / w);
-        if (x, y) == goal {
-            return Some(d);
-        }
-        for (to, diag) in oracle_moves(grid, topo, x, y) {
+        for (to, diag) in oracle_moves(grid, topo, i % w, i / w) {
             let nd = d + oracle_step(grid, to, diag, costs);
             let j = to.1 * w + to.0;
             if nd < dist[j] {
@@ -145,7 +141,13 @@ fn oracle(grid: &Grid, topo: Topology, costs: CostModel, start: (usize, usize), 
             }
         }
     }
-    None
+    dist
+}
+
+/// Least cost from start to goal, or None.
+fn oracle(grid: &Grid, topo: Topology, costs: CostModel, start: (usize, usize), goal: (usize, usize)) -> Option<f64> {
+    let d = oracle_all(grid, topo, costs, start)[goal.1 * grid.width() + goal.0];
+    d.is_finite().then_some(d)
 }
 
 /// Checks each step of `path` with the oracle's rules and returns its cost.
@@ -536,28 +538,6 @@ fn a_kept_searcher_follows_edits_that_split_and_join_the_grid() {
 
 // ---------------------------------------------------------------- step by step
 
-/// Least cost from `start` to every cell (infinite where unreachable).
-fn oracle_all(grid: &Grid, topo: Topology, costs: CostModel, start: (usize, usize)) -> Vec<f64> {
-    let w = grid.width();
-    let mut dist = vec![f64::INFINITY; w * grid.height()];
-    let mut heap = BinaryHeap::new();
-    dist[start.1 * w + start.0] = 0.0;
-    heap.push(Item(0.0, start.1 * w + start.0));
-    while let Some(Item(d, i)) = heap.pop() {
-        if d > dist[i] {
-            continue;
-        }
-        for (to, diag) in oracle_moves(grid, topo, i % w, i / w) {
-            let nd = d + oracle_step(grid, to, diag, costs);
-            let j = to.1 * w + to.0;
-            if nd < dist[j] {
-                dist[j] = nd;
-                heap.push(Item(nd, j));
-            }
-        }
-    }
-    dist
-}
 
 #[test]
 fn step_by_step_ends_with_the_one_shot_result() {
