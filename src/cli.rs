@@ -120,16 +120,16 @@ impl PlayArgs {
             None => None,
         };
         for (name, cell) in [("--start", self.start), ("--end", self.end)] {
-            if let Some((x, y)) = cell {
-                if x >= board.cols || y >= board.rows {
-                    return Err(format!(
-                        "{name} {x},{y} is off the board: it has {} columns (x 0..{}) and {} rows (y 0..{})",
-                        board.cols,
-                        board.cols - 1,
-                        board.rows,
-                        board.rows - 1
-                    ));
-                }
+            if let Some((x, y)) = cell
+                && (x >= board.cols || y >= board.rows)
+            {
+                return Err(format!(
+                    "{name} {x},{y} is off the board: it has {} columns (x 0..{}) and {} rows (y 0..{})",
+                    board.cols,
+                    board.cols - 1,
+                    board.rows,
+                    board.rows - 1
+                ));
             }
         }
         if self.screenshot.as_ref().is_some_and(|p| p.extension().is_none_or(|e| !e.eq_ignore_ascii_case("png"))) {
@@ -585,13 +585,13 @@ impl Progress {
     }
 
     fn tick(&mut self, done: usize) {
-        if let Some(at) = self.shown {
-            if at.elapsed().as_millis() >= 100 || done == self.total {
-                let width = 30;
-                let filled = done * width / self.total.max(1);
-                eprint!("\r{:>10} [{}{}] {done}/{}", self.label.name(), "#".repeat(filled), " ".repeat(width - filled), self.total);
-                self.shown = Some(Instant::now());
-            }
+        if let Some(at) = self.shown
+            && (at.elapsed().as_millis() >= 100 || done == self.total)
+        {
+            let width = 30;
+            let filled = done * width / self.total.max(1);
+            eprint!("\r{:>10} [{}{}] {done}/{}", self.label.name(), "#".repeat(filled), " ".repeat(width - filled), self.total);
+            self.shown = Some(Instant::now());
         }
     }
 

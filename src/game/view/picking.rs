@@ -26,10 +26,10 @@ pub struct PaintDrag {
 }
 
 fn click_cube(ev: On<Pointer<Click>>, cubes: Query<&Cube>, mut actions: MessageWriter<Action>) {
-    if ev.event.button == PointerButton::Primary {
-        if let Ok(cube) = cubes.get(ev.event_target()) {
-            actions.write(Action::Select(cube.0));
-        }
+    if ev.event.button == PointerButton::Primary
+        && let Ok(cube) = cubes.get(ev.event_target())
+    {
+        actions.write(Action::Select(cube.0));
     }
 }
 
@@ -41,13 +41,13 @@ fn press_cube(
     mut drag: ResMut<PaintDrag>,
     mut actions: MessageWriter<Action>,
 ) {
-    if ev.event.button == PointerButton::Secondary {
-        if let Ok(cube) = cubes.get(ev.event_target()) {
-            // The drag paints the brush, or clears to floor when it starts on the brush's cell.
-            let on = board.grid.get(cube.0.0, cube.0.1) != Some(play.brush.cell());
-            drag.block = Some(on);
-            actions.write(Action::Paint(cube.0, on));
-        }
+    if ev.event.button == PointerButton::Secondary
+        && let Ok(cube) = cubes.get(ev.event_target())
+    {
+        // The drag paints the brush, or clears to floor when it starts on the brush's cell.
+        let on = board.grid.get(cube.0.0, cube.0.1) != Some(play.brush.cell());
+        drag.block = Some(on);
+        actions.write(Action::Paint(cube.0, on));
     }
 }
 
@@ -67,10 +67,10 @@ fn enter_cube(
 }
 
 fn leave_cube(ev: On<Pointer<Out>>, cubes: Query<&Cube>, hover: Res<Hover>, mut actions: MessageWriter<Action>) {
-    if let Ok(cube) = cubes.get(ev.event_target()) {
-        if hover.0 == Some(cube.0) {
-            actions.write(Action::Hover(None));
-        }
+    if let Ok(cube) = cubes.get(ev.event_target())
+        && hover.0 == Some(cube.0)
+    {
+        actions.write(Action::Hover(None));
     }
 }
 
