@@ -1,7 +1,10 @@
 // Browser test of the wasm build: serves web/dist on localhost, opens a board with a path and
 // walk=1 in Debian's headless Chromium (WebGL through SwiftShader), waits for the app's ready
 // line and for the walk to finish, fails on any page error or panic, saves a screenshot and
-// checks that it shows the start (green), end (red) and walked path (black) colours.
+// checks that it shows the start (green), end (red) and walked path (black) colours. Then it
+// plays: clicks two cubes (start, end), right-clicks a cube on the path (the path must change),
+// presses Space (cubes turn black) and A (a new board), checking each step exactly against the
+// app's "cubepath state" lines and keeping a screenshot after each.
 //
 //   npm install --prefix web && node web/test.mjs [screenshot.png]
 
@@ -38,6 +41,7 @@ const browser = await chromium.launch({
 });
 const failures = [];
 let ready = null, finished = null;
+const states = [];
 const t0 = Date.now();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -47,6 +51,8 @@ try {
     if (/panicked|RuntimeError|unreachable/.test(text)) failures.push(`console: ${text}`);
     if (text.includes("cubepath ready") && ready === null) ready = Date.now() - t0;
     if (text.includes("cubepath walk finished") && finished === null) finished = Date.now() - t0;
+    const st = text.match(/cubepath state: (.*?)(?: color:|$)/);
+    if (st) states.push(Object.fromEntries(st[1].trim().split(" ").map((kv) => kv.split("="))));
     if (process.env.VERBOSE) console.log(`[browser] ${text}`);
   });
   await page.goto(`http://127.0.0.1:${port}/?rows=12&cols=12&barriers=20&seed=7&start=0,0&end=11,11&walk=1`);
@@ -84,9 +90,66 @@ try {
   if (counts.green < 200) failures.push("no green start in the screenshot");
   if (counts.red < 200) failures.push("no red end in the screenshot");
   if (counts.black < 1000) failures.push("no black path in the screenshot");
+  if (failures.length === 0) await play(page, shot);
 } finally {
   await browser.close();
   server.close();
+}
+
+/// The app's latest reported state.
+function state() {
+  return states[states.length - 1] ?? {};
+}
+
+/// Waits (polling, frames are slow under SwiftShader) until `ok(state)` holds; else a failure.
+async function waitFor(page, ok, what, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (!ok(state()) && Date.now() < deadline && failures.length === 0) await page.waitForTimeout(100);
+  if (!ok(state())) failures.push(`${what}: last state ${JSON.stringify(state())}`);
+  return ok(state());
+}
+
+/// Rests the pointer on a cube until the app reports it under the pointer, then clicks.
+async function clickAt(page, x, y, button = "left") {
+  await page.mouse.move(x - 3, y - 3);
+  await page.mouse.move(x, y);
+  if (!(await waitFor(page, (s) => s.hover && s.hover !== "-", `hover at ${x},${y}`))) return;
+  await page.waitForTimeout(300);
+  await page.mouse.down({ button });
+  await page.waitForTimeout(120);
+  await page.mouse.up({ button });
+}
+
+/// The interactive steps, each checked exactly against the state lines.
+async function play(page, shot) {
+  const keep = async (name) => writeFile(shot.replace(/\.png$/, `-${name}.png`), await page.screenshot());
+  const first = state();
+  // two clicks: the start, then the end (cells found for this board and camera: 2,6 and 10,2)
+  await clickAt(page, 545, 430);
+  if (!(await waitFor(page, (s) => s.start === "2,6", "the first click sets the start"))) return;
+  await clickAt(page, 890, 280);
+  if (!(await waitFor(page, (s) => s.end === "10,2" && s.cost !== "none", "the second click sets the end"))) return;
+  await keep("1-selected");
+  const before = state();
+  if (before.start === first.start || before.cost === first.cost) failures.push("the path did not follow the new endpoints");
+  // a right click on a cube of the path: a barrier, and the path goes round it
+  await clickAt(page, 790, 265, "right");
+  if (!(await waitFor(page, (s) => Number(s.blocked) === Number(before.blocked) + 1, "the right click puts a barrier"))) return;
+  const after = state();
+  if (after.cost === before.cost && after.cells === before.cells) failures.push(`the path did not change: ${JSON.stringify(after)}`);
+  if (Number(after.cost) <= Number(before.cost)) failures.push(`a barrier on the path made it shorter: ${before.cost} -> ${after.cost}`);
+  await keep("2-barrier");
+  // Space: the path's cubes turn black one by one
+  await page.mouse.move(1200, 760);
+  await page.keyboard.press("Space");
+  if (!(await waitFor(page, (s) => Number(s.walked) >= 3, "Space walks the path"))) return;
+  await keep("3-walk");
+  // A: a new board with a new seed, start and end back in the corners, nothing walked
+  await page.keyboard.press("a");
+  if (!(await waitFor(page, (s) => s.seed !== after.seed && s.start === "0,0" && s.end === "11,11", "A makes a new board"))) return;
+  if (state().walked !== "0") failures.push(`the new board kept a walk: ${JSON.stringify(state())}`);
+  await keep("4-reset");
+  console.log(`played: start ${before.start}, end ${before.end}, cost ${before.cost} -> ${after.cost} with a barrier, walked, new seed ${state().seed}`);
 }
 if (failures.length) {
   console.error(failures.join("\n"));

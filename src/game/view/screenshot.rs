@@ -1,7 +1,8 @@
 //! When the game is busy and when it is done: the log lines a browser test waits for
-//! ("cubepath ready", "cubepath walk finished"), and --screenshot FILE: run until the search
-//! is done and any walk has finished, save the window as a PNG and exit (non-zero with a
-//! message when it cannot).
+//! ("cubepath ready", "cubepath walk finished", and a "cubepath state" line on every change of
+//! the selection, path, walk, seed or hovered cell), and --screenshot FILE: run until the
+//! search is done and any walk has finished, save the window as a PNG and exit (non-zero with
+//! a message when it cannot).
 
 use std::path::PathBuf;
 
@@ -10,7 +11,8 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
 use crate::game::{AppSystems, GameSetup};
 use crate::game::logic::agent::Agent;
-use crate::game::logic::board::Board;
+use crate::game::logic::board::{Board, Hover, Selection};
+use crate::game::logic::settings::BoardSettings;
 use crate::game::logic::search::PathState;
 use crate::game::logic::walk::{Walk, WalkRequested};
 
@@ -20,6 +22,13 @@ pub(super) fn plugin(app: &mut App) {
         (
             announce_progress.run_if(|path: Res<PathState>| path.searches > 0),
             take_screenshot_when_done.run_if(|s: Res<GameSetup>| s.screenshot.is_some()),
+            report_state.run_if(
+                resource_changed::<Selection>
+                    .or_eager(resource_changed::<PathState>)
+                    .or_eager(resource_changed::<Walk>)
+                    .or_eager(resource_changed::<BoardSettings>)
+                    .or_eager(resource_changed::<Hover>),
+            ),
         )
             .in_set(AppSystems::View),
     );
@@ -55,6 +64,30 @@ fn announce_progress(
         info!("cubepath walk finished");
     }
     *was_walking = walking || (requested.auto && path.found());
+}
+
+/// Logs the state a test needs to check a session exactly, whenever it changes:
+/// `cubepath state: start=X,Y end=X,Y cost=C cells=N walked=W seed=S blocked=B hover=X,Y`.
+fn report_state(
+    selection: Res<Selection>,
+    path: Res<PathState>,
+    walk: Res<Walk>,
+    settings: Res<BoardSettings>,
+    board: Res<Board>,
+    hover: Res<Hover>,
+) {
+    let cell = |c: Option<(usize, usize)>| c.map_or("-".to_string(), |(x, y)| format!("{x},{y}"));
+    info!(
+        "cubepath state: start={} end={} cost={} cells={} walked={} seed={} blocked={} hover={}",
+        cell(selection.start),
+        cell(selection.end),
+        path.cost.map_or("none".to_string(), |c| format!("{c:.4}")),
+        path.cells.len(),
+        walk.walked,
+        settings.seed,
+        board.grid.width() * board.grid.height() - board.grid.passable_count(),
+        cell(hover.0)
+    );
 }
 
 /// Frames to let the panel settle after everything is done.
