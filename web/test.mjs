@@ -42,6 +42,7 @@ const browser = await chromium.launch({
 const failures = [];
 let ready = null, finished = null;
 const states = [];
+const says = [];
 const t0 = Date.now();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -53,6 +54,8 @@ try {
     if (text.includes("cubepath walk finished") && finished === null) finished = Date.now() - t0;
     const st = text.match(/cubepath state: (.*?)(?: color:|$)/);
     if (st) states.push(Object.fromEntries(st[1].trim().split(" ").map((kv) => kv.split("="))));
+    const said = text.match(/cubepath says: (.*?)(?: color:|$)/);
+    if (said) says.push(said[1]);
     if (process.env.VERBOSE) console.log(`[browser] ${text}`);
   });
   await page.goto(`http://127.0.0.1:${port}/?rows=12&cols=12&barriers=20&seed=7&start=0,0&end=11,11&walk=1`);
@@ -149,7 +152,35 @@ async function play(page, shot) {
   if (!(await waitFor(page, (s) => s.seed !== after.seed && s.start === "0,0" && s.end === "11,11", "A makes a new board"))) return;
   if (state().walked !== "0") failures.push(`the new board kept a walk: ${JSON.stringify(state())}`);
   await keep("4-reset");
-  console.log(`played: start ${before.start}, end ${before.end}, cost ${before.cost} -> ${after.cost} with a barrier, walked, new seed ${state().seed}`);
+  const reset = state();
+  // Open: the Maps section, its Open button, the browser's file picker, a small map
+  const clickPanel = async (x, y) => {
+    await page.mouse.move(x, y);
+    await page.waitForTimeout(500);
+    await page.mouse.down();
+    await page.waitForTimeout(150);
+    await page.mouse.up();
+  };
+  await clickPanel(48, 218);
+  await page.waitForTimeout(2000);
+  await keep("5-maps");
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 30_000 }), clickPanel(52, 303)]);
+  // a wall in the middle row: from the first floor cell 0,0 to the last 4,2 it is 6 straight steps
+  const tiny = "type octile\nheight 3\nwidth 5\nmap\n.....\n.@@@.\n.....\n";
+  await chooser.setFiles({ name: "tiny.map", mimeType: "text/plain", buffer: Buffer.from(tiny) });
+  if (!(await waitFor(page, (s) => s.start === "0,0" && s.end === "4,2" && s.blocked === "3" && s.cost === "6.0000", "the picked map loads"))) return;
+  await keep("6-opened");
+  // a malformed map dropped on the page: its error is said, the board is kept
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(["type octile\nheight 2\nwidth 2\nmap\n..\n.?\n"], "bad.map", { type: "text/plain" }));
+    document.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  const deadline = Date.now() + 30_000;
+  while (!says.some((m) => m.includes("bad.map:6:")) && Date.now() < deadline) await page.waitForTimeout(100);
+  if (!says.some((m) => m.includes("bad.map:6:"))) failures.push(`the dropped malformed map said nothing: ${says.slice(-3)}`);
+  if (state().blocked !== "3" || state().end !== "4,2") failures.push(`the malformed map changed the board: ${JSON.stringify(state())}`);
+  console.log(`played: start ${before.start}, end ${before.end}, cost ${before.cost} -> ${after.cost} with a barrier, walked, new seed ${reset.seed}, opened tiny.map (cost ${state().cost}), a dropped malformed map kept it`);
 }
 if (failures.length) {
   console.error(failures.join("\n"));

@@ -76,8 +76,9 @@ pub fn save_map(name: &str, text: &str) -> String {
     }
 }
 
-/// Opens a map the user named: on the desktop from the file system; in the browser there is
-/// none, so the bundled maps are the way in.
+/// Opens a map the user named: on the desktop from the file system. The browser has none: there
+/// this opens the page's file picker, and the chosen file comes back later as a map to load
+/// (see the view's `take_page_maps`), so the answer is a message for the player.
 pub fn open_map(name: &str) -> Result<Vec<u8>, String> {
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -85,7 +86,19 @@ pub fn open_map(name: &str) -> Result<Vec<u8>, String> {
     }
     #[cfg(target_arch = "wasm32")]
     {
-        Err(format!("{name}: the browser has no file system; load one of the bundled maps"))
+        use web_sys::wasm_bindgen::JsCast;
+        let _ = name;
+        let picker = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id("cubepath-open"))
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+        Err(match picker {
+            Some(p) => {
+                p.click();
+                "choose a .map file in the browser's file picker (or drop one on the page)".to_string()
+            }
+            None => "this page has no file picker: drop a .map file on it, or load a bundled map".to_string(),
+        })
     }
 }
 

@@ -7,6 +7,8 @@ pub mod camera;
 pub mod cubes;
 pub mod flat;
 pub mod looks;
+#[cfg(target_arch = "wasm32")]
+mod page_maps;
 pub mod panel;
 pub mod picking;
 pub mod screenshot;
@@ -23,4 +25,6 @@ pub(super) fn plugin(app: &mut App) {
         panel::plugin,
         screenshot::plugin,
     ));
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(page_maps::plugin);
 }

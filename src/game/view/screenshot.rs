@@ -13,6 +13,7 @@ use crate::game::{AppSystems, GameSetup};
 use crate::game::logic::agent::Agent;
 use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::settings::BoardSettings;
+use crate::game::logic::status::Status;
 use crate::game::logic::search::PathState;
 use crate::game::logic::walk::{Walk, WalkRequested};
 
@@ -29,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
                     .or_eager(resource_changed::<BoardSettings>)
                     .or_eager(resource_changed::<Hover>),
             ),
+            report_status.run_if(resource_changed::<Status>),
         )
             .in_set(AppSystems::View),
     );
@@ -88,6 +90,13 @@ fn report_state(
         board.grid.width() * board.grid.height() - board.grid.passable_count(),
         cell(hover.0)
     );
+}
+
+/// Logs each new message for the player: `cubepath says: ...`.
+fn report_status(status: Res<Status>) {
+    if !status.0.is_empty() {
+        info!("cubepath says: {}", status.0);
+    }
 }
 
 /// Frames to let the panel settle after everything is done.

@@ -1,0 +1,26 @@
+//! In the browser: maps the player chose in the page's file picker or dropped on the page wait
+//! in the page's `window.cubepathMaps` queue as `[name, text]`; each frame they become
+//! [`Action::LoadMap`] (a malformed one says why and keeps the board, as any loaded map).
+
+use bevy::prelude::*;
+
+use crate::game::AppSystems;
+use crate::game::logic::input::Action;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, take_page_maps.in_set(AppSystems::RecordInput));
+}
+
+fn take_page_maps(mut actions: MessageWriter<Action>) {
+    use web_sys::js_sys::{Array, Reflect};
+    use web_sys::wasm_bindgen::{JsCast, JsValue};
+    let Some(window) = web_sys::window() else { return };
+    let Ok(queue) = Reflect::get(&window, &JsValue::from_str("cubepathMaps")) else { return };
+    let Ok(queue) = queue.dyn_into::<Array>() else { return };
+    while queue.length() > 0 {
+        let entry = Array::from(&queue.shift());
+        let name = entry.get(0).as_string().unwrap_or_else(|| "dropped.map".into());
+        let text = entry.get(1).as_string().unwrap_or_default();
+        actions.write(Action::LoadMap { name, bytes: text.into_bytes() });
+    }
+}
