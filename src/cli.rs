@@ -77,7 +77,7 @@ impl PlayArgs {
             let (key, value) = pair.split_once('=').unwrap_or((pair, "1"));
             let value = value.replace("%2C", ",").replace("%2c", ",");
             match key {
-                "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" => {
+                "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" | "map" => {
                     argv.push(format!("--{key}"));
                     argv.push(value);
                 }
@@ -112,7 +112,7 @@ impl PlayArgs {
         }
         let grid = match &self.map {
             Some(path) => {
-                let grid = load_map(path).map_err(|e| e.to_string())?;
+                let grid = open_play_map(path)?;
                 board.rows = grid.height();
                 board.cols = grid.width();
                 Some((grid, path.display().to_string()))
@@ -154,6 +154,24 @@ impl PlayArgs {
         let board_options = self.rows.is_some() || self.cols.is_some() || self.barriers.is_some() || self.seed.is_some();
         let cells = self.start.is_some() || self.end.is_some();
         !board_options && !cells && self.map.is_none() && self.screenshot.is_none()
+    }
+}
+
+/// The map `--map` names: a file on the desktop; in the browser (no file system) one of the
+/// bundled maps by name (`?map=arena.map`).
+fn open_play_map(path: &Path) -> Result<Grid, String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let name = path.display().to_string();
+        let bytes = files::bundled(&name).ok_or_else(|| {
+            let names: Vec<&str> = files::BUNDLED.iter().map(|(n, _)| *n).collect();
+            format!("map '{name}' is not a bundled map: one of {}", names.join(", "))
+        })?;
+        crate::search::read_map(&name, bytes).map_err(|e| e.to_string())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        load_map(path).map_err(|e| e.to_string())
     }
 }
 
@@ -326,6 +344,12 @@ mod tests {
         assert!(PlayArgs::from_query("rows=0").is_err());
         assert!(PlayArgs::from_query("start=1;2").is_err());
         assert!(PlayArgs::from_query("bogus=1").is_err());
+        // ?map=NAME names a bundled map (the browser has no file system)
+        let m = PlayArgs::from_query("?map=maze.map").unwrap();
+        assert_eq!(m.map.as_deref(), Some(Path::new("maze.map")));
+        let bytes = files::bundled("maze.map").expect("maze.map is bundled");
+        assert_eq!(crate::search::read_map("maze.map", bytes).unwrap().width(), 31);
+        assert!(files::bundled("nope.map").is_none());
     }
 }
 

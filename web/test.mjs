@@ -180,6 +180,18 @@ async function play(page, shot) {
   while (!says.some((m) => m.includes("bad.map:6:")) && Date.now() < deadline) await page.waitForTimeout(100);
   if (!says.some((m) => m.includes("bad.map:6:"))) failures.push(`the dropped malformed map said nothing: ${says.slice(-3)}`);
   if (state().blocked !== "3" || state().end !== "4,2") failures.push(`the malformed map changed the board: ${JSON.stringify(state())}`);
+  // ?map=NAME opens a bundled map
+  const linked = await page.context().browser().newPage({ viewport: { width: 1280, height: 800 } });
+  let sized = null;
+  linked.on("console", (m) => {
+    const r = m.text().match(/cubepath ready: (\d+ x \d+) board/);
+    if (r) sized = r[1];
+  });
+  linked.on("pageerror", (e) => failures.push(`page error (map link): ${e.message}`));
+  await linked.goto(page.url().replace(/\?.*$/, "?map=maze.map"));
+  const until = Date.now() + 60_000;
+  while (sized === null && Date.now() < until) await linked.waitForTimeout(200);
+  if (sized !== "31 x 31") failures.push(`?map=maze.map opened ${sized ?? "nothing"}, not the 31 x 31 maze`);
   console.log(`played: start ${before.start}, end ${before.end}, cost ${before.cost} -> ${after.cost} with a barrier, walked, new seed ${reset.seed}, opened tiny.map (cost ${state().cost}), a dropped malformed map kept it`);
 }
 if (failures.length) {

@@ -7,6 +7,21 @@ use bevy::log::warn;
 
 use crate::search::{Grid, read_map};
 
+/// The maps that ship with the game, one click away (no file system needed), by name.
+pub const BUNDLED: [(&str, &[u8]); 6] = [
+    ("maze.map", include_bytes!("../../../assets/maps/maze.map")),
+    ("rooms.map", include_bytes!("../../../assets/maps/rooms.map")),
+    ("field.map", include_bytes!("../../../assets/maps/field.map")),
+    ("arena.map", include_bytes!("../../../assets/maps/arena.map")),
+    ("lak304d.map", include_bytes!("../../../assets/maps/lak304d.map")),
+    ("64room_000.map", include_bytes!("../../../assets/maps/64room_000.map")),
+];
+
+/// A bundled map's bytes by its name.
+pub fn bundled(name: &str) -> Option<&'static [u8]> {
+    BUNDLED.iter().find(|(n, _)| *n == name).map(|(_, bytes)| *bytes)
+}
+
 #[cfg(target_arch = "wasm32")]
 pub(super) const STORAGE_KEY: &str = "cubepath.last.map";
 

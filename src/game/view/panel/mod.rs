@@ -12,6 +12,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::cubes::drawn_flat;
 use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::duel::Duel;
+use crate::game::logic::files::BUNDLED;
 use crate::game::logic::input::Action;
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{
@@ -30,16 +31,6 @@ pub(super) fn plugin(app: &mut App) {
         // Keys typed into the panel's fields are not game keys.
         .configure_sets(Update, AppSystems::RecordInput.run_if(not(egui_wants_any_keyboard_input)));
 }
-
-/// The maps that ship with the game, one click away (no file system needed).
-pub const BUNDLED: [(&str, &[u8]); 6] = [
-    ("maze.map", include_bytes!("../../../../assets/maps/maze.map")),
-    ("rooms.map", include_bytes!("../../../../assets/maps/rooms.map")),
-    ("field.map", include_bytes!("../../../../assets/maps/field.map")),
-    ("arena.map", include_bytes!("../../../../assets/maps/arena.map")),
-    ("lak304d.map", include_bytes!("../../../../assets/maps/lak304d.map")),
-    ("64room_000.map", include_bytes!("../../../../assets/maps/64room_000.map")),
-];
 
 /// The panel's own state: board settings being edited (applied with "New board") and the map
 /// file path.
