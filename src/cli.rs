@@ -508,12 +508,15 @@ fn bench(a: &BenchArgs) -> Result<u8, Failure> {
     let options = a.search.options();
     let (grid, problems) = load_problems(&a.map, &a.scen, &options)?;
     let mut runs = Vec::new();
-    for algorithm in std::iter::once(options.algorithm).chain(a.also.iter().copied()) {
+    // load_problems checked every problem against the main algorithm; the others here
+    for &algorithm in &a.also {
         let o = SearchOptions { algorithm, ..options };
         for p in &problems {
             validate(&grid, p.start, p.goal, &o).map_err(|e| BadInput(format!("{}:{}: {algorithm}: {e}", a.scen.display(), p.line)))?;
         }
-        runs.push(bench_run(&grid, &problems, &o, a.repeat)?);
+    }
+    for algorithm in std::iter::once(options.algorithm).chain(a.also.iter().copied()) {
+        runs.push(bench_run(&grid, &problems, &SearchOptions { algorithm, ..options }, a.repeat)?);
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let main = &runs[0];

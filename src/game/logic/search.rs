@@ -110,7 +110,7 @@ fn find_path(
             state.cost = r.cost;
             match r.path {
                 Some(cells) => state.set_path(cells),
-                None => state.message = format!("dead end: no path from {},{} to {},{}", start.0, start.1, end.0, end.1),
+                None => state.message = dead_end(start, end),
             }
         }
         Err(e) => {
@@ -119,6 +119,11 @@ fn find_path(
             state.message = describe(e);
         }
     }
+}
+
+/// The player's words for a search that found no way.
+fn dead_end(from: Pos, to: Pos) -> String {
+    format!("dead end: no path from {},{} to {},{}", from.0, from.1, to.0, to.1)
 }
 
 /// The player's words for a search that could not start.
@@ -140,7 +145,7 @@ fn answer_path_requests(
 ) {
     for (e, r) in &requests {
         let answer = match buffers.0.search(&board.grid, r.from, r.to, &settings.0) {
-            Ok(found) => found.path.ok_or_else(|| format!("dead end: no path from {},{} to {},{}", r.from.0, r.from.1, r.to.0, r.to.1)),
+            Ok(found) => found.path.ok_or_else(|| dead_end(r.from, r.to)),
             Err(e) => Err(describe(e)),
         };
         commands.entity(e).insert(PathAnswer(answer));

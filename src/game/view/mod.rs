@@ -15,6 +15,11 @@ pub mod screenshot;
 
 use bevy::prelude::*;
 
+/// A cell as the panel and the logs write it: `x,y`, or `-` for none.
+pub(crate) fn cell_text(cell: Option<(usize, usize)>) -> String {
+    cell.map_or("-".to_string(), |(x, y)| format!("{x},{y}"))
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         cubes::plugin,

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
+use super::cell_text as cell;
 use crate::game::{AppSystems, GameSetup};
 use crate::game::logic::agent::Agent;
 use crate::game::logic::board::{Board, Hover, Selection};
@@ -78,7 +79,6 @@ fn report_state(
     board: Res<Board>,
     hover: Res<Hover>,
 ) {
-    let cell = |c: Option<(usize, usize)>| c.map_or("-".to_string(), |(x, y)| format!("{x},{y}"));
     info!(
         "cubepath state: start={} end={} cost={} cells={} walked={} seed={} blocked={} hover={}",
         cell(selection.start),

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::cell_text as cell;
 use super::cubes::drawn_flat;
 use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::duel::Duel;
@@ -294,7 +295,6 @@ fn walk_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Ac
 fn stats_section(ui: &mut egui::Ui, shown: &Shown) {
     let path = &shown.path;
     egui::CollapsingHeader::new("Statistics").default_open(true).show(ui, |ui| {
-        let cell = |c: Option<(usize, usize)>| c.map_or("-".to_string(), |(x, y)| format!("{x},{y}"));
         ui.label(format!("start {}   end {}", cell(shown.selection.start), cell(shown.selection.end)));
         ui.label(format!("path cells: {}", path.cells.len()));
         ui.label(format!("path cost: {}", path.cost.map_or("-".to_string(), |c| format!("{c:.4}"))));
