@@ -10,6 +10,14 @@ impl StepSearch<'_> {
     /// Offers the neighbour `n` at `npos`, reached from `idx` by a step of cost `step`.
     #[inline]
     pub(crate) fn relax(&mut self, idx: u32, g_here: f64, n: u32, npos: Pos, step: f64) {
+        self.relax_from(idx, g_here, n, npos, step);
+    }
+
+    /// Offers `n` at `npos` with `parent` (whose cost is `g_parent`) as its parent, `step`
+    /// beyond it: the parent is the expanded cell, or for any-angle searches a cell in sight.
+    #[inline]
+    pub(crate) fn relax_from(&mut self, parent: u32, g_parent: f64, n: u32, npos: Pos, step: f64) {
+        let (idx, g_here) = (parent, g_parent);
         let ni = n as usize;
         let node = &self.s.nodes[ni];
         if node.mark == self.stamp << 1 | 1 {

@@ -30,10 +30,13 @@
 //!   files, read line by line.
 #![deny(missing_docs)]
 
+mod any_angle;
+mod bidir;
 mod bits;
 mod components;
 mod expand;
 mod grid;
+mod ida;
 mod jps;
 mod jps_plus;
 mod map_file;
@@ -42,7 +45,9 @@ mod path;
 mod rules;
 mod searcher;
 mod step;
+mod trace;
 
+pub use any_angle::{cells_along, line_of_sight, polyline_length, string_pull};
 pub use components::Components;
 pub use expand::hex_neighbours;
 pub use grid::{Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT};
@@ -51,7 +56,7 @@ pub use map_file::{
     write_map,
 };
 pub use path::{IllegalStep, path_cost, step_kind};
-pub use rules::{Algorithm, CostModel, DiagonalRule, Heuristic, SearchOptions, Topology, hex_centre, hex_distance};
+pub use rules::{IDA_LIMIT, Algorithm, CostModel, DiagonalRule, Heuristic, SearchOptions, Topology, hex_centre, hex_distance};
 pub use searcher::{CellInfo, CellState, Pos, SearchError, SearchResult, Searcher, Step, find_path, validate};
 pub use step::StepSearch;
 

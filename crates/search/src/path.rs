@@ -20,6 +20,11 @@ impl StepSearch<'_> {
                 idxs.push(at);
             }
             idxs.reverse();
+            if self.options.algorithm.any_angle() {
+                let points: Vec<Pos> = idxs.iter().map(|&i| self.grid.coords(i as usize)).collect();
+                let cost = crate::any_angle::polyline_length(&points);
+                return self.finish(Some(points), Some(cost));
+            }
             let mut cells: Vec<Pos> = Vec::with_capacity(idxs.len());
             for (k, &i) in idxs.iter().enumerate() {
                 let p = self.grid.coords(i as usize);
@@ -42,7 +47,19 @@ impl StepSearch<'_> {
         } else {
             (None, None)
         };
-        SearchResult { path, cost, expanded: self.expanded, pushed: self.pushed, improved: self.improved, admissible: self.options.is_admissible() }
+        self.finish(path, cost)
+    }
+
+    fn finish(&self, path: Option<Vec<Pos>>, cost: Option<f64>) -> SearchResult {
+        SearchResult {
+            path,
+            cost,
+            expanded: self.expanded,
+            pushed: self.pushed,
+            improved: self.improved,
+            admissible: self.options.is_admissible(),
+            stopped: false,
+        }
     }
 }
 
@@ -89,6 +106,32 @@ pub fn step_kind(grid: &Grid, a: Pos, b: Pos, topology: Topology) -> Option<bool
                     ok.then_some(true)
                 }
                 _ => None,
+            }
+        }
+    }
+}
+
+/// The legal moves out of `p` under `topology` (`forward`), or into `p` (not `forward`), each
+/// with its cost under `costs`: the step's length times the entered cell's weight. Written on
+/// [`step_kind`], so it follows the same rules; for the searches that do not need speed
+/// (bidirectional A*, IDA*).
+pub(crate) fn moves(grid: &Grid, p: Pos, topology: Topology, costs: CostModel, forward: bool, out: &mut Vec<(Pos, f64)>) {
+    out.clear();
+    let mut offer = |q: Pos| {
+        let (a, b) = if forward { (p, q) } else { (q, p) };
+        if let Some(diagonal) = step_kind(grid, a, b, topology) {
+            let weight = grid.get(b.0, b.1).map_or(1, |c| c.weight()) as f64;
+            out.push((q, weight * if diagonal { costs.diagonal() } else { costs.straight() }));
+        }
+    };
+    match topology {
+        Topology::Hex => hex_neighbours(p).into_iter().flatten().for_each(&mut offer),
+        Topology::Square(_) => {
+            for (dx, dy) in [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)] {
+                let (x, y) = (p.0 as isize + dx, p.1 as isize + dy);
+                if x >= 0 && y >= 0 {
+                    offer((x as usize, y as usize));
+                }
             }
         }
     }

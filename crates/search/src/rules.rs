@@ -199,11 +199,30 @@ pub enum Algorithm {
     /// JPS+: JPS with every cell's jump distances computed ahead (and again after the grid
     /// changes); the same rules and path costs as [`Algorithm::Jps`].
     JpsPlus,
+    /// Bidirectional A*: A* from the start and backwards from the goal, expanding the side
+    /// with fewer open cells; stops when the cheapest meeting found costs no more than the
+    /// lowest f on either side. Optimal, like A*. Runs whole, not step by step.
+    AStarBidir,
+    /// IDA*: depth-first searches bounded by f, the bound raised to the lowest f that went
+    /// over it each round. Optimal with an admissible heuristic and memory light (the path
+    /// alone), but it re-expands cells many times: it stops at [`SearchOptions::limit`]
+    /// expansions ([`IDA_LIMIT`] when none is set). Runs whole, not step by step.
+    Ida,
+    /// Theta*: A* whose cells take their parent's parent as parent when it is in
+    /// [`line_of_sight`](crate::line_of_sight): any-angle paths of turning points, at most as
+    /// long as the grid's optimum, not always the shortest any-angle path.
+    Theta,
+    /// Lazy Theta*: Theta* that assumes line of sight when it offers a cell and checks it
+    /// only when the cell is expanded: fewer sight checks, paths as short.
+    LazyTheta,
 }
+
+/// The expansions IDA* stops at when [`SearchOptions::limit`] is not set.
+pub const IDA_LIMIT: usize = 5_000_000;
 
 impl Algorithm {
     /// Every algorithm, in the order the command line and the panel list them.
-    pub const ALL: [Algorithm; 7] = [
+    pub const ALL: [Algorithm; 11] = [
         Algorithm::AStar,
         Algorithm::Dijkstra,
         Algorithm::Greedy,
@@ -211,11 +230,49 @@ impl Algorithm {
         Algorithm::Jps,
         Algorithm::JpsBlock,
         Algorithm::JpsPlus,
+        Algorithm::AStarBidir,
+        Algorithm::Ida,
+        Algorithm::Theta,
+        Algorithm::LazyTheta,
     ];
 
     /// Whether the algorithm returns least-cost paths (given an admissible heuristic).
     pub fn is_optimal(self) -> bool {
-        matches!(self, Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Jps | Algorithm::JpsBlock | Algorithm::JpsPlus)
+        matches!(
+            self,
+            Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Jps | Algorithm::JpsBlock | Algorithm::JpsPlus | Algorithm::AStarBidir | Algorithm::Ida
+        )
+    }
+
+    /// Whether the algorithm returns any-angle paths (turning points in line of sight of each
+    /// other, costed by Euclidean length): it needs a square grid without corner cutting,
+    /// uniform costs and exact step costs.
+    pub fn any_angle(self) -> bool {
+        matches!(self, Algorithm::Theta | Algorithm::LazyTheta)
+    }
+
+    /// Whether [`crate::Searcher::steps`] can run the algorithm one expansion at a time
+    /// (bidirectional A* and IDA* run whole).
+    pub fn steps(self) -> bool {
+        !matches!(self, Algorithm::AStarBidir | Algorithm::Ida)
+    }
+
+    /// A sentence for the panel: what the algorithm expands first, whether its paths are
+    /// optimal and why, what it keeps in memory.
+    pub fn explain(self) -> &'static str {
+        match self {
+            Algorithm::AStar => "Expands the lowest f = g + h first. Optimal when h never overestimates; keeps every reached cell.",
+            Algorithm::Dijkstra => "Expands the lowest g (cost so far) first, in rings around the start. Always optimal; explores the most.",
+            Algorithm::Greedy => "Expands the lowest h (guess to the goal) first. Fast and direct, not optimal: it ignores the cost so far.",
+            Algorithm::Bfs => "Expands cells in the order reached: fewest steps, not least cost (diagonals count as one step).",
+            Algorithm::Jps => "A* that jumps along straight and diagonal runs, stopping only where a path could turn. Optimal on uniform grids; few open cells.",
+            Algorithm::JpsBlock => "JPS whose straight jumps read 64 cells at once from bit rows. Same expansions and paths as JPS, faster scans.",
+            Algorithm::JpsPlus => "JPS with every jump distance computed ahead: a lookup per jump. Optimal; the table costs memory and time after each edit.",
+            Algorithm::AStarBidir => "A* from both ends at once, stopping when the meeting cost can't be beaten. Optimal; two sets of open and closed cells.",
+            Algorithm::Ida => "Depth-first passes bounded by f, the bound raised each pass. Optimal, memory light (the path only), but re-expands cells many times.",
+            Algorithm::Theta => "A* where a cell may take its parent's parent when in line of sight: any-angle paths, shorter than grid paths, not always the shortest.",
+            Algorithm::LazyTheta => "Theta* that checks line of sight only when a cell is expanded: fewer checks, paths as short.",
+        }
     }
 
     /// Whether the algorithm jumps (JPS and its variants): it needs a square grid with the
@@ -238,6 +295,9 @@ pub struct SearchOptions {
     pub heuristic: Option<Heuristic>,
     /// Weighted A*: f = g + weight * h. At least 1.
     pub weight: f64,
+    /// The most cells a search may expand before it stops without an answer
+    /// ([`crate::SearchResult::stopped`]); `None`: no limit, but IDA* stops at [`IDA_LIMIT`].
+    pub limit: Option<usize>,
 }
 
 impl Default for SearchOptions {
@@ -248,6 +308,7 @@ impl Default for SearchOptions {
             costs: CostModel::Exact,
             heuristic: None,
             weight: 1.0,
+            limit: None,
         }
     }
 }
@@ -257,6 +318,8 @@ impl SearchOptions {
     pub fn heuristic(&self) -> Heuristic {
         match self.algorithm {
             Algorithm::Dijkstra | Algorithm::Bfs => Heuristic::Zero,
+            // any-angle paths can be as short as the straight line
+            Algorithm::Theta | Algorithm::LazyTheta => self.heuristic.unwrap_or(Heuristic::Euclidean),
             _ => self.heuristic.unwrap_or_else(|| self.topology.default_heuristic()),
         }
     }
@@ -265,8 +328,8 @@ impl SearchOptions {
     pub fn is_admissible(&self) -> bool {
         match self.algorithm {
             Algorithm::Dijkstra => true,
-            Algorithm::Greedy | Algorithm::Bfs => false,
-            Algorithm::AStar | Algorithm::Jps | Algorithm::JpsBlock | Algorithm::JpsPlus => {
+            Algorithm::Greedy | Algorithm::Bfs | Algorithm::Theta | Algorithm::LazyTheta => false,
+            Algorithm::AStar | Algorithm::Jps | Algorithm::JpsBlock | Algorithm::JpsPlus | Algorithm::AStarBidir | Algorithm::Ida => {
                 self.weight <= 1.0 && self.heuristic().is_admissible(self.topology, self.costs)
             }
         }
@@ -321,6 +384,10 @@ named!(Algorithm, "algorithm",
     Algorithm::Jps => "jps",
     Algorithm::JpsBlock => "jps-block",
     Algorithm::JpsPlus => "jps-plus",
+    Algorithm::AStarBidir => "astar-bidir",
+    Algorithm::Ida => "ida",
+    Algorithm::Theta => "theta",
+    Algorithm::LazyTheta => "lazy-theta",
 );
 named!(CostModel, "cost model",
     CostModel::Exact => "exact",

@@ -9,7 +9,7 @@ use crate::jps_plus::JumpTable;
 use crate::components::Components;
 use crate::grid::{Grid, GridError};
 use crate::open_list::{IndexedHeap, Node};
-use crate::rules::{DiagonalRule, SearchOptions, Topology};
+use crate::rules::{Algorithm, DiagonalRule, SearchOptions, Topology};
 use crate::step::StepSearch;
 
 /// A cell as (x, y): x the column, y the row.
@@ -19,10 +19,12 @@ pub type Pos = (usize, usize);
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
     /// Cells from start to goal inclusive, each a legal move from the one before; `None` when
-    /// the goal cannot be reached.
+    /// the goal cannot be reached. For any-angle algorithms ([`crate::Algorithm::any_angle`])
+    /// the turning points instead, each in [`line_of_sight`](crate::line_of_sight) of the one
+    /// before.
     pub path: Option<Vec<Pos>>,
     /// The path's cost: the sum of its steps, each the step's length times the entered cell's
-    /// weight; `None` without a path.
+    /// weight (for any-angle paths the segments' Euclidean lengths); `None` without a path.
     pub cost: Option<f64>,
     /// Nodes taken off the open list and expanded (jump points for JPS).
     pub expanded: usize,
@@ -32,6 +34,9 @@ pub struct SearchResult {
     pub improved: usize,
     /// Whether the settings guarantee a least-cost path.
     pub admissible: bool,
+    /// Whether the search stopped at its expansion limit ([`SearchOptions::limit`]) before it
+    /// found the goal or showed there is none: then `path` is `None` and says nothing.
+    pub stopped: bool,
 }
 
 /// Why a search could not start.
@@ -57,6 +62,11 @@ pub enum SearchError {
     JpsWeighted,
     /// The heuristic weight must be a number of at least 1.
     BadWeight(f64),
+    /// Any-angle search needs a square grid without corner cutting, uniform costs and exact
+    /// step costs.
+    AnyAngle,
+    /// The algorithm runs whole, not one expansion at a time ([`Algorithm::steps`]).
+    NotSteppable(Algorithm),
 }
 
 impl fmt::Display for SearchError {
@@ -71,6 +81,10 @@ impl fmt::Display for SearchError {
                 "jump point search needs uniform costs: this grid has weighted, swamp or water cells",
             ),
             SearchError::BadWeight(w) => write!(f, "heuristic weight {w} is not allowed: it must be at least 1"),
+            SearchError::AnyAngle => f.write_str(
+                "any-angle search needs a square grid without corner cutting (diagonal no-corner-cutting or never), uniform costs and exact step costs",
+            ),
+            SearchError::NotSteppable(a) => write!(f, "{a} runs whole, not step by step"),
         }
     }
 }
@@ -217,16 +231,45 @@ impl Searcher {
     /// Errors when an endpoint is off the grid or blocked, or the options do not fit the grid
     /// (JPS on a weighted grid or without the no-corner-cutting rule, a weight below 1).
     pub fn search(&mut self, grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<SearchResult, SearchError> {
+        match options.algorithm {
+            Algorithm::AStarBidir => {
+                validate(grid, start, goal, options)?;
+                return Ok(crate::bidir::search(self, grid, start, goal, options));
+            }
+            Algorithm::Ida => {
+                validate(grid, start, goal, options)?;
+                return Ok(crate::ida::search(self, grid, start, goal, options));
+            }
+            _ => {}
+        }
         let mut run = StepSearch::new(self, grid, start, goal, options)?;
         run.record = false;
-        while !run.is_finished() {
-            run.step();
+        match options.limit {
+            None => {
+                while !run.is_finished() {
+                    run.step();
+                }
+            }
+            Some(limit) => {
+                while !run.is_finished() && run.expanded() < limit {
+                    run.step();
+                }
+            }
         }
-        Ok(run.result())
+        let mut result = run.result();
+        result.stopped = !run.is_finished();
+        Ok(result)
     }
 
-    /// Starts a search that advances one expansion per [`StepSearch::step`].
+    /// Starts a search that advances one expansion per [`StepSearch::step`] (it takes no
+    /// notice of [`SearchOptions::limit`]: the caller decides when to stop stepping).
+    ///
+    /// Errors as [`Searcher::search`] does, and for algorithms that run whole
+    /// ([`Algorithm::steps`]).
     pub fn steps<'a>(&'a mut self, grid: &'a Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<StepSearch<'a>, SearchError> {
+        if !options.algorithm.steps() {
+            return Err(SearchError::NotSteppable(options.algorithm));
+        }
         StepSearch::new(self, grid, start, goal, options)
     }
 }
@@ -254,6 +297,13 @@ pub fn validate(grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> 
         if !grid.is_uniform() {
             return Err(SearchError::JpsWeighted);
         }
+    }
+    if options.algorithm.any_angle()
+        && (!matches!(options.topology, Topology::Square(DiagonalRule::NoCornerCutting | DiagonalRule::Never))
+            || !grid.is_uniform()
+            || options.costs != crate::CostModel::Exact)
+    {
+        return Err(SearchError::AnyAngle);
     }
     Ok(())
 }

@@ -131,6 +131,12 @@ impl<'a> StepSearch<'a> {
         }
         self.expanded += 1;
         self.current = Some(idx);
+        if self.options.algorithm == Algorithm::LazyTheta
+            && let Topology::Square(rule) = self.options.topology
+        {
+            // the assumed parent is checked before anything else, the goal's included
+            self.settle_lazy(idx, self.grid.coords(i), rule);
+        }
         if idx == self.goal {
             self.finished = Some(true);
             return Step::Found;
@@ -138,6 +144,7 @@ impl<'a> StepSearch<'a> {
         let pos = self.grid.coords(i);
         match (self.options.algorithm, self.options.topology) {
             (Algorithm::Jps | Algorithm::JpsBlock | Algorithm::JpsPlus, _) => self.expand_jps(idx, pos),
+            (Algorithm::Theta | Algorithm::LazyTheta, Topology::Square(rule)) => self.expand_any_angle(idx, pos, rule),
             (_, Topology::Hex) => self.expand_hex(idx, pos),
             (_, Topology::Square(rule)) => self.expand_square(idx, pos, rule),
         }

@@ -351,7 +351,8 @@ fn a_reused_searcher_gives_what_fresh_ones_give() {
             for algorithm in Algorithm::ALL {
                 let costs = if case % 2 == 0 { CostModel::Exact } else { CostModel::Tutorial };
                 let weight = [1.0, 1.7][case % 2];
-                let opts = SearchOptions { algorithm, topology: topo, costs, weight, ..Default::default() };
+                // IDA* re-expands without end on open ground: a limit keeps the test quick
+                let opts = SearchOptions { algorithm, topology: topo, costs, weight, limit: Some(50_000), ..Default::default() };
                 let fresh = Searcher::default().search(&grid, start, goal, &opts);
                 assert_eq!(reused.search(&grid, start, goal, &opts), fresh, "case {case} {algorithm:?} {topo:?}");
             }
@@ -551,8 +552,12 @@ fn step_by_step_ends_with_the_one_shot_result() {
                 for algorithm in Algorithm::ALL {
                     for weight in [1.0, 1.5] {
                         let opts = SearchOptions { algorithm, topology: topo, costs, weight, ..Default::default() };
+                        if !algorithm.steps() {
+                            assert!(Searcher::default().steps(&grid, start, goal, &opts).is_err());
+                            continue;
+                        }
                         let Ok(once) = find_path(&grid, start, goal, &opts) else {
-                            assert!(algorithm.jumps(), "only the jumping searches refuse these settings");
+                            assert!(algorithm.jumps() || algorithm.any_angle(), "only the jumping and any-angle searches refuse these settings");
                             continue;
                         };
                         check_steps(&grid, start, goal, &opts, &once, &dist);
@@ -583,8 +588,10 @@ fn check_steps(grid: &Grid, start: (usize, usize), goal: (usize, usize), opts: &
                     let want = dist[p.1 * grid.width() + p.0];
                     assert!(close(info.g, want), "{opts:?}: {p:?} closed at g {} but its least cost is {want}", info.g);
                 }
+                // any-angle searches may give a pushed cell the expanded cell's own parent
+                let parents = [Some(p), if opts.algorithm.any_angle() { info.parent } else { Some(p) }];
                 for q in run.last_pushed().collect::<Vec<_>>() {
-                    assert_eq!(run.info(q).unwrap().parent, Some(p));
+                    assert!(parents.contains(&run.info(q).unwrap().parent), "{opts:?}: {q:?} pushed from {p:?}");
                 }
             }
             Step::Found => expansions += 1,
@@ -681,4 +688,160 @@ fn benchmark_random512() {
 #[test]
 fn benchmark_maze255() {
     check_benchmark("maze255.map");
+}
+
+// ---------------------------------------------------------------- more algorithms
+
+#[test]
+fn bidirectional_astar_and_ida_are_optimal_against_dijkstra() {
+    let mut rng = Rng::new(4242);
+    let mut searcher = Searcher::default();
+    let (mut bidir_paths, mut ida_paths) = (0, 0);
+    for case in 0..240 {
+        let terrain = case % 3 == 0;
+        let (grid, start, goal) = random_case(&mut rng, 60, terrain);
+        for topo in TOPOLOGIES {
+            for costs in [CostModel::Exact, CostModel::Tutorial] {
+                let want = oracle(&grid, topo, costs, start, goal);
+                // IDA* only where it finishes quickly: small grids
+                let small = grid.width() * grid.height() <= 64;
+                for algorithm in [Algorithm::AStarBidir, Algorithm::Ida] {
+                    if algorithm == Algorithm::Ida && !small {
+                        continue;
+                    }
+                    let opts = SearchOptions { algorithm, topology: topo, costs, limit: Some(2_000_000), ..Default::default() };
+                    let r = searcher.search(&grid, start, goal, &opts).unwrap();
+                    assert!(!r.stopped, "case {case} {algorithm:?} {topo:?}: stopped at the limit");
+                    assert_eq!(r.admissible, opts.heuristic().is_admissible(topo, costs));
+                    match (want, &r.path) {
+                        (None, None) => assert!(r.cost.is_none()),
+                        (Some(c), Some(path)) if r.admissible => {
+                            *if algorithm == Algorithm::Ida { &mut ida_paths } else { &mut bidir_paths } += 1;
+                            let got = r.cost.unwrap();
+                            assert!(close(got, c), "case {case} {algorithm:?} {topo:?} {costs:?}: cost {got} != oracle {c}\n{grid:?}");
+                            assert_eq!((path.first(), path.last()), (Some(&start), Some(&goal)));
+                            assert!(close(oracle_path_cost(&grid, topo, costs, path), got));
+                        }
+                        (Some(c), Some(path)) => assert!(oracle_path_cost(&grid, topo, costs, path) >= c - 1e-9),
+                        (w, p) => panic!("case {case} {algorithm:?} {topo:?}: oracle {w:?}, engine path {p:?}\n{grid:?}"),
+                    }
+                }
+            }
+        }
+    }
+    assert!(bidir_paths > 1000 && ida_paths > 200, "too few solved cases: {bidir_paths} bidirectional, {ida_paths} IDA*");
+}
+
+#[test]
+fn ida_stops_cleanly_at_its_limit() {
+    let grid = Grid::new(200, 200).unwrap();
+    let mut wall = grid.clone();
+    for y in 0..199 {
+        wall.set(100, y, Cell::Blocked).unwrap();
+    }
+    let opts = SearchOptions { algorithm: Algorithm::Ida, limit: Some(10_000), ..Default::default() };
+    let r = find_path(&wall, (0, 0), (199, 0), &opts).unwrap();
+    assert!(r.stopped && r.path.is_none() && r.expanded == 10_000, "{r:?}");
+    // the same limit on A* stops it too; without one A* finds the way round
+    let astar = SearchOptions { algorithm: Algorithm::AStar, limit: Some(10), ..Default::default() };
+    assert!(find_path(&wall, (0, 0), (199, 0), &astar).unwrap().stopped);
+    let r = find_path(&wall, (0, 0), (199, 0), &SearchOptions::default()).unwrap();
+    assert!(!r.stopped && r.path.is_some());
+}
+
+/// Whether the segment between the centres of `a` and `b` meets the closed square of cell
+/// `c`: in doubled coordinates (centres odd, cell x spanning [2x, 2x + 2]), the two bounding
+/// boxes overlap and the square's corners do not all lie strictly on one side of the line.
+fn segment_touches(a: (usize, usize), b: (usize, usize), c: (usize, usize)) -> bool {
+    let (ax, ay, bx, by) = (2 * a.0 as i64 + 1, 2 * a.1 as i64 + 1, 2 * b.0 as i64 + 1, 2 * b.1 as i64 + 1);
+    let (x0, y0) = (2 * c.0 as i64, 2 * c.1 as i64);
+    if ax.max(bx) < x0 || ax.min(bx) > x0 + 2 || ay.max(by) < y0 || ay.min(by) > y0 + 2 {
+        return false;
+    }
+    let side = |x: i64, y: i64| ((bx - ax) * (y - ay) - (by - ay) * (x - ax)).signum();
+    let s = [side(x0, y0), side(x0 + 2, y0), side(x0, y0 + 2), side(x0 + 2, y0 + 2)];
+    !(s.iter().all(|&v| v > 0) || s.iter().all(|&v| v < 0))
+}
+
+/// Line of sight from the definition: no blocked cell's closed square meets the segment.
+fn oracle_sight(grid: &Grid, a: (usize, usize), b: (usize, usize)) -> bool {
+    grid.cells().all(|(c, cell)| cell.is_passable() || !segment_touches(a, b, c))
+}
+
+#[test]
+fn line_of_sight_matches_the_definition() {
+    let mut rng = Rng::new(99);
+    let mut seen = [0, 0];
+    for _ in 0..300 {
+        let (w, h) = (1 + rng.below(14), 1 + rng.below(14));
+        let grid = random_grid(w, h, rng.unit() * 0.3, &mut || rng.unit()).unwrap();
+        for _ in 0..20 {
+            let a = (rng.below(w), rng.below(h));
+            let b = (rng.below(w), rng.below(h));
+            let want = oracle_sight(&grid, a, b);
+            assert_eq!(line_of_sight(&grid, a, b), want, "{a:?} -> {b:?}\n{grid:?}");
+            assert_eq!(line_of_sight(&grid, b, a), want, "{b:?} -> {a:?} (reversed)");
+            seen[want as usize] += 1;
+        }
+    }
+    assert!(seen[0] > 500 && seen[1] > 500, "both answers tested: {seen:?}");
+    // off the grid: no sight
+    assert!(!line_of_sight(&Grid::new(3, 3).unwrap(), (0, 0), (3, 0)));
+}
+
+#[test]
+fn any_angle_paths_see_through_and_are_never_longer_than_grid_paths() {
+    let mut rng = Rng::new(31337);
+    let mut searcher = Searcher::default();
+    let (mut shorter, mut solved) = (0, 0);
+    for case in 0..300 {
+        let (grid, start, goal) = random_case(&mut rng, 60, false);
+        for rule in [DiagonalRule::NoCornerCutting, DiagonalRule::Never] {
+            let topo = Topology::Square(rule);
+            let grid_optimum = oracle(&grid, topo, CostModel::Exact, start, goal);
+            for algorithm in [Algorithm::Theta, Algorithm::LazyTheta] {
+                let opts = SearchOptions { algorithm, topology: topo, ..Default::default() };
+                let r = searcher.search(&grid, start, goal, &opts).unwrap();
+                assert!(!r.admissible, "any-angle searches promise no optimum");
+                let (Some(best), Some(points)) = (grid_optimum, &r.path) else {
+                    assert_eq!(grid_optimum.is_some(), r.path.is_some(), "case {case} {algorithm:?} {rule:?}");
+                    continue;
+                };
+                solved += 1;
+                assert_eq!((points.first(), points.last()), (Some(&start), Some(&goal)));
+                let mut length = 0.0;
+                for w in points.windows(2) {
+                    assert!(oracle_sight(&grid, w[0], w[1]), "case {case} {algorithm:?}: {:?} -> {:?} is not in sight\n{grid:?}", w[0], w[1]);
+                    length += ((w[0].0 as f64 - w[1].0 as f64).powi(2) + (w[0].1 as f64 - w[1].1 as f64).powi(2)).sqrt();
+                }
+                let cost = r.cost.unwrap();
+                assert!(close(cost, length), "case {case}: cost {cost}, segments sum to {length}");
+                assert!(cost <= best + 1e-9, "case {case} {algorithm:?} {rule:?}: {cost} longer than the grid's {best}\n{grid:?}");
+                shorter += usize::from(cost < best - 1e-9);
+            }
+            // string pulling of the grid path: in sight, never longer
+            let astar = SearchOptions { topology: topo, ..Default::default() };
+            if let Some(path) = searcher.search(&grid, start, goal, &astar).unwrap().path {
+                let pulled = string_pull(&grid, &path);
+                assert_eq!((pulled.first(), pulled.last()), (path.first(), path.last()));
+                for w in pulled.windows(2) {
+                    assert!(oracle_sight(&grid, w[0], w[1]), "case {case}: pulled {:?} -> {:?} not in sight", w[0], w[1]);
+                }
+                assert!(polyline_length(&pulled) <= grid_optimum.unwrap() + 1e-9);
+            }
+        }
+    }
+    assert!(solved > 500 && shorter > 200, "too few telling cases: {solved} solved, {shorter} shorter than the grid");
+    // on open ground, one straight segment
+    let open = Grid::new(10, 4).unwrap();
+    for algorithm in [Algorithm::Theta, Algorithm::LazyTheta] {
+        let r = find_path(&open, (0, 0), (9, 3), &SearchOptions { algorithm, ..Default::default() }).unwrap();
+        assert_eq!(r.path, Some(vec![(0, 0), (9, 3)]), "{algorithm:?}");
+        assert!(close(r.cost.unwrap(), 90f64.sqrt()));
+    }
+    // refused where line of sight does not mean what the moves mean
+    let hex = SearchOptions { algorithm: Algorithm::Theta, topology: Topology::Hex, ..Default::default() };
+    assert_eq!(find_path(&open, (0, 0), (1, 1), &hex).unwrap_err(), SearchError::AnyAngle);
+    let cutting = SearchOptions { algorithm: Algorithm::LazyTheta, topology: Topology::Square(DiagonalRule::Always), ..Default::default() };
+    assert_eq!(find_path(&open, (0, 0), (1, 1), &cutting).unwrap_err(), SearchError::AnyAngle);
 }

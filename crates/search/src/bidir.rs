@@ -1,0 +1,145 @@
+//! Bidirectional A*: one A* from the start, one backwards from the goal over the reversed
+//! moves, the side with fewer open cells expanded next. Every time a cell reached from one side
+//! is reached from the other, the meeting's cost is a path's cost; the best one, mu, is optimal
+//! once the lowest f on either side is at least mu (with a consistent heuristic, any path
+//! cheaper than mu would keep a cell of f below mu open on both sides).
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::grid::Grid;
+use crate::path::{moves, path_cost};
+use crate::rules::{Heuristic, SearchOptions};
+use crate::searcher::{Pos, SearchResult, Searcher};
+
+const NONE: u32 = u32::MAX;
+
+/// One direction's A*.
+struct Side {
+    g: Vec<f64>,
+    parent: Vec<u32>,
+    closed: Vec<bool>,
+    /// (f bits, cell), lowest f first; entries whose f no longer holds are skipped.
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    open: usize,
+    /// The end this side estimates its distance to.
+    target: Pos,
+    forward: bool,
+}
+
+impl Side {
+    fn new(len: usize, from: u32, target: Pos, forward: bool, h: f64) -> Side {
+        let mut side = Side {
+            g: vec![f64::INFINITY; len],
+            parent: vec![NONE; len],
+            closed: vec![false; len],
+            heap: BinaryHeap::new(),
+            open: 1,
+            target,
+            forward,
+        };
+        side.g[from as usize] = 0.0;
+        side.heap.push(Reverse((h.to_bits(), from)));
+        side
+    }
+
+    /// The lowest f on the open list, stale entries dropped first.
+    fn top(&mut self, h: impl Fn(u32, Pos) -> f64) -> Option<f64> {
+        while let Some(&Reverse((f, i))) = self.heap.peek() {
+            if self.closed[i as usize] || f != (self.g[i as usize] + h(i, self.target)).to_bits() {
+                self.heap.pop();
+            } else {
+                return Some(f64::from_bits(f));
+            }
+        }
+        None
+    }
+}
+
+pub(crate) fn search(s: &mut Searcher, grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> SearchResult {
+    let mut result = SearchResult {
+        path: None,
+        cost: None,
+        expanded: 0,
+        pushed: 0,
+        improved: 0,
+        admissible: options.is_admissible(),
+        stopped: false,
+    };
+    if !s.reachable(grid, start, goal, options.topology) {
+        return result;
+    }
+    let w = grid.width();
+    let at = |p: Pos| (p.1 * w + p.0) as u32;
+    let pos = |i: u32| (i as usize % w, i as usize / w);
+    let heuristic: Heuristic = options.heuristic();
+    let weight = options.weight;
+    let h = |i: u32, target: Pos| heuristic.estimate(options.topology, options.costs, pos(i), target) * weight;
+    let len = w * grid.height();
+    let mut sides = [
+        Side::new(len, at(start), goal, true, h(at(start), goal)),
+        Side::new(len, at(goal), start, false, h(at(goal), start)),
+    ];
+    result.pushed = 2;
+    let (mut mu, mut meet) = if start == goal { (0.0, at(start)) } else { (f64::INFINITY, NONE) };
+    let limit = options.limit.unwrap_or(usize::MAX);
+    let mut next = Vec::new();
+    loop {
+        let (Some(top_f), Some(top_b)) = (sides[0].top(h), sides[1].top(h)) else { break };
+        if top_f.max(top_b) >= mu {
+            break;
+        }
+        if result.expanded >= limit {
+            result.stopped = true;
+            return result;
+        }
+        let k = usize::from(sides[1].open < sides[0].open);
+        let [a, b] = &mut sides;
+        let (me, other) = if k == 0 { (a, b) } else { (b, a) };
+        let Reverse((_, u)) = me.heap.pop().expect("top() saw an entry");
+        me.closed[u as usize] = true;
+        me.open -= 1;
+        result.expanded += 1;
+        moves(grid, pos(u), options.topology, options.costs, me.forward, &mut next);
+        for &(q, c) in &next {
+            let v = at(q) as usize;
+            if me.closed[v] {
+                continue;
+            }
+            let g = me.g[u as usize] + c;
+            if g < me.g[v] {
+                if me.g[v].is_finite() {
+                    result.improved += 1;
+                } else {
+                    result.pushed += 1;
+                    me.open += 1;
+                }
+                me.g[v] = g;
+                me.parent[v] = u;
+                me.heap.push(Reverse(((g + h(v as u32, me.target)).to_bits(), v as u32)));
+                if g + other.g[v] < mu {
+                    mu = g + other.g[v];
+                    meet = v as u32;
+                }
+            }
+        }
+    }
+    if meet == NONE {
+        return result;
+    }
+    let mut path = vec![pos(meet)];
+    let mut i = meet;
+    while sides[0].parent[i as usize] != NONE {
+        i = sides[0].parent[i as usize];
+        path.push(pos(i));
+    }
+    path.reverse();
+    let mut i = meet;
+    while sides[1].parent[i as usize] != NONE {
+        i = sides[1].parent[i as usize];
+        path.push(pos(i));
+    }
+    result.cost = Some(path_cost(grid, &path, options.topology, options.costs).expect("bidirectional A* builds legal paths"));
+    result.path = Some(path);
+    result
+}
