@@ -8,37 +8,13 @@
 //
 //   npm install --prefix web && node web/test.mjs [screenshot.png]
 
-import { createServer } from "node:http";
-import { readFile, writeFile } from "node:fs/promises";
-import { extname, join, normalize } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { dist, launch, serve } from "./serve.mjs";
 
-const dist = fileURLToPath(new URL("./dist/", import.meta.url));
 const shot = process.argv[2] ?? join(dist, "browser-test.png");
-const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".png": "image/png" };
-
-const server = createServer(async (req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^\/+/, "");
-  try {
-    const body = await readFile(join(dist, path || "index.html"));
-    res.writeHead(200, { "content-type": types[extname(path || "index.html")] ?? "application/octet-stream" });
-    res.end(body);
-  } catch {
-    res.writeHead(404);
-    res.end();
-  }
-});
-await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-const port = server.address().port;
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-  ],
-});
+const { server, url } = await serve();
+const browser = await launch();
 const failures = [];
 let ready = null, finished = null;
 const states = [];
@@ -58,7 +34,7 @@ try {
     if (said) says.push(said[1]);
     if (process.env.VERBOSE) console.log(`[browser] ${text}`);
   });
-  await page.goto(`http://127.0.0.1:${port}/?rows=12&cols=12&barriers=20&seed=7&start=0,0&end=11,11&walk=1`);
+  await page.goto(`${url}/?rows=12&cols=12&barriers=20&seed=7&start=0,0&end=11,11&walk=1`);
   const deadline = Date.now() + 300_000;
   while ((ready === null || finished === null) && failures.length === 0 && Date.now() < deadline) {
     await page.waitForTimeout(250);
