@@ -38,6 +38,7 @@ mod expand;
 mod grid;
 mod ida;
 mod jps;
+mod jps4;
 mod jps_plus;
 mod map_file;
 mod open_list;

@@ -191,7 +191,8 @@ pub enum Algorithm {
     Greedy,
     /// Breadth-first: fewest steps, ignores costs.
     Bfs,
-    /// Jump Point Search: 8 neighbours, no corner cutting, uniform costs only.
+    /// Jump Point Search: 8 neighbours without corner cutting, or 4 neighbours (diagonal rule
+    /// never); uniform costs only.
     Jps,
     /// Block-based Jump Point Search: JPS whose straight jumps read 64 cells at a time from
     /// bit rows and columns; the same rules, expansions and paths as [`Algorithm::Jps`].

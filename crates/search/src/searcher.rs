@@ -56,7 +56,8 @@ pub enum SearchError {
         /// The blocked cell.
         at: Pos,
     },
-    /// Jump Point Search needs a square grid with the no-corner-cutting rule.
+    /// Jump Point Search needs a square grid with the no-corner-cutting rule (plain JPS also
+    /// runs with no diagonals: 4 neighbours).
     JpsTopology,
     /// Jump Point Search needs uniform costs (no weights, swamp or water).
     JpsWeighted,
@@ -75,7 +76,7 @@ impl fmt::Display for SearchError {
             SearchError::OffGrid { which, error } => write!(f, "{which}: {error}"),
             SearchError::Blocked { which, at } => write!(f, "{which} {},{} is blocked", at.0, at.1),
             SearchError::JpsTopology => f.write_str(
-                "jump point search needs a square grid with 8 neighbours and the no-corner-cutting rule",
+                "jump point search needs a square grid with the no-corner-cutting rule (jps also runs with diagonal never)",
             ),
             SearchError::JpsWeighted => f.write_str(
                 "jump point search needs uniform costs: this grid has weighted, swamp or water cells",
@@ -291,7 +292,9 @@ pub fn validate(grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> 
         return Err(SearchError::BadWeight(options.weight));
     }
     if options.algorithm.jumps() {
-        if options.topology != Topology::Square(DiagonalRule::NoCornerCutting) {
+        // JPS also runs on 4 neighbours; its block-based and precomputed kinds only on 8
+        let four = options.algorithm == Algorithm::Jps && options.topology == Topology::Square(DiagonalRule::Never);
+        if options.topology != Topology::Square(DiagonalRule::NoCornerCutting) && !four {
             return Err(SearchError::JpsTopology);
         }
         if !grid.is_uniform() {

@@ -3,7 +3,7 @@
 
 use crate::grid::Grid;
 use crate::open_list::{Entry, NONE};
-use crate::rules::{Algorithm, Heuristic, SearchOptions, Topology};
+use crate::rules::{Algorithm, DiagonalRule, Heuristic, SearchOptions, Topology};
 use crate::searcher::{CellInfo, CellState, Pos, SearchError, Searcher, Step, validate};
 
 /// A search in progress, advanced one expansion at a time. Ends with the same result as
@@ -143,6 +143,7 @@ impl<'a> StepSearch<'a> {
         }
         let pos = self.grid.coords(i);
         match (self.options.algorithm, self.options.topology) {
+            (Algorithm::Jps, Topology::Square(DiagonalRule::Never)) => self.expand_jps4(idx, pos),
             (Algorithm::Jps | Algorithm::JpsBlock | Algorithm::JpsPlus, _) => self.expand_jps(idx, pos),
             (Algorithm::Theta | Algorithm::LazyTheta, Topology::Square(rule)) => self.expand_any_angle(idx, pos, rule),
             (_, Topology::Hex) => self.expand_hex(idx, pos),

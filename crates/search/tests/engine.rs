@@ -217,6 +217,9 @@ fn astar_and_jps_costs_equal_dijkstra_on_random_grids() {
             if topo == Topology::Square(DiagonalRule::NoCornerCutting) {
                 algos.extend([Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus]);
             }
+            if topo == Topology::Square(DiagonalRule::Never) {
+                algos.push(Algorithm::Jps); // 4-neighbour JPS
+            }
             for algorithm in algos {
                 let opts = SearchOptions { algorithm, topology: topo, ..Default::default() };
                 let r = searcher.search(&grid, start, goal, &opts).unwrap();
@@ -844,4 +847,34 @@ fn any_angle_paths_see_through_and_are_never_longer_than_grid_paths() {
     assert_eq!(find_path(&open, (0, 0), (1, 1), &hex).unwrap_err(), SearchError::AnyAngle);
     let cutting = SearchOptions { algorithm: Algorithm::LazyTheta, topology: Topology::Square(DiagonalRule::Always), ..Default::default() };
     assert_eq!(find_path(&open, (0, 0), (1, 1), &cutting).unwrap_err(), SearchError::AnyAngle);
+}
+
+#[test]
+fn four_neighbour_jps_equals_dijkstra_and_expands_fewer() {
+    let mut rng = Rng::new(4444);
+    let four = Topology::Square(DiagonalRule::Never);
+    let (mut fewer, mut solved) = (0, 0);
+    for case in 0..600 {
+        let (grid, start, goal) = random_case(&mut rng, 150, false);
+        let want = oracle(&grid, four, CostModel::Exact, start, goal);
+        let jps = find_path(&grid, start, goal, &SearchOptions { algorithm: Algorithm::Jps, topology: four, ..Default::default() }).unwrap();
+        let astar = find_path(&grid, start, goal, &SearchOptions { topology: four, ..Default::default() }).unwrap();
+        match (want, &jps.path) {
+            (None, None) => {}
+            (Some(c), Some(path)) => {
+                solved += 1;
+                assert!(close(jps.cost.unwrap(), c), "case {case}: 4-neighbour JPS {} != oracle {c}\n{grid:?}", jps.cost.unwrap());
+                assert!(close(oracle_path_cost(&grid, four, CostModel::Exact, path), c));
+                fewer += usize::from(jps.expanded < astar.expanded);
+            }
+            (w, p) => panic!("case {case}: oracle {w:?}, 4-neighbour JPS {p:?}\n{grid:?}"),
+        }
+    }
+    assert!(solved > 300 && fewer > solved / 2, "{solved} solved, JPS expanded fewer than A* on {fewer}");
+    // block-based JPS and JPS+ stay 8-neighbour only
+    let g = Grid::new(3, 3).unwrap();
+    for algorithm in [Algorithm::JpsBlock, Algorithm::JpsPlus] {
+        let o = SearchOptions { algorithm, topology: four, ..Default::default() };
+        assert_eq!(find_path(&g, (0, 0), (2, 2), &o).unwrap_err(), SearchError::JpsTopology);
+    }
 }
