@@ -56,7 +56,7 @@ pub use map_file::{
     FileError, Problem, load_map, load_scen, read_map, read_map_from, read_scen, read_scen_from, stated_tolerance, stated_unit,
     write_map,
 };
-pub use path::{IllegalStep, path_cost, step_kind};
+pub use path::{IllegalStep, distances_to, path_cost, step_kind};
 pub use rules::{IDA_LIMIT, Algorithm, CostModel, DiagonalRule, Heuristic, SearchOptions, Topology, hex_centre, hex_distance};
 pub use searcher::{CellInfo, CellState, Pos, SearchError, SearchResult, Searcher, Step, find_path, validate};
 pub use step::StepSearch;

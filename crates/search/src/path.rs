@@ -137,6 +137,44 @@ pub(crate) fn moves(grid: &Grid, p: Pos, topology: Topology, costs: CostModel, f
     }
 }
 
+/// The least cost from every cell to `goal`, row by row (`y * width + x`), infinite where the
+/// goal cannot be reached: Dijkstra backwards from the goal over the moves into each cell, so
+/// terrain that costs more to enter counts as a forward search would count it. What a flow
+/// field or a heat map of the distance to the goal is made of.
+///
+/// ```
+/// use cubepath_search::{CostModel, Grid, Topology, distances_to};
+/// let grid = Grid::new(3, 1).unwrap();
+/// assert_eq!(distances_to(&grid, (2, 0), Topology::default(), CostModel::Exact), vec![2.0, 1.0, 0.0]);
+/// ```
+pub fn distances_to(grid: &Grid, goal: Pos, topology: Topology, costs: CostModel) -> Vec<f64> {
+    use std::cmp::Reverse;
+    let w = grid.width();
+    let mut dist = vec![f64::INFINITY; w * grid.height()];
+    if !grid.is_passable(goal.0, goal.1) {
+        return dist;
+    }
+    let mut heap = std::collections::BinaryHeap::new();
+    dist[goal.1 * w + goal.0] = 0.0;
+    heap.push(Reverse((0u64, goal.1 * w + goal.0)));
+    let mut into = Vec::new();
+    while let Some(Reverse((d, i))) = heap.pop() {
+        let d = f64::from_bits(d);
+        if d > dist[i] {
+            continue;
+        }
+        moves(grid, (i % w, i / w), topology, costs, false, &mut into);
+        for &(q, c) in &into {
+            let j = q.1 * w + q.0;
+            if d + c < dist[j] {
+                dist[j] = d + c;
+                heap.push(Reverse(((d + c).to_bits(), j)));
+            }
+        }
+    }
+    dist
+}
+
 /// The cost of a path, checking that each step is a legal move; each step costs its length
 /// times the entered cell's weight.
 pub fn path_cost(grid: &Grid, path: &[Pos], topology: Topology, costs: CostModel) -> Result<f64, IllegalStep> {

@@ -878,3 +878,32 @@ fn four_neighbour_jps_equals_dijkstra_and_expands_fewer() {
         assert_eq!(find_path(&g, (0, 0), (2, 2), &o).unwrap_err(), SearchError::JpsTopology);
     }
 }
+
+#[test]
+fn distances_to_the_goal_are_what_each_forward_search_costs() {
+    // terrain makes moves cost what the entered cell weighs: backwards is not forwards
+    let mut rng = Rng::new(808);
+    let mut finite = 0;
+    for case in 0..80 {
+        let (mut grid, _, _) = random_case(&mut rng, 12, case % 2 == 0);
+        // small grids only: the oracle runs once per cell
+        grid = Grid::new(grid.width().min(12), grid.height().min(12)).map(|mut g| {
+            for (p, c) in grid.cells().filter(|(p, _)| p.0 < 12 && p.1 < 12) {
+                g.set(p.0, p.1, c).unwrap();
+            }
+            g
+        }).unwrap();
+        let goal = (rng.below(grid.width()), rng.below(grid.height()));
+        grid.set(goal.0, goal.1, Cell::FLOOR).unwrap();
+        for topo in TOPOLOGIES {
+            let field = distances_to(&grid, goal, topo, CostModel::Exact);
+            for (s, _) in grid.cells() {
+                let want = oracle(&grid, topo, CostModel::Exact, s, goal).unwrap_or(f64::INFINITY);
+                let got = field[s.1 * grid.width() + s.0];
+                assert!(got == want || close(got, want), "case {case} {topo:?}: from {s:?} field {got}, oracle {want}\n{grid:?}");
+                finite += usize::from(want.is_finite());
+            }
+        }
+    }
+    assert!(finite > 4000, "{finite}");
+}
