@@ -12,8 +12,8 @@ use crate::game::GameSetup;
 use crate::game::logic::files;
 use crate::game::logic::settings::BoardSettings;
 use crate::search::{
-    Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Problem, SearchOptions, Searcher, Topology, load_map, load_scen,
-    validate,
+    Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Problem, SearchOptions, SearchResult, Searcher, Topology, load_map,
+    load_scen, polyline_length, string_pull, validate,
 };
 
 /// A pathfinding playground: a 3D cube grid where A* and its rivals run live, and a headless
@@ -244,9 +244,14 @@ pub enum Command {
 /// Settings shared by the search commands.
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// astar, dijkstra, greedy, bfs or jps.
+    /// astar, dijkstra, greedy, bfs, jps, jps-block, jps-plus, astar-bidir, ida, theta or
+    /// lazy-theta (theta and lazy-theta: any-angle paths of turning points).
     #[arg(long, default_value = "astar")]
     pub algorithm: Algorithm,
+    /// The most cells a search may expand; it stops there without an answer (IDA* stops at
+    /// 5,000,000 when no limit is given).
+    #[arg(long)]
+    pub limit: Option<usize>,
     /// never, no-corner-cutting, one-free or always.
     #[arg(long, default_value = "no-corner-cutting")]
     pub diagonal: DiagonalRule,
@@ -272,6 +277,7 @@ impl SearchArgs {
             costs: self.costs,
             heuristic: self.heuristic,
             weight: self.weight,
+            limit: self.limit,
         }
     }
 }
@@ -286,6 +292,14 @@ pub struct SolveArgs {
     /// Goal cell X,Y.
     #[arg(long, value_parser = parse_cell)]
     pub to: (usize, usize),
+    /// String-pull the path: print its turning points, each in line of sight of the one
+    /// before, and their Euclidean length as the cost (square cells without corner cutting).
+    #[arg(long)]
+    pub smooth: bool,
+    /// Write every expansion in order (cell, g, h, f, parent, cells pushed) to this JSON file
+    /// (format: the engine's `StepSearch::write_trace`); the algorithm must run step by step.
+    #[arg(long)]
+    pub trace: Option<PathBuf>,
     #[command(flatten)]
     pub search: SearchArgs,
 }
@@ -439,10 +453,27 @@ pub fn run(command: Command) -> ExitCode {
 
 fn solve(a: &SolveArgs) -> Result<u8, Failure> {
     let grid = load_map(&a.map)?;
-    let r = Searcher::default().search(&grid, a.from, a.to, &a.search.options())?;
+    let options = a.search.options();
+    if a.smooth {
+        // string pulling sees through cells as any-angle search does: the same conditions
+        validate(&grid, a.from, a.to, &SearchOptions { algorithm: Algorithm::Theta, ..options })
+            .map_err(|e| BadInput(format!("--smooth: {e}")))?;
+    }
+    let mut searcher = Searcher::default();
+    let r = match &a.trace {
+        Some(path) => trace(&mut searcher, &grid, a, &options, path)?,
+        None => searcher.search(&grid, a.from, a.to, &options)?,
+    };
     let mut out = std::io::stdout().lock();
     match (r.cost, r.path) {
         (Some(cost), Some(path)) => {
+            let (path, cost) = if a.smooth {
+                let pulled = string_pull(&grid, &path);
+                let length = polyline_length(&pulled);
+                (pulled, length)
+            } else {
+                (path, cost)
+            };
             writeln!(out, "cost {cost:.8}")?;
             writeln!(out, "expanded {}", r.expanded)?;
             let cells: Vec<String> = path.iter().map(|(x, y)| format!("{x},{y}")).collect();
@@ -452,12 +483,28 @@ fn solve(a: &SolveArgs) -> Result<u8, Failure> {
             }
             Ok(0)
         }
+        _ if r.stopped => {
+            writeln!(out, "stopped")?;
+            writeln!(out, "expanded {}", r.expanded)?;
+            eprintln!("note: the search stopped at its limit of {} expansions without an answer", r.expanded);
+            Ok(1)
+        }
         _ => {
             writeln!(out, "no path")?;
             writeln!(out, "expanded {}", r.expanded)?;
             Ok(1)
         }
     }
+}
+
+/// Runs the search step by step, writing its trace to a temporary file renamed to `path` once
+/// complete: a failure never leaves a partial trace behind.
+fn trace(searcher: &mut Searcher, grid: &Grid, a: &SolveArgs, options: &SearchOptions, path: &Path) -> Result<SearchResult, Failure> {
+    let run = searcher.steps(grid, a.from, a.to, options).map_err(|e| BadInput(format!("--trace: {e}")))?;
+    let mut json = Vec::new();
+    let result = run.write_trace(options.limit, &mut json)?;
+    files::write_atomically(path, json).map_err(|e| BadInput(format!("could not write the trace {}: {e}", path.display())))?;
+    Ok(result)
 }
 
 fn scen(a: &ScenArgs) -> Result<u8, Failure> {

@@ -254,3 +254,72 @@ fn absurd_play_options_exit_2_with_a_message() {
         assert!(!err.trim().is_empty());
     }
 }
+
+#[test]
+fn any_angle_smooth_and_limits() {
+    // an open 10 x 4 field with one block off the corner-to-corner line (a block at 4,2 would
+    // be on it: the line crosses that cell's square)
+    let field = temp_file("field.map", b"type octile\nheight 4\nwidth 10\nmap\n..@.......\n..........\n..........\n..........\n");
+    for algo in ["theta", "lazy-theta"] {
+        let (code, out, err) = cubepath(&["solve", &field, "--from", "0,3", "--to", "9,0", "--algorithm", algo]);
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        // one segment from corner to corner
+        assert_eq!(lines[2], "path 0,3 9,0", "{algo}");
+        assert_eq!(lines[0], format!("cost {:.8}", 90f64.sqrt()), "{algo}");
+        assert!(err.contains("do not guarantee"), "{algo}: {err}");
+    }
+    // A* with --smooth: the staircase pulled into the same straight segment
+    let (code, out, _) = cubepath(&["solve", &field, "--from", "0,3", "--to", "9,0", "--smooth"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with(&format!("cost {:.8}\n", 90f64.sqrt())) && out.ends_with("path 0,3 9,0\n"), "{out}");
+    // --smooth is refused where line of sight means nothing
+    let (code, _, err) = cubepath(&["solve", &field, "--from", "0,3", "--to", "9,0", "--smooth", "--hex"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--smooth") && err.contains("any-angle"), "{err}");
+    // bidirectional A* and IDA* agree with A*; a small limit stops IDA*
+    for algo in ["astar-bidir", "ida"] {
+        let (code, out, _) = cubepath(&["solve", &field, "--from", "0,3", "--to", "9,0", "--algorithm", algo]);
+        assert_eq!(code, 0);
+        assert!(out.starts_with("cost 10.24264069\n"), "{algo}: {out}");
+    }
+    let (code, out, err) = cubepath(&["solve", &field, "--from", "0,3", "--to", "9,0", "--algorithm", "ida", "--limit", "5"]);
+    assert_eq!(code, 1);
+    assert_eq!(out, "stopped\nexpanded 5\n");
+    assert!(err.contains("limit"), "{err}");
+}
+
+#[test]
+fn trace_writes_every_expansion_or_nothing() {
+    let arena = map("arena.map");
+    let dir = std::env::temp_dir().join(format!("cubepath-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("t.json");
+    let (code, out, err) = cubepath(&["solve", &arena, "--from", "1,13", "--to", "40,30", "--trace", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let expanded: usize = out.lines().nth(1).unwrap().strip_prefix("expanded ").unwrap().parse().unwrap();
+    let json = std::fs::read_to_string(&file).unwrap();
+    assert!(json.starts_with("{\"format\": \"cubepath-trace 1\", \"algorithm\": \"astar\", \"start\": [1, 13], \"goal\": [40, 30],"), "{json:.200}");
+    assert_eq!(json.matches("{\"cell\": ").count(), expanded);
+    assert!(json.contains("\"parent\": null") && json.trim_end().ends_with(&format!("\"expanded\": {expanded}}}")));
+    let cost = out.lines().next().unwrap().strip_prefix("cost ").unwrap().parse::<f64>().unwrap();
+    let traced: f64 = json.rsplit("\"cost\": ").next().unwrap().split(',').next().unwrap().parse().unwrap();
+    assert!((cost - traced).abs() < 1e-8);
+    // the last expansion is the goal's
+    let last = json.rsplit("{\"cell\": ").next().unwrap();
+    assert!(last.starts_with("[40, 30]") && last.contains("\"pushed\": []"), "{last:.100}");
+    // brackets balance: one JSON value
+    assert_eq!(json.matches('[').count(), json.matches(']').count());
+    assert_eq!(json.matches('{').count(), json.matches('}').count());
+    // a place that cannot be written: a message naming it, no file, no temporary left behind
+    let bad = file.join("under-a-file.json"); // its folder is a file
+    let (code, _, err) = cubepath(&["solve", &arena, "--from", "1,13", "--to", "40,30", "--trace", bad.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("could not write the trace") && err.contains("under-a-file.json"), "{err}");
+    // an algorithm that runs whole cannot be traced
+    let (code, _, err) = cubepath(&["solve", &arena, "--from", "1,13", "--to", "40,30", "--algorithm", "ida", "--trace", file.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--trace") && err.contains("step by step"), "{err}");
+    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(leftovers, vec![std::ffi::OsString::from("t.json")]);
+}

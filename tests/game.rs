@@ -555,3 +555,110 @@ fn the_logic_runs_without_asset_stores_or_a_window() {
     assert!(agent.arrived);
     assert_eq!(Some(&agent.last), cells.last());
 }
+
+#[test]
+fn dragging_an_endpoint_moves_it_and_the_search_follows() {
+    let rows = ["......", "..#...", "......"];
+    let mut app = app_with(map_setup(&rows, (0, 0), (5, 2)), Duration::from_millis(10));
+    let before = path(&app).searches;
+    app.act(Action::DragEndpoint { end: true, to: (5, 0) });
+    let sel = app.world().resource::<Selection>().clone();
+    assert_eq!((sel.start, sel.end), (Some((0, 0)), Some((5, 0))));
+    let moved = path(&app);
+    assert!(moved.searches > before);
+    assert_eq!(moved.cells.last(), Some(&(5, 0)));
+    assert_eq!(moved.cost, Some(5.0));
+    // onto a barrier or onto the other endpoint: the endpoint waits where it is
+    app.act(Action::DragEndpoint { end: true, to: (2, 1) });
+    app.act(Action::DragEndpoint { end: false, to: (5, 0) });
+    let sel = app.world().resource::<Selection>().clone();
+    assert_eq!((sel.start, sel.end), (Some((0, 0)), Some((5, 0))));
+    app.act(Action::DragEndpoint { end: false, to: (1, 2) });
+    assert_eq!(app.world().resource::<Selection>().start, Some((1, 2)));
+    assert_eq!(path(&app).cells.first(), Some(&(1, 2)));
+}
+
+#[test]
+fn an_agent_walks_an_any_angle_path_in_straight_lines() {
+    use cubepath::search::Algorithm;
+    let rows = ["..#.......", "..........", "..........", ".........."];
+    let mut app = app_with(map_setup(&rows, (0, 3), (9, 0)), Duration::from_millis(20));
+    app.act(Action::Search(SearchOptions { algorithm: Algorithm::Theta, ..default() }));
+    let p = path(&app);
+    assert_eq!(p.corners, vec![(0, 3), (9, 0)]);
+    assert!((p.cost.unwrap() - 90f64.sqrt()).abs() < 1e-9);
+    // the cells under the segment, for the cubes: from start to end, each next to the last
+    assert_eq!((p.cells.first(), p.cells.last()), (Some(&(0, 3)), Some(&(9, 0))));
+    assert!(p.cells.windows(2).all(|w| w[0].0.abs_diff(w[1].0) <= 1 && w[0].1.abs_diff(w[1].1) <= 1));
+    app.world_mut().resource_mut::<PlaySettings>().mode = WalkMode::Agent;
+    app.act(Action::Walk);
+    let (agent, _) = agent_state(&mut app);
+    assert_eq!(agent.cells, vec![(0, 3), (9, 0)], "the agent walks the turning points");
+    for _ in 0..400 {
+        app.update();
+        check_agent_between_waypoints(&mut app);
+    }
+    let (agent, t) = agent_state(&mut app);
+    assert!(agent.arrived, "the agent did not arrive");
+    let end = app.world().resource::<Board>().world((9, 0));
+    assert!(Vec2::new(t.translation.x - end.x, t.translation.z - end.z).length() < 1e-3);
+}
+
+#[test]
+fn ida_in_the_game_stops_at_its_limit_with_a_message() {
+    use cubepath::search::Algorithm;
+    // a wall with a gap at the far end: IDA* re-expands the near side without end
+    let mut wall = Grid::new(200, 200).unwrap();
+    for y in 0..199 {
+        wall.set(100, y, Cell::Blocked).unwrap();
+    }
+    let setup = GameSetup { grid: Some((wall, "wall".into())), start: Some((0, 0)), end: Some((199, 0)), ..default() };
+    let mut app = Headless::new(setup, Duration::from_millis(10));
+    app.frames(2);
+    assert!(path(&app).found(), "A* goes round the wall");
+    app.act(Action::Search(SearchOptions { algorithm: Algorithm::Ida, ..default() }));
+    let p = path(&app);
+    assert!(!p.found());
+    assert_eq!(p.message, "ida stopped after 100000 expansions (its limit) without an answer");
+    assert_eq!(p.expanded, 100_000);
+}
+
+#[test]
+fn the_heat_map_shows_the_cost_to_the_goal_and_g() {
+    use cubepath::game::logic::settings::{Heat, StepLayers};
+    use cubepath::game::logic::stepview::{GoalField, StepView};
+    let rows = ["......", "..#...", "......"];
+    let mut app = app_with(map_setup(&rows, (0, 0), (5, 2)), Duration::from_millis(10));
+    app.act(Action::ShowSteps(true));
+    app.act(Action::StepLayers(StepLayers { arrows: true, heat: Heat::ToGoal }));
+    let field = app.world().resource::<GoalField>().clone();
+    let grid = app.world().resource::<Board>().grid.clone();
+    let mut heated = 0;
+    for (p, cell) in grid.cells() {
+        if !cell.is_passable() {
+            assert_eq!(field.at(p), None);
+            continue;
+        }
+        let want = find_path(&grid, p, (5, 2), &SearchOptions::default()).unwrap().cost.unwrap();
+        assert!((field.at(p).unwrap() - want).abs() < 1e-9, "{p:?}");
+        // floor cubes off the path take the heat colour of their cost
+        if ![(0, 0), (5, 2)].contains(&p) && path(&app).path_index(p).is_none() {
+            assert!(cubes_with(&mut app, Look::heat(want, field.max)).contains(&p), "{p:?}");
+            heated += 1;
+        }
+    }
+    assert!(heated >= 8, "{heated}");
+    // g: reached cells at the shown step, scaled to the largest g of the search
+    app.act(Action::StepLayers(StepLayers { arrows: false, heat: Heat::G }));
+    app.act(Action::SeekStep(3));
+    let (max_g, g11) = {
+        let step = app.world().resource::<StepView>();
+        (step.max_g, step.label((1, 1)).map(|l| l.g))
+    };
+    assert!(max_g > 0.0);
+    assert_eq!(g11, Some(2f64.sqrt()), "(1,1) is reached diagonally within three expansions");
+    assert!(cubes_with(&mut app, Look::heat(2f64.sqrt(), max_g)).contains(&(1, 1)));
+    assert!(app.world().resource::<GoalField>().costs.is_empty(), "the field is dropped when not shown");
+    app.act(Action::StepLayers(StepLayers::default()));
+    assert!(cubes_with(&mut app, Look::Heat(0)).is_empty() && cubes_with(&mut app, Look::Heat(9)).is_empty());
+}

@@ -16,7 +16,9 @@ use cubepath::game::logic::search::PathState;
 use cubepath::game::logic::settings::{BoardSettings, Brush, PlaySettings, SearchSettings, WalkMode};
 use cubepath::game::logic::walk::Walk;
 use cubepath::game::view::cubes::{Cube, CubeIndex};
-use cubepath::search::{Algorithm, CostModel, DiagonalRule, SearchOptions, Topology, find_path, path_cost};
+use cubepath::search::{
+    Algorithm, CostModel, DiagonalRule, SearchOptions, Topology, cells_along, find_path, line_of_sight, path_cost, polyline_length,
+};
 
 struct Rng(u64);
 
@@ -82,6 +84,7 @@ fn random_action(rng: &mut Rng, app: &mut App) -> Option<Action> {
                 costs: [CostModel::Exact, CostModel::Tutorial][rng.below(2)],
                 weight: [1.0, 1.0, 1.5, 3.0][rng.below(4)],
                 heuristic: None,
+                limit: None,
             };
             Action::Search(options)
         }
@@ -121,16 +124,32 @@ fn check(app: &mut App, seed: u64, frame: usize) {
     let (start, end) = (sel.start.unwrap(), sel.end.unwrap());
     let dijkstra_options = SearchOptions { algorithm: Algorithm::Dijkstra, heuristic: None, weight: 1.0, ..options };
     let best = find_path(&grid, start, end, &dijkstra_options).unwrap().cost;
+    let jps_four = options.algorithm == Algorithm::Jps && options.topology == Topology::Square(DiagonalRule::Never);
     let refused = options.algorithm.jumps()
-        && (!grid.is_uniform() || options.topology != Topology::Square(DiagonalRule::NoCornerCutting));
+        && (!grid.is_uniform() || (options.topology != Topology::Square(DiagonalRule::NoCornerCutting) && !jps_four));
+    let any_angle_refused = options.algorithm.any_angle()
+        && (!grid.is_uniform()
+            || !matches!(options.topology, Topology::Square(DiagonalRule::NoCornerCutting | DiagonalRule::Never))
+            || options.costs != CostModel::Exact);
     if path.found() {
         assert!(!refused, "{at}: JPS ran where it cannot");
-        let cost = path_cost(&grid, &path.cells, options.topology, options.costs)
-            .unwrap_or_else(|e| panic!("{at}: the shown path is illegal: {e}"));
+        assert!(!any_angle_refused, "{at}: any-angle search ran where it cannot");
+        let cost = if options.algorithm.any_angle() {
+            // turning points in sight of each other; the cells under them shown
+            for w in path.corners.windows(2) {
+                assert!(line_of_sight(&grid, w[0], w[1]), "{at}: {:?} -> {:?} not in sight", w[0], w[1]);
+            }
+            assert_eq!(path.cells, cells_along(&path.corners), "{at}");
+            polyline_length(&path.corners)
+        } else {
+            path_cost(&grid, &path.cells, options.topology, options.costs).unwrap_or_else(|e| panic!("{at}: the shown path is illegal: {e}"))
+        };
         assert_eq!(path.cells.first().copied(), sel.start, "{at}: the path starts at the start");
         assert_eq!(path.cells.last().copied(), sel.end, "{at}: the path ends at the end");
         let best = best.unwrap_or_else(|| panic!("{at}: a path where Dijkstra finds none"));
-        if options.is_admissible() && options.algorithm.is_optimal() {
+        if options.algorithm.any_angle() {
+            assert!(cost <= best + 1e-9, "{at}: the any-angle path {cost} is longer than the grid's {best}");
+        } else if options.is_admissible() && options.algorithm.is_optimal() {
             assert!((best - cost).abs() < 1e-9, "{at}: path cost {cost} is not optimal ({best})");
         } else {
             assert!(cost >= best - 1e-9, "{at}: {cost} beats the optimum {best}");
@@ -140,6 +159,10 @@ fn check(app: &mut App, seed: u64, frame: usize) {
         assert_eq!(walk.walked, 0, "{at}: black cubes without a path");
         if refused {
             assert!(path.message.contains("jump point"), "{at}: {}", path.message);
+        } else if any_angle_refused {
+            assert!(path.message.contains("any-angle"), "{at}: {}", path.message);
+        } else if path.message.contains("stopped after") {
+            assert_eq!(options.algorithm, Algorithm::Ida, "{at}: only IDA* stops at its limit in the game");
         } else {
             assert_eq!(best, None, "{at}: no path shown ({}) but Dijkstra finds one", path.message);
             assert!(path.message.contains("no path"), "{at}: {}", path.message);
@@ -154,7 +177,8 @@ fn check(app: &mut App, seed: u64, frame: usize) {
             None => assert!(p.distance(here.xz()) < 1e-3, "{at}: a stopped agent is off its cell"),
             Some(next) => {
                 assert!(board.is_floor(next), "{at}: the agent walks onto a barrier");
-                assert!(agent.last.0.abs_diff(next.0) <= 1 && agent.last.1.abs_diff(next.1) <= 1, "{at}: waypoints not adjacent");
+                let adjacent = agent.last.0.abs_diff(next.0) <= 1 && agent.last.1.abs_diff(next.1) <= 1;
+                assert!(adjacent || line_of_sight(&grid, agent.last, next), "{at}: waypoints neither adjacent nor in sight");
                 let (a, b) = (here.xz(), board.world(next).xz());
                 let along = (p - a).dot(b - a) / (b - a).length_squared().max(1e-9);
                 let off = (p - (a + (b - a) * along.clamp(0.0, 1.0))).length();

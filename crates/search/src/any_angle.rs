@@ -35,30 +35,53 @@ pub fn line_of_sight(grid: &Grid, a: Pos, b: Pos) -> bool {
 
 /// Line of sight on codes (uniform grids: blocked or not), both ends on the grid.
 pub(crate) fn sight(grid: &Grid, codes: &[u8], a: Pos, b: Pos) -> bool {
+    touching(a, b, grid.height(), |x, y| codes[grid.index(x, y)] != BLOCKED)
+}
+
+/// The cells whose closed squares the segment between the centres of `a` and `b` touches
+/// (corners included), on a grid `height` rows tall: what must be passable for
+/// [`line_of_sight`], and what a walker on the segment may be said to occupy.
+///
+/// ```
+/// use cubepath_search::touched_cells;
+/// let mut cells = touched_cells((0, 0), (1, 1), 5);
+/// cells.sort();
+/// assert_eq!(cells, vec![(0, 0), (0, 1), (1, 0), (1, 1)]); // the diagonal touches both side cells
+/// ```
+pub fn touched_cells(a: Pos, b: Pos, height: usize) -> Vec<Pos> {
+    let mut cells = Vec::new();
+    touching(a, b, height, |x, y| {
+        cells.push((x, y));
+        true
+    });
+    cells
+}
+
+/// Calls `visit` on each cell the segment touches, column by column, while it returns true;
+/// returns whether every call did.
+fn touching(a: Pos, b: Pos, height: usize, mut visit: impl FnMut(usize, usize) -> bool) -> bool {
     // Doubled coordinates: centres are odd integers, cell x spans [2x, 2x + 2].
     let (a, b) = if a.0 <= b.0 { (a, b) } else { (b, a) };
     let (x0, y0) = (2 * a.0 as i64 + 1, 2 * a.1 as i64 + 1);
     let (x1, y1) = (2 * b.0 as i64 + 1, 2 * b.1 as i64 + 1);
-    let free = |x: i64, y: i64| codes[grid.index(x as usize, y as usize)] != BLOCKED;
-    let (w, h) = (grid.width() as i64, grid.height() as i64);
     let dx = x1 - x0;
     if dx == 0 {
-        return (a.1.min(b.1)..=a.1.max(b.1)).all(|y| free(a.0 as i64, y as i64));
+        return (a.1.min(b.1)..=a.1.max(b.1)).all(|y| visit(a.0, y));
     }
     let dy = y1 - y0;
     // y at doubled x, times dx: y0 * dx + (x - x0) * dy
     let num = |x: i64| y0 * dx + (x - x0) * dy;
-    for cx in a.0 as i64..=b.0 as i64 {
+    for cx in a.0..=b.0 {
         // the part of the segment over column cx (closed), its y range (times dx)
-        let xa = (2 * cx).max(x0);
-        let xb = (2 * cx + 2).min(x1);
+        let xa = (2 * cx as i64).max(x0);
+        let xb = (2 * cx as i64 + 2).min(x1);
         let (n0, n1) = (num(xa), num(xb));
         let (lo, hi) = (n0.min(n1), n0.max(n1));
         // cells cy with [2cy, 2cy + 2] * dx meeting [lo, hi]
         let first = (lo - 2 * dx).div_euclid(2 * dx) + i64::from((lo - 2 * dx).rem_euclid(2 * dx) != 0);
         let last = hi.div_euclid(2 * dx);
-        for cy in first.max(0)..=last.min(h - 1) {
-            if cx < w && !free(cx, cy) {
+        for cy in first.max(0)..=last.min(height as i64 - 1) {
+            if !visit(cx, cy as usize) {
                 return false;
             }
         }

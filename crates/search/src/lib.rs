@@ -48,7 +48,7 @@ mod searcher;
 mod step;
 mod trace;
 
-pub use any_angle::{cells_along, line_of_sight, polyline_length, string_pull};
+pub use any_angle::{cells_along, line_of_sight, polyline_length, string_pull, touched_cells};
 pub use components::Components;
 pub use expand::hex_neighbours;
 pub use grid::{Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT};

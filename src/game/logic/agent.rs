@@ -105,9 +105,13 @@ impl Agent {
         }
     }
 
-    /// The cells it stands on or steps into.
-    fn occupies(&self) -> Vec<Pos> {
-        std::iter::once(self.last).chain(self.target()).collect()
+    /// The cells it stands on or steps into: on a long (any-angle) step, every cell the
+    /// segment touches, so no barrier is painted across its way.
+    fn occupies(&self, height: usize) -> Vec<Pos> {
+        match self.target() {
+            Some(t) => crate::search::touched_cells(self.last, t, height),
+            None => vec![self.last],
+        }
     }
 }
 
@@ -118,7 +122,7 @@ pub fn agent_bundle(cells: Vec<Pos>, board: &Board) -> impl Bundle {
     let agent = Agent::new(cells);
     (
         Name::new("Agent"),
-        Occupies(agent.occupies()),
+        Occupies(agent.occupies(board.grid.height())),
         agent,
         Transform::from_translation(at).looking_to(facing.normalize_or(Vec3::NEG_Z), Vec3::Y),
     )
@@ -226,8 +230,8 @@ pub fn move_agent(
 }
 
 /// Keeps each agent's [`Occupies`] up to date, so no barrier is painted under it.
-fn mark_occupied(mut agents: Query<(&Agent, &mut Occupies), Changed<Agent>>) {
+fn mark_occupied(board: Res<Board>, mut agents: Query<(&Agent, &mut Occupies), Changed<Agent>>) {
     for (agent, mut occupies) in &mut agents {
-        occupies.set_if_neq(Occupies(agent.occupies()));
+        occupies.set_if_neq(Occupies(agent.occupies(board.grid.height())));
     }
 }

@@ -155,8 +155,8 @@ pub fn default_endpoints(grid: &mut Grid, random: bool) -> (Pos, Pos) {
     }
 }
 
-/// Left clicks set the start or the end (never on a barrier or off the board); the pointer's
-/// cell is kept for the view.
+/// Left clicks set the start or the end (never on a barrier or off the board), a left drag
+/// moves one of them; the pointer's cell is kept for the view.
 fn select_cells(
     mut actions: MessageReader<Action>,
     board: Res<Board>,
@@ -170,6 +170,16 @@ fn select_cells(
             Action::Select(p) => p,
             Action::Hover(p) => {
                 hover.set_if_neq(Hover(p));
+                continue;
+            }
+            Action::DragEndpoint { end, to } => {
+                // dragged over a barrier, off the board or onto the other endpoint: it waits
+                if board.is_floor(to) && Some(to) != if end { selection.start } else { selection.end } {
+                    let moved = if end { &mut selection.end } else { &mut selection.start };
+                    if *moved != Some(to) {
+                        *moved = Some(to);
+                    }
+                }
                 continue;
             }
             _ => continue,

@@ -36,12 +36,15 @@ impl Duel {
         let rows: Vec<DuelRow> = Algorithm::ALL
             .iter()
             .map(|&algorithm| {
-                let o = SearchOptions { algorithm, ..*options };
+                let o = super::search::game_options(&SearchOptions { algorithm, ..*options });
                 let t = bevy::platform::time::Instant::now();
                 let outcome = searcher
                     .search(&board.grid, start, end, &o)
-                    .map(|r| (r.cost, r.expanded, r.pushed, t.elapsed().as_micros()))
-                    .map_err(|e| e.to_string());
+                    .map_err(|e| e.to_string())
+                    .and_then(|r| match r.stopped {
+                        true => Err(format!("stopped at its limit ({} expansions)", r.expanded)),
+                        false => Ok((r.cost, r.expanded, r.pushed, t.elapsed().as_micros())),
+                    });
                 DuelRow { algorithm, outcome }
             })
             .collect();

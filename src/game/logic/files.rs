@@ -63,13 +63,16 @@ pub fn load_last_board() -> Option<(Grid, String)> {
 /// Writes `text` to a temporary file beside `path`, then renames it into place, so a failed
 /// write never leaves a half-written file where a good one was.
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+pub fn write_atomically(path: &Path, text: impl AsRef<[u8]>) -> std::io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    let tmp = path.with_extension("map.tmp");
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
     std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
 }
 
 /// Saves a map the user asked for: on the desktop to `name` (temporary file, then rename);

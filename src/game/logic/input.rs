@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::settings::{BoardSettings, PlaySettings, SearchSettings, StepViewOn};
+use super::settings::{BoardSettings, PlaySettings, SearchSettings, StepLayers, StepViewOn};
 use crate::game::{AppSystems, Pause};
 use crate::search::{Pos, SearchOptions};
 
@@ -21,6 +21,14 @@ pub enum Action {
     Select(Pos),
     /// The pointer is over this cell (or over none).
     Hover(Option<Pos>),
+    /// A left drag that started on the start (`end` false) or the end (`end` true) reached
+    /// this cell: the endpoint moves there and the search follows, as on Red Blob's pages.
+    DragEndpoint {
+        /// Which endpoint.
+        end: bool,
+        /// Where it is dragged to.
+        to: Pos,
+    },
     /// Right click: toggle the brush's cell (a barrier by default) and floor.
     ToggleBarrier(Pos),
     /// Right drag: paint the brush's cell (true) or floor (false).
@@ -60,6 +68,8 @@ pub enum Action {
     Play(PlaySettings),
     /// Step view on or off.
     ShowSteps(bool),
+    /// The step view's parent arrows and heat map.
+    StepLayers(StepLayers),
 }
 
 /// Space walks (or steps, in the step view), A resets, Z pauses.
@@ -81,6 +91,7 @@ fn apply_setting_actions(
     mut search: ResMut<SearchSettings>,
     mut play: ResMut<PlaySettings>,
     mut step_view: ResMut<StepViewOn>,
+    mut layers: ResMut<StepLayers>,
 ) {
     for action in actions.read() {
         match action {
@@ -92,6 +103,9 @@ fn apply_setting_actions(
             }
             Action::ShowSteps(on) => {
                 step_view.set_if_neq(StepViewOn(*on));
+            }
+            Action::StepLayers(l) => {
+                layers.set_if_neq(*l);
             }
             _ => {}
         }

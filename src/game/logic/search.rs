@@ -11,7 +11,19 @@ use bevy::prelude::*;
 use super::board::{Board, Selection};
 use super::settings::SearchSettings;
 use crate::game::AppSystems;
-use crate::search::{Pos, SearchError, Searcher};
+use crate::search::{Algorithm, Pos, SearchError, SearchOptions, Searcher, cells_along};
+
+/// The most cells IDA* may expand for one search in the game (about a tenth of a second on a
+/// desktop): it re-expands cells without end on open boards, and a frame must not freeze.
+pub const IDA_GAME_LIMIT: usize = 100_000;
+
+/// The settings a search in the game runs with: the player's, with IDA* bounded.
+pub fn game_options(settings: &SearchOptions) -> SearchOptions {
+    match (settings.algorithm, settings.limit) {
+        (Algorithm::Ida, None) => SearchOptions { limit: Some(IDA_GAME_LIMIT), ..*settings },
+        _ => *settings,
+    }
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PathState>().init_resource::<SearchBuffers>().add_systems(
@@ -33,8 +45,11 @@ pub struct SearchBuffers(pub Searcher);
 /// The player's path: the latest search from start to end and what it found.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct PathState {
-    /// Cells from start to end; empty without a path.
+    /// Cells from start to end; empty without a path. For an any-angle path, the cells its
+    /// segments pass over.
     pub cells: Vec<Pos>,
+    /// An any-angle path's turning points (what an agent walks); empty for grid paths.
+    pub corners: Vec<Pos>,
     index: HashMap<Pos, usize>,
     /// The path's cost.
     pub cost: Option<f64>,
@@ -100,8 +115,10 @@ fn find_path(
         return;
     };
     let t = bevy::platform::time::Instant::now();
-    let result = buffers.0.search(&board.grid, start, end, &settings.0);
+    let options = game_options(&settings.0);
+    let result = buffers.0.search(&board.grid, start, end, &options);
     state.time = t.elapsed();
+    state.corners.clear();
     match result {
         Ok(r) => {
             state.expanded = r.expanded;
@@ -109,7 +126,12 @@ fn find_path(
             state.admissible = r.admissible;
             state.cost = r.cost;
             match r.path {
+                Some(corners) if options.algorithm.any_angle() => {
+                    state.set_path(cells_along(&corners));
+                    state.corners = corners;
+                }
                 Some(cells) => state.set_path(cells),
+                None if r.stopped => state.message = stopped(&options, r.expanded),
                 None => state.message = dead_end(start, end),
             }
         }
@@ -124,6 +146,11 @@ fn find_path(
 /// The player's words for a search that found no way.
 fn dead_end(from: Pos, to: Pos) -> String {
     format!("dead end: no path from {},{} to {},{}", from.0, from.1, to.0, to.1)
+}
+
+/// The player's words for a search that gave up at its limit.
+fn stopped(options: &SearchOptions, expanded: usize) -> String {
+    format!("{} stopped after {expanded} expansions (its limit) without an answer", options.algorithm)
 }
 
 /// The player's words for a search that could not start.
@@ -144,7 +171,9 @@ fn answer_path_requests(
     requests: Query<(Entity, &PathRequest), Changed<PathRequest>>,
 ) {
     for (e, r) in &requests {
-        let answer = match buffers.0.search(&board.grid, r.from, r.to, &settings.0) {
+        let options = game_options(&settings.0);
+        let answer = match buffers.0.search(&board.grid, r.from, r.to, &options) {
+            Ok(found) if found.stopped => Err(stopped(&options, found.expanded)),
             Ok(found) => found.path.ok_or_else(|| dead_end(r.from, r.to)),
             Err(e) => Err(describe(e)),
         };

@@ -11,7 +11,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardSettings>()
         .init_resource::<SearchSettings>()
         .init_resource::<PlaySettings>()
-        .init_resource::<StepViewOn>();
+        .init_resource::<StepViewOn>()
+        .init_resource::<StepLayers>();
 }
 
 /// The largest side of a random board.
@@ -153,4 +154,25 @@ pub struct StepViewOn(pub bool);
 /// Run condition: the step view is on.
 pub fn step_view_on(on: Res<StepViewOn>) -> bool {
     on.0
+}
+
+/// What the step view draws besides open and closed cells.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepLayers {
+    /// A small arrow on each reached cell, pointing to its parent.
+    pub arrows: bool,
+    /// Cells coloured by a distance instead of open and closed.
+    pub heat: Heat,
+}
+
+/// The distance a heat map shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Heat {
+    /// No heat map.
+    #[default]
+    Off,
+    /// g: the cost from the start the search has found so far (reached cells only).
+    G,
+    /// The true cost to the goal from every cell (a Dijkstra backwards from the goal).
+    ToGoal,
 }

@@ -7,15 +7,21 @@ use bevy::prelude::*;
 
 use super::board::{Board, Selection};
 use super::input::Action;
-use super::settings::{SearchSettings, StepViewOn, step_view_on};
+use super::settings::{Heat, SearchSettings, StepLayers, StepViewOn, step_view_on};
 use super::setup::GameSetup;
 use crate::game::{AppSystems, PausableSystems};
-use crate::search::{Algorithm, Pos, SearchOptions, Searcher, Step};
+use crate::search::{Algorithm, Pos, SearchOptions, Searcher, Step, distances_to};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<StepView>().add_systems(Startup, open_from_setup).add_systems(
+    app.init_resource::<StepView>().init_resource::<GoalField>().add_systems(Startup, open_from_setup).add_systems(
         Update,
         (
+            compute_goal_field.run_if(
+                resource_changed::<StepLayers>
+                    .or_eager(resource_changed::<Board>)
+                    .or_eager(resource_changed::<Selection>)
+                    .or_eager(resource_changed::<SearchSettings>),
+            ),
             record_trace.run_if(
                 resource_changed::<StepViewOn>
                     .or_eager(resource_changed::<Board>)
@@ -92,6 +98,24 @@ pub struct StepView {
     budget: f32,
     /// Expansions to show once the next recording is made (--steps).
     pub pending_seek: Option<usize>,
+    /// The largest g the recorded search reached (what a heat map of g is scaled to).
+    pub max_g: f64,
+}
+
+/// The cost to the goal from every cell, row by row, while the heat map shows it (empty
+/// otherwise), and its largest finite value.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct GoalField {
+    pub width: usize,
+    pub costs: Vec<f64>,
+    pub max: f64,
+}
+
+impl GoalField {
+    /// The cost from `p` to the goal, when known and finite.
+    pub fn at(&self, p: Pos) -> Option<f64> {
+        self.costs.get(p.1 * self.width + p.0).copied().filter(|c| c.is_finite())
+    }
 }
 
 impl StepView {
@@ -205,6 +229,7 @@ impl StepView {
         self.latest = vec![None; w * h];
         self.order = vec![None; w * h];
         self.applied = 0;
+        self.max_g = 0.0;
         let mut searcher = Searcher::default();
         if let Ok(mut run) = searcher.steps(&board.grid, start, end, options) {
             let push = |run: &crate::search::StepSearch, cell: Pos| {
@@ -221,7 +246,8 @@ impl StepView {
                 match run.step() {
                     Step::Expanded(_) | Step::Found => {
                         let current = run.current().expect("a step expands a cell");
-                        let pushes = run.last_pushed().collect::<Vec<_>>().into_iter().map(|c| push(&run, c)).collect();
+                        let pushes: Vec<TracePush> = run.last_pushed().collect::<Vec<_>>().into_iter().map(|c| push(&run, c)).collect();
+                        self.max_g = pushes.iter().map(|p| p.g).fold(self.max_g, f64::max);
                         self.steps.push(TraceStep { current, pushes });
                     }
                     Step::NoPath => {}
@@ -246,6 +272,20 @@ fn record_trace(on: Res<StepViewOn>, board: Res<Board>, selection: Res<Selection
         _ => view.clear(),
     }
     view.running = false;
+}
+
+/// The heat map of the cost to the goal: a Dijkstra backwards from the end, under the search's
+/// moves and costs.
+fn compute_goal_field(layers: Res<StepLayers>, board: Res<Board>, selection: Res<Selection>, settings: Res<SearchSettings>, mut field: ResMut<GoalField>) {
+    let new = match (layers.heat, selection.end) {
+        (Heat::ToGoal, Some(end)) => {
+            let costs = distances_to(&board.grid, end, settings.0.topology, settings.0.costs);
+            let max = costs.iter().copied().filter(|c| c.is_finite()).fold(0.0, f64::max);
+            GoalField { width: board.grid.width(), costs, max }
+        }
+        _ => GoalField::default(),
+    };
+    field.set_if_neq(new);
 }
 
 /// Space, Run, the rate and the scrubber.

@@ -139,7 +139,9 @@ fn start_walk(
         }
         WalkMode::Agent => {
             *walk = Walk::default();
-            reset.write(WalkReset { agent_path: Some(path.cells.clone()) });
+            // an any-angle path is walked in straight lines between its turning points
+            let waypoints = if path.corners.is_empty() { &path.cells } else { &path.corners };
+            reset.write(WalkReset { agent_path: Some(waypoints.clone()) });
             status.say("the agent is walking");
         }
     }

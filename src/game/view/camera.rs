@@ -2,9 +2,12 @@
 //! with Shift held), pan with a middle drag, zoom with the wheel, within sensible limits.
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::camera::SubCameraView;
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use bevy_egui::input::egui_wants_any_pointer_input;
 
+use super::panel::PanelLayout;
 use super::picking::PaintDrag;
 use crate::game::AppSystems;
 use crate::game::logic::board::Board;
@@ -15,7 +18,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                frame_board.run_if(resource_changed::<Board>),
+                fit_view_beside_panel,
+                frame_board.run_if(resource_changed::<Board>.or_eager(resource_changed::<OrbitCamera>)),
                 orbit_camera.run_if(not(egui_wants_any_pointer_input)),
                 place_camera.run_if(resource_changed::<OrbitCamera>),
             )
@@ -35,11 +39,15 @@ pub struct OrbitCamera {
     pub distance: f32,
     /// Board dimensions the camera was framed for.
     board_size: (usize, usize),
+    /// Width over height of the part of the window the board is drawn in.
+    view_aspect: f32,
+    /// The view's aspect when the camera was framed.
+    framed_aspect: f32,
 }
 
 impl Default for OrbitCamera {
     fn default() -> Self {
-        OrbitCamera { focus: Vec3::ZERO, yaw: 0.0, pitch: 0.95, distance: 30.0, board_size: (0, 0) }
+        OrbitCamera { focus: Vec3::ZERO, yaw: 0.0, pitch: 0.95, distance: 30.0, board_size: (0, 0), view_aspect: 1.6, framed_aspect: 0.0 }
     }
 }
 
@@ -66,19 +74,48 @@ fn spawn_camera(mut commands: Commands, orbit: Res<OrbitCamera>) {
     commands.insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.20)));
 }
 
-/// Frames the whole board when its size changes.
+/// Draws the 3D view in the part of the window right of the panel: the camera renders the
+/// window as the right part of a wider image whose centre is the centre of that part, so the
+/// board is framed there, and picking follows (it reads the same projection).
+fn fit_view_beside_panel(
+    layout: Res<PanelLayout>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut orbit: ResMut<OrbitCamera>,
+    mut cameras: Query<&mut Camera, With<Camera3d>>,
+) {
+    let (w, h) = (window.physical_width(), window.physical_height());
+    let panel = ((layout.width * window.scale_factor()).round() as u32).min(w / 2);
+    let sub = (panel > 0 && h > 0).then(|| SubCameraView {
+        full_size: UVec2::new(w + panel, h),
+        offset: Vec2::ZERO,
+        size: UVec2::new(w, h),
+    });
+    for mut camera in &mut cameras {
+        if camera.sub_camera_view != sub {
+            camera.sub_camera_view = sub;
+        }
+    }
+    let aspect = (w - panel) as f32 / h.max(1) as f32;
+    if (orbit.view_aspect - aspect).abs() > 0.01 {
+        orbit.view_aspect = aspect;
+    }
+}
+
+/// Frames the whole board when its size changes or the view's shape does (the panel opens,
+/// folds or resizes); painting cells or orbiting keeps the camera where it is.
 fn frame_board(board: Res<Board>, mut orbit: ResMut<OrbitCamera>) {
     let size = (board.grid.width(), board.grid.height());
-    if orbit.board_size == size {
+    if orbit.board_size == size && (orbit.framed_aspect - orbit.view_aspect).abs() < 0.01 {
         return;
     }
     orbit.board_size = size;
-    // Look a little left of the centre, so the board sits right of the panel.
-    orbit.focus = Vec3::new(-(size.0 as f32) * 0.14, 0.0, 0.0);
+    orbit.framed_aspect = orbit.view_aspect;
+    orbit.focus = Vec3::ZERO;
     orbit.yaw = 0.0;
     orbit.pitch = 0.95;
-    // Fit the larger side in a 45 degree field of view with a margin.
-    orbit.distance = size.0.max(size.1) as f32 * 1.45 + 3.0;
+    // Fit the larger side in a 45 degree field of view with a margin, in a view narrower than
+    // it is tall too.
+    orbit.distance = size.0.max(size.1) as f32 * 1.45 / orbit.view_aspect.clamp(0.3, 1.0) + 3.0;
 }
 
 fn orbit_camera(

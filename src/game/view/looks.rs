@@ -9,7 +9,8 @@ use bevy::prelude::*;
 use crate::game::logic::agent::Agent;
 use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::search::PathState;
-use crate::game::logic::stepview::{Mark, StepView};
+use crate::game::logic::settings::{Heat, StepLayers, StepViewOn};
+use crate::game::logic::stepview::{GoalField, Mark, StepView};
 use crate::game::logic::walk::Walk;
 use crate::search::{Cell, Pos};
 
@@ -40,11 +41,16 @@ pub enum Look {
     Closed,
     /// Step view: the cell just expanded.
     Current,
+    /// Heat map: a distance, from 0 (near) to [`HEAT_LEVELS`] - 1 (far).
+    Heat(u8),
 }
+
+/// The heat map's colour steps.
+pub const HEAT_LEVELS: u8 = 10;
 
 impl Look {
     /// Every look.
-    pub const ALL: [Look; 12] = [
+    pub const ALL: [Look; 22] = [
         Look::Floor,
         Look::Barrier,
         Look::Start,
@@ -57,7 +63,23 @@ impl Look {
         Look::Open,
         Look::Closed,
         Look::Current,
+        Look::Heat(0),
+        Look::Heat(1),
+        Look::Heat(2),
+        Look::Heat(3),
+        Look::Heat(4),
+        Look::Heat(5),
+        Look::Heat(6),
+        Look::Heat(7),
+        Look::Heat(8),
+        Look::Heat(9),
     ];
+
+    /// The heat map's look for `value` of `max`.
+    pub fn heat(value: f64, max: f64) -> Look {
+        let t = if max > 0.0 { (value / max).clamp(0.0, 1.0) } else { 0.0 };
+        Look::Heat((t * (HEAT_LEVELS - 1) as f64).round() as u8)
+    }
 
     /// The look's colour, for the cube materials and the flat board alike. The tutorial's
     /// colours: floor light grey, barrier blue, start green, end red, walked path black.
@@ -75,6 +97,15 @@ impl Look {
             Look::Open => Color::srgb(0.55, 0.90, 0.55),
             Look::Closed => Color::srgb(0.70, 0.60, 0.90),
             Look::Current => Color::srgb(1.0, 0.55, 0.0),
+            // near is bright yellow, far deep purple (a viridis-like ramp, readable on grey)
+            Look::Heat(k) => {
+                let t = k.min(HEAT_LEVELS - 1) as f32 / (HEAT_LEVELS - 1) as f32;
+                let stops = [Vec3::new(0.99, 0.91, 0.14), Vec3::new(0.37, 0.79, 0.38), Vec3::new(0.13, 0.57, 0.55), Vec3::new(0.23, 0.32, 0.55), Vec3::new(0.27, 0.0, 0.33)];
+                let x = t * (stops.len() - 1) as f32;
+                let i = (x.floor() as usize).min(stops.len() - 2);
+                let c = stops[i].lerp(stops[i + 1], x - i as f32);
+                Color::srgb(c.x, c.y, c.z)
+            }
         }
     }
 
@@ -107,6 +138,9 @@ pub struct CellLooks<'w, 's> {
     walk: Res<'w, Walk>,
     hover: Res<'w, Hover>,
     step: Res<'w, StepView>,
+    step_on: Res<'w, StepViewOn>,
+    layers: Res<'w, StepLayers>,
+    field: Res<'w, GoalField>,
     agents: Query<'w, 's, &'static Agent>,
 }
 
@@ -118,8 +152,11 @@ pub fn looks_changed(
     walk: Res<Walk>,
     hover: Res<Hover>,
     step: Res<StepView>,
+    layers: Res<StepLayers>,
+    field: Res<GoalField>,
     agents: Query<(), Changed<Agent>>,
 ) -> bool {
+    layers.is_changed() || field.is_changed() ||
     board.is_changed()
         || selection.is_changed()
         || path.is_changed()
@@ -135,7 +172,8 @@ impl CellLooks<'_, '_> {
         // A walking agent's path is the one shown; otherwise the player's path.
         let walking = self.agents.iter().find(|a| !a.arrived);
         let index: HashMap<Pos, usize> = match walking {
-            Some(a) => a.cells.iter().enumerate().map(|(k, &p)| (p, k)).collect(),
+            // an any-angle agent walks turning points: the cells between them are its path too
+            Some(a) => crate::search::cells_along(&a.cells).into_iter().enumerate().map(|(k, p)| (p, k)).collect(),
             None => HashMap::new(),
         };
         let on_path = |p: Pos| if walking.is_some() { index.get(&p).copied() } else { self.path.path_index(p) };
@@ -149,6 +187,18 @@ impl CellLooks<'_, '_> {
         }
         if self.selection.end == Some(p) {
             return Look::End;
+        }
+        if self.step_on.0 && self.layers.heat != Heat::Off {
+            let value = match self.layers.heat {
+                Heat::G => self.step.label(p).map(|l| (l.g, self.step.max_g)),
+                _ => self.field.at(p).map(|c| (c, self.field.max)),
+            };
+            return match (hovered == Some(p), on_path.filter(|_| !self.step.is_stepping()), value) {
+                (true, ..) => Look::Hover,
+                (_, Some(_), _) => Look::Path,
+                (_, _, Some((v, max))) if cell.is_passable() => Look::heat(v, max),
+                _ => Look::of_cell(cell),
+            };
         }
         if self.step.is_stepping() {
             return match (hovered == Some(p), self.step.mark(p)) {

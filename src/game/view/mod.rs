@@ -3,6 +3,7 @@
 //! logic's state directly.
 
 pub mod agent;
+pub mod arrows;
 pub mod camera;
 pub mod cubes;
 pub mod flat;
@@ -25,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
         cubes::plugin,
         flat::plugin,
         agent::plugin,
+        arrows::plugin,
         camera::plugin,
         picking::plugin,
         panel::plugin,

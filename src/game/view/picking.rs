@@ -6,17 +6,18 @@ use bevy::prelude::*;
 
 use super::cubes::Cube;
 use crate::game::AppSystems;
-use crate::game::logic::board::{Board, Hover};
+use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::input::Action;
 use crate::game::logic::settings::PlaySettings;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PaintDrag>()
+        .init_resource::<EndpointDrag>()
         .add_observer(click_cube)
         .add_observer(press_cube)
         .add_observer(enter_cube)
         .add_observer(leave_cube)
-        .add_systems(Update, end_paint_drag.in_set(AppSystems::RecordInput));
+        .add_systems(Update, (end_paint_drag, end_endpoint_drag).in_set(AppSystems::RecordInput));
 }
 
 /// A right drag that started on a cube paints: Some(true) the brush, Some(false) floor.
@@ -24,6 +25,10 @@ pub(super) fn plugin(app: &mut App) {
 pub struct PaintDrag {
     pub block: Option<bool>,
 }
+
+/// A left drag that started on the start (Some(false)) or the end (Some(true)) moves it.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct EndpointDrag(pub Option<bool>);
 
 fn click_cube(ev: On<Pointer<Click>>, cubes: Query<&Cube>, mut actions: MessageWriter<Action>) {
     if ev.event.button == PointerButton::Primary
@@ -38,9 +43,16 @@ fn press_cube(
     cubes: Query<&Cube>,
     board: Res<Board>,
     play: Res<PlaySettings>,
+    selection: Res<Selection>,
     mut drag: ResMut<PaintDrag>,
+    mut endpoint: ResMut<EndpointDrag>,
     mut actions: MessageWriter<Action>,
 ) {
+    if ev.event.button == PointerButton::Primary
+        && let Ok(cube) = cubes.get(ev.event_target())
+    {
+        endpoint.0 = [selection.start, selection.end].iter().position(|&p| p == Some(cube.0)).map(|k| k == 1);
+    }
     if ev.event.button == PointerButton::Secondary
         && let Ok(cube) = cubes.get(ev.event_target())
     {
@@ -56,10 +68,14 @@ fn enter_cube(
     cubes: Query<&Cube>,
     buttons: Res<ButtonInput<MouseButton>>,
     drag: Res<PaintDrag>,
+    endpoint: Res<EndpointDrag>,
     mut actions: MessageWriter<Action>,
 ) {
     if let Ok(cube) = cubes.get(ev.event_target()) {
         actions.write(Action::Hover(Some(cube.0)));
+        if let (Some(end), true) = (endpoint.0, buttons.pressed(MouseButton::Left)) {
+            actions.write(Action::DragEndpoint { end, to: cube.0 });
+        }
         if let (Some(block), true) = (drag.block, buttons.pressed(MouseButton::Right)) {
             actions.write(Action::Paint(cube.0, block));
         }
@@ -77,5 +93,11 @@ fn leave_cube(ev: On<Pointer<Out>>, cubes: Query<&Cube>, hover: Res<Hover>, mut 
 fn end_paint_drag(buttons: Res<ButtonInput<MouseButton>>, mut drag: ResMut<PaintDrag>) {
     if drag.block.is_some() && !buttons.pressed(MouseButton::Right) {
         drag.block = None;
+    }
+}
+
+fn end_endpoint_drag(buttons: Res<ButtonInput<MouseButton>>, mut endpoint: ResMut<EndpointDrag>) {
+    if endpoint.0.is_some() && !buttons.pressed(MouseButton::Left) {
+        endpoint.0 = None;
     }
 }

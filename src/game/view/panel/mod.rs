@@ -17,8 +17,11 @@ use crate::game::logic::files::BUNDLED;
 use crate::game::logic::input::Action;
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{
-    BoardSettings, Brush, ClickSets, MAX_SIDE, PlaySettings, SearchSettings, StepViewOn, WalkMode,
+    BoardSettings, Brush, ClickSets, Heat, MAX_SIDE, PlaySettings, SearchSettings, StepLayers, StepViewOn, WalkMode,
 };
+use crate::game::logic::stepview::GoalField;
+use super::arrows::MAX_ARROW_CELLS;
+use super::looks::{HEAT_LEVELS, Look};
 use crate::game::logic::status::Status;
 use crate::game::logic::stepview::StepView;
 use crate::game::logic::walk::Walk;
@@ -27,6 +30,7 @@ use crate::search::{Algorithm, DiagonalRule, Heuristic, Topology};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelDraft>()
+        .init_resource::<PanelLayout>()
         .add_systems(Update, follow_board_settings.run_if(resource_changed::<BoardSettings>).in_set(AppSystems::View))
         .add_systems(EguiPrimaryContextPass, (draw_panel, labels::draw_labels))
         // Keys typed into the panel's fields are not game keys.
@@ -55,6 +59,8 @@ struct Shown<'w> {
     play: Res<'w, PlaySettings>,
     step_on: Res<'w, StepViewOn>,
     step: Res<'w, StepView>,
+    layers: Res<'w, StepLayers>,
+    field: Res<'w, GoalField>,
     board: Res<'w, Board>,
     selection: Res<'w, Selection>,
     path: Res<'w, PathState>,
@@ -70,24 +76,66 @@ fn follow_board_settings(settings: Res<BoardSettings>, mut draft: ResMut<PanelDr
     draft.board = settings.clone();
 }
 
-fn draw_panel(mut contexts: EguiContexts, mut draft: ResMut<PanelDraft>, shown: Shown, mut actions: MessageWriter<Action>) -> Result {
+/// Where the panel stands: open or folded away, and how wide (logical pixels), so the camera
+/// can frame the board in the rest of the window.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct PanelLayout {
+    pub open: bool,
+    pub width: f32,
+}
+
+impl Default for PanelLayout {
+    fn default() -> Self {
+        PanelLayout { open: true, width: 0.0 }
+    }
+}
+
+fn draw_panel(
+    mut contexts: EguiContexts,
+    mut draft: ResMut<PanelDraft>,
+    shown: Shown,
+    mut actions: MessageWriter<Action>,
+    mut layout: ResMut<PanelLayout>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let height = ctx.content_rect().height() - 40.0;
-    egui::Window::new("cubepath")
-        .default_pos([8.0, 8.0])
-        .default_width(290.0)
-        .resizable(false)
-        .min_height(height.min(760.0))
-        .max_height(height)
-        .vscroll(true)
-        .show(ctx, |ui| {
-            board_section(ui, &shown, &mut draft.board, &mut actions);
-            maps_section(ui, &mut draft.file, &mut actions);
-            search_section(ui, &shown, &mut actions);
-            step_section(ui, &shown, &mut actions);
-            walk_section(ui, &shown, &mut actions);
-            stats_section(ui, &shown);
+    // A side panel, not a window over the board: the 3D view gets the rest (see the camera).
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "cubepath-root".into(),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+    );
+    let mut open = layout.open;
+    let mut fold = false;
+    let panel = egui::Panel::left("cubepath").resizable(true).default_size(300.0).size_range(240.0..=520.0).show_collapsible(
+        &mut root,
+        &mut open,
+        |ui| {
+            ui.horizontal(|ui| {
+                ui.strong("cubepath");
+                fold = ui.small_button("hide \u{2039}").on_hover_text("fold the panel away: the board gets the whole window").clicked();
+            });
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                board_section(ui, &shown, &mut draft.board, &mut actions);
+                maps_section(ui, &mut draft.file, &mut actions);
+                search_section(ui, &shown, &mut actions);
+                step_section(ui, &shown, &mut actions);
+                walk_section(ui, &shown, &mut actions);
+                stats_section(ui, &shown);
+            });
+        },
+    );
+    let width = panel.map_or(0.0, |p| p.response.rect.width());
+    if fold {
+        open = false;
+    }
+    if !open {
+        egui::Area::new("cubepath-unfold".into()).fixed_pos([6.0, 6.0]).show(ctx, |ui| {
+            if ui.button("\u{203a} cubepath").on_hover_text("show the panel").clicked() {
+                open = true;
+            }
         });
+    }
+    layout.set_if_neq(PanelLayout { open, width: if open { width } else { 0.0 } });
     Ok(())
 }
 
@@ -183,6 +231,7 @@ fn search_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<
             }
         });
         ui.add(egui::Slider::new(&mut o.weight, 1.0..=5.0).text("weight"));
+        ui.add(egui::Label::new(egui::RichText::new(o.algorithm.explain()).small().weak()).wrap());
         if !o.is_admissible() && o.algorithm.is_optimal() {
             ui.colored_label(egui::Color32::from_rgb(230, 160, 40), "inadmissible: the path may not be the shortest");
         }
@@ -210,6 +259,12 @@ fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Ac
             actions.write(Action::ShowSteps(on));
         }
         if shown.step_on.0 {
+            layers_controls(ui, shown, actions);
+        }
+        let algorithm = shown.search.0.algorithm;
+        if shown.step_on.0 && !algorithm.steps() {
+            ui.small(format!("{algorithm} runs whole, not step by step: pick another algorithm to step through"));
+        } else if shown.step_on.0 {
             ui.horizontal(|ui| {
                 if ui.button(if step.running { "Pause" } else { "Run" }).clicked() {
                     actions.write(Action::RunSteps(!step.running));
@@ -243,6 +298,42 @@ fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Ac
                 ui.label(hover_label(step, p));
             }
         }
+    });
+}
+
+/// Parent arrows and the heat map, with its legend.
+fn layers_controls(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
+    let mut layers = *shown.layers;
+    let cells = shown.board.grid.width() * shown.board.grid.height();
+    ui.add_enabled_ui(cells <= MAX_ARROW_CELLS && !drawn_flat(&shown.board), |ui| {
+        ui.checkbox(&mut layers.arrows, "parent arrows")
+    })
+    .response
+    .on_disabled_hover_text("arrows are drawn on boards up to 128 x 128");
+    ui.horizontal(|ui| {
+        ui.label("heat map");
+        ui.radio_value(&mut layers.heat, Heat::Off, "off");
+        ui.radio_value(&mut layers.heat, Heat::G, "g").on_hover_text("cost from the start found so far");
+        ui.radio_value(&mut layers.heat, Heat::ToGoal, "to goal").on_hover_text("true cost to the end: a Dijkstra backwards from it");
+    });
+    if layers != *shown.layers {
+        actions.write(Action::StepLayers(layers));
+    }
+    let (max, what) = match layers.heat {
+        Heat::Off => return,
+        Heat::G => (shown.step.max_g, "g"),
+        Heat::ToGoal => (shown.field.max, "to goal"),
+    };
+    ui.horizontal(|ui| {
+        ui.small("0");
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(150.0, 12.0), egui::Sense::hover());
+        let w = rect.width() / HEAT_LEVELS as f32;
+        for k in 0..HEAT_LEVELS {
+            let [r, g, b, _] = Look::Heat(k).colour().to_srgba().to_u8_array();
+            let cell = egui::Rect::from_min_size(rect.min + egui::vec2(w * k as f32, 0.0), egui::vec2(w + 0.5, rect.height()));
+            ui.painter().rect_filled(cell, 0.0, egui::Color32::from_rgb(r, g, b));
+        }
+        ui.small(format!("{max:.1} ({what})"));
     });
 }
 
