@@ -10,7 +10,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::game::GameSetup;
 use crate::game::logic::files;
-use crate::game::logic::settings::BoardSettings;
+use crate::game::logic::settings::{BoardSettings, Heat, StepLayers};
 use crate::search::{
     Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Problem, SearchOptions, SearchResult, Searcher, Topology, load_map,
     load_scen, polyline_length, string_pull, validate,
@@ -63,6 +63,15 @@ pub struct PlayArgs {
     /// Open the step view with this many expansions of the search shown.
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     pub steps: Option<u32>,
+    /// The search algorithm to start with (astar, jps, theta, ...: as `solve` takes them).
+    #[arg(long)]
+    pub algorithm: Option<Algorithm>,
+    /// In the step view, a heat map of g or of the cost to the goal: g or goal.
+    #[arg(long, value_parser = ["g", "goal"])]
+    pub heat: Option<String>,
+    /// In the step view, arrows from each reached cell to its parent.
+    #[arg(long)]
+    pub arrows: bool,
     /// Run until the search and any walk are done, save a PNG of the window there, and exit.
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
@@ -145,6 +154,15 @@ impl PlayArgs {
             walk: self.walk,
             steps: self.steps.map(|n| n as usize),
             screenshot: self.screenshot.clone(),
+            algorithm: self.algorithm,
+            layers: StepLayers {
+                arrows: self.arrows,
+                heat: match self.heat.as_deref() {
+                    Some("g") => Heat::G,
+                    Some(_) => Heat::ToGoal,
+                    None => Heat::Off,
+                },
+            },
         })
     }
 

@@ -42,6 +42,14 @@ try {
   if (ready === null) failures.push("no 'cubepath ready' line");
   if (finished === null) failures.push("the walk did not finish");
   await page.waitForTimeout(1000);
+  // frame time: the gaps between 120 animation frames while the game idles (Bevy draws one a frame)
+  const frames = await page.evaluate(() => new Promise((ok) => {
+    const t = [];
+    const tick = (now) => { t.push(now); if (t.length < 121) requestAnimationFrame(tick); else ok(t); };
+    requestAnimationFrame(tick);
+  }));
+  const gaps = frames.slice(1).map((v, i) => v - frames[i]).sort((a, b) => a - b);
+  const frameMs = { mean: gaps.reduce((a, b) => a + b, 0) / gaps.length, p90: gaps[Math.floor(gaps.length * 0.9)] };
   const png = await page.screenshot();
   await writeFile(shot, png);
 
@@ -65,7 +73,7 @@ try {
     }
     return { green, red, black };
   }, png.toString("base64"));
-  console.log(`first ready line after ${ready} ms, walk finished after ${finished} ms; colours ${JSON.stringify(counts)}`);
+  console.log(`first ready line after ${ready} ms, walk finished after ${finished} ms; frame time ${frameMs.mean.toFixed(1)} ms mean, ${frameMs.p90.toFixed(1)} ms p90; colours ${JSON.stringify(counts)}`);
   if (counts.green < 200) failures.push("no green start in the screenshot");
   if (counts.red < 200) failures.push("no red end in the screenshot");
   if (counts.black < 1000) failures.push("no black path in the screenshot");
@@ -103,16 +111,17 @@ async function clickAt(page, x, y, button = "left") {
 async function play(page, shot) {
   const keep = async (name) => writeFile(shot.replace(/\.png$/, `-${name}.png`), await page.screenshot());
   const first = state();
-  // two clicks: the start, then the end (cells found for this board and camera: 2,6 and 10,2)
-  await clickAt(page, 545, 430);
+  // two clicks: the start, then the end (cells found for this board, camera and side panel by
+  // hovering: 2,6 and 10,2)
+  await clickAt(page, 643, 420);
   if (!(await waitFor(page, (s) => s.start === "2,6", "the first click sets the start"))) return;
-  await clickAt(page, 890, 280);
+  await clickAt(page, 990, 280);
   if (!(await waitFor(page, (s) => s.end === "10,2" && s.cost !== "none", "the second click sets the end"))) return;
   await keep("1-selected");
   const before = state();
   if (before.start === first.start || before.cost === first.cost) failures.push("the path did not follow the new endpoints");
   // a right click on a cube of the path: a barrier, and the path goes round it
-  await clickAt(page, 790, 265, "right");
+  await clickAt(page, 830, 278, "right"); // 6,2: on the path
   if (!(await waitFor(page, (s) => Number(s.blocked) === Number(before.blocked) + 1, "the right click puts a barrier"))) return;
   const after = state();
   if (after.cost === before.cost && after.cells === before.cells) failures.push(`the path did not change: ${JSON.stringify(after)}`);
@@ -137,10 +146,10 @@ async function play(page, shot) {
     await page.waitForTimeout(150);
     await page.mouse.up();
   };
-  await clickPanel(48, 218);
+  await clickPanel(41, 192); // the Maps header
   await page.waitForTimeout(2000);
   await keep("5-maps");
-  const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 30_000 }), clickPanel(52, 303)]);
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 30_000 }), clickPanel(45, 277)]); // its Open button
   // a wall in the middle row: from the first floor cell 0,0 to the last 4,2 it is 6 straight steps
   const tiny = "type octile\nheight 3\nwidth 5\nmap\n.....\n.@@@.\n.....\n";
   await chooser.setFiles({ name: "tiny.map", mimeType: "text/plain", buffer: Buffer.from(tiny) });

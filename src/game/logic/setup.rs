@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use super::settings::{BoardSettings, PlaySettings, SearchSettings, StepViewOn, WalkMode};
-use crate::search::{Grid, Pos, Topology};
+use super::settings::{BoardSettings, PlaySettings, SearchSettings, StepLayers, StepViewOn, WalkMode};
+use crate::search::{Algorithm, Grid, Pos, Topology};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameSetup>().add_systems(Startup, apply_setup);
@@ -33,6 +33,10 @@ pub struct GameSetup {
     pub steps: Option<usize>,
     /// Save a PNG of the window there once everything is done, then exit.
     pub screenshot: Option<PathBuf>,
+    /// The search algorithm to start with.
+    pub algorithm: Option<Algorithm>,
+    /// The step view's parent arrows and heat map.
+    pub layers: StepLayers,
 }
 
 impl GameSetup {
@@ -46,13 +50,19 @@ impl GameSetup {
     }
 }
 
-/// The modes the setup asks for: agent walking, hex cells, the step view.
+/// The modes the setup asks for: agent walking, hex cells, the algorithm, the step view and
+/// its layers.
 fn apply_setup(
     setup: Res<GameSetup>,
     mut play: ResMut<PlaySettings>,
     mut search: ResMut<SearchSettings>,
     mut step_view: ResMut<StepViewOn>,
+    mut layers: ResMut<StepLayers>,
 ) {
+    *layers = setup.layers;
+    if let Some(a) = setup.algorithm {
+        search.0.algorithm = a;
+    }
     if setup.agent {
         play.mode = WalkMode::Agent;
     }

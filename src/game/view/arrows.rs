@@ -1,11 +1,13 @@
-//! The step view's parent arrows: on each reached cell a small arrow pointing to the cell it
-//! was reached from, drawn with gizmos each frame while the layer is on.
+//! Lines over the cubes, drawn with gizmos each frame: the step view's parent arrows (on each
+//! reached cell a small arrow pointing to the cell it was reached from, while the layer is on)
+//! and an any-angle path's straight segments between its turning points.
 
 use bevy::prelude::*;
 
 use super::cubes::drawn_flat;
 use crate::game::AppSystems;
 use crate::game::logic::board::Board;
+use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{StepLayers, step_view_on};
 use crate::game::logic::stepview::StepView;
 
@@ -13,7 +15,20 @@ use crate::game::logic::stepview::StepView;
 pub const MAX_ARROW_CELLS: usize = 128 * 128;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, draw_parent_arrows.run_if(step_view_on.and_then(arrows_wanted)).in_set(AppSystems::View));
+    app.add_systems(
+        Update,
+        (
+            draw_parent_arrows.run_if(step_view_on.and_then(arrows_wanted)),
+            draw_any_angle_path.run_if(|path: Res<PathState>| path.corners.len() > 1),
+        )
+            .in_set(AppSystems::View),
+    );
+}
+
+/// The any-angle path as the agent walks it: straight lines from turning point to turning point.
+fn draw_any_angle_path(mut gizmos: Gizmos, board: Res<Board>, path: Res<PathState>) {
+    let lift = Vec3::Y * 0.08;
+    gizmos.linestrip(path.corners.iter().map(|&p| board.world(p) + lift), Color::srgb(0.75, 0.1, 0.6));
 }
 
 /// Run condition: the arrows are on and the board is small enough to show them.
