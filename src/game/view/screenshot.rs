@@ -103,6 +103,8 @@ fn report_status(status: Res<Status>) {
 const SETTLE_FRAMES: u32 = 10;
 /// Give up after this many seconds.
 const TIMEOUT_SECS: f32 = 120.0;
+/// The earliest a screenshot is taken, in seconds after the start.
+const MIN_SECS: f32 = 4.0;
 
 #[derive(Default)]
 struct Progress {
@@ -134,7 +136,9 @@ fn take_screenshot_when_done(
         return;
     }
     progress.idle_frames += 1;
-    if progress.idle_frames < SETTLE_FRAMES {
+    // Bevy compiles render pipelines in the background and draws nothing that lacks one: on a
+    // loaded machine the first second can show the panel over an empty scene, so wait a while.
+    if progress.idle_frames < SETTLE_FRAMES || time.elapsed_secs() < MIN_SECS {
         return;
     }
     progress.requested = true;
