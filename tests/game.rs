@@ -648,6 +648,11 @@ fn the_heat_map_shows_the_cost_to_the_goal_and_g() {
         }
     }
     assert!(heated >= 8, "{heated}");
+    // by hand: the farthest cost is the start's, over the top, 3 + 2 sqrt 2 = 5.83; (0,1) costs
+    // sqrt 2 + 4 = 5.41 below the block, 0.93 of it: level 8 of 0..9; (5,1) costs 1: level 2
+    assert!((field.max - (3.0 + 2.0 * 2f64.sqrt())).abs() < 1e-9);
+    assert!(cubes_with(&mut app, Look::Heat(8)).contains(&(0, 1)));
+    assert!(cubes_with(&mut app, Look::Heat(2)).contains(&(5, 1)));
     // g: reached cells at the shown step, scaled to the largest g of the search
     app.act(Action::StepLayers(StepLayers { arrows: false, heat: Heat::G }));
     app.act(Action::SeekStep(3));
