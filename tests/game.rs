@@ -667,3 +667,21 @@ fn the_heat_map_shows_the_cost_to_the_goal_and_g() {
     app.act(Action::StepLayers(StepLayers::default()));
     assert!(cubes_with(&mut app, Look::Heat(0)).is_empty() && cubes_with(&mut app, Look::Heat(9)).is_empty());
 }
+
+#[test]
+fn save_trace_writes_the_search_as_json() {
+    let rows = ["......", "..#...", "......"];
+    let mut app = app_with(map_setup(&rows, (0, 0), (5, 2)), Duration::from_millis(10));
+    let file = std::env::temp_dir().join(format!("cubepath-trace-{}.json", std::process::id()));
+    app.act(Action::SaveTrace(file.display().to_string()));
+    let json = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(json.matches("{\"cell\": ").count(), path(&app).expanded);
+    assert!(json.contains("\"start\": [0, 0], \"goal\": [5, 2]"));
+    assert!(app.world().resource::<Status>().0.starts_with("saved "), "{}", app.world().resource::<Status>().0);
+    // an algorithm that runs whole has no trace: a message, no file
+    app.act(Action::Search(SearchOptions { algorithm: cubepath::search::Algorithm::Ida, ..default() }));
+    app.act(Action::SaveTrace(file.display().to_string()));
+    assert!(!file.exists());
+    assert!(app.world().resource::<Status>().0.contains("step by step"), "{}", app.world().resource::<Status>().0);
+}

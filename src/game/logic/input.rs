@@ -60,6 +60,9 @@ pub enum Action {
     OpenMap(String),
     /// Save the board as a map file at this path (a download in the browser).
     SaveMap(String),
+    /// Save the current search's trace (every expansion, as JSON) at this path (a download in
+    /// the browser).
+    SaveTrace(String),
     /// Z or the Pause button.
     TogglePause,
     /// New search settings.

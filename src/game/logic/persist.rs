@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use super::board::Board;
+use super::board::{Board, Selection};
+use super::settings::SearchSettings;
 use super::files;
 use super::input::Action;
 use super::status::Status;
@@ -23,13 +24,38 @@ pub(super) fn plugin(app: &mut App) {
 /// How long the board must stay unchanged before it is written.
 const QUIET: Duration = Duration::from_secs(1);
 
-/// Save: writes the board to the path the player gave (a download in the browser).
-fn save_maps(mut actions: MessageReader<Action>, board: Res<Board>, mut status: ResMut<Status>) {
+/// Save: writes the board, or the search's trace, to the path the player gave (a download in
+/// the browser).
+fn save_maps(
+    mut actions: MessageReader<Action>,
+    board: Res<Board>,
+    selection: Res<Selection>,
+    search: Res<SearchSettings>,
+    mut status: ResMut<Status>,
+) {
     for action in actions.read() {
-        if let Action::SaveMap(name) = action {
-            status.say(files::save_map(name, &write_map(&board.grid)));
+        match action {
+            Action::SaveMap(name) => status.say(files::save_map(name, &write_map(&board.grid))),
+            Action::SaveTrace(name) => status.say(match trace_json(&board, &selection, &search) {
+                Ok(json) => files::save_map(name, &json),
+                Err(why) => format!("no trace to save: {why}"),
+            }),
+            _ => {}
         }
     }
+}
+
+/// The trace of the search from the start to the end with the current settings (at most a
+/// million expansions, as the step view records).
+fn trace_json(board: &Board, selection: &Selection, search: &SearchSettings) -> Result<String, String> {
+    let (Some(start), Some(end)) = (selection.start, selection.end) else {
+        return Err("pick a start and an end".into());
+    };
+    let mut searcher = crate::search::Searcher::default();
+    let run = searcher.steps(&board.grid, start, end, &search.0).map_err(|e| e.to_string())?;
+    let mut json = Vec::new();
+    run.write_trace(Some(1 << 20), &mut json).map_err(|e| e.to_string())?;
+    String::from_utf8(json).map_err(|e| e.to_string())
 }
 
 /// When the board last changed, while it has not been kept since.

@@ -297,6 +297,9 @@ fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Ac
             if let Some(p) = shown.hover.0 {
                 ui.label(hover_label(step, p));
             }
+            if ui.button("Save trace").on_hover_text("every expansion as JSON: trace.json (a download in the browser)").clicked() {
+                actions.write(Action::SaveTrace("trace.json".into()));
+            }
         }
     });
 }
