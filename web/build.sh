@@ -20,17 +20,17 @@ wasm_opt() { # in place, shrinking for size; the wasm's own target_features sect
 }
 out="$CARGO_TARGET_DIR/wasm32-unknown-unknown/web"
 cargo build --profile web --target wasm32-unknown-unknown --bin cubepath
-cargo build --profile web --target wasm32-unknown-unknown -p cubepath-search-web --lib
+cargo build --profile web-engine --target wasm32-unknown-unknown -p cubepath-search-web --lib
 rm -rf web/dist
 mkdir -p web/dist/engine web/dist/maps
 bindgen() { wasm-bindgen --no-typescript --target web --remove-name-section --remove-producers-section "$@"; }
 bindgen --out-dir web/dist --out-name cubepath "$out/cubepath.wasm"
 # The game's wasm is not run through wasm-opt: on the LTO build -Oz took 6 minutes of CPU and
 # cut 17 % raw but nothing gzip (see the README's size table); the engine's small one is.
-bindgen --out-dir web/dist/engine "$out/cubepath_search_web.wasm"
+bindgen --out-dir web/dist/engine "$CARGO_TARGET_DIR/wasm32-unknown-unknown/web-engine/cubepath_search_web.wasm"
 wasm_opt web/dist/engine/cubepath_search_web_bg.wasm
 cp web/index.html web/bench.html web/dist/
-cp web/node_modules/pathfinding/visual/lib/pathfinding-browser.min.js web/dist/
+node web/bundle-pf.mjs web/dist/pathfinding.js
 for map in arena lak304d maze255 64room_000 random512-10; do
   cp "assets/maps/$map.map" "assets/maps/$map.map.scen" web/dist/maps/
 done
