@@ -84,8 +84,7 @@ pub(crate) fn search(s: &mut Searcher, grid: &Grid, start: Pos, goal: Pos, optio
     let (mut mu, mut meet) = if start == goal { (0.0, at(start)) } else { (f64::INFINITY, NONE) };
     let limit = options.limit.unwrap_or(usize::MAX);
     let mut next = Vec::new();
-    loop {
-        let (Some(top_f), Some(top_b)) = (sides[0].top(h), sides[1].top(h)) else { break };
+    while let (Some(top_f), Some(top_b)) = (sides[0].top(h), sides[1].top(h)) {
         if top_f.max(top_b) >= mu {
             break;
         }
