@@ -57,15 +57,7 @@ impl Side {
 }
 
 pub(crate) fn search(s: &mut Searcher, grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> SearchResult {
-    let mut result = SearchResult {
-        path: None,
-        cost: None,
-        expanded: 0,
-        pushed: 0,
-        improved: 0,
-        admissible: options.is_admissible(),
-        stopped: false,
-    };
+    let mut result = SearchResult::nothing(options);
     if !s.reachable(grid, start, goal, options.topology) {
         return result;
     }

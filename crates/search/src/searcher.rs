@@ -39,6 +39,21 @@ pub struct SearchResult {
     pub stopped: bool,
 }
 
+impl SearchResult {
+    /// No path found yet, nothing expanded: where the searches that run whole begin.
+    pub(crate) fn nothing(options: &SearchOptions) -> SearchResult {
+        SearchResult {
+            path: None,
+            cost: None,
+            expanded: 0,
+            pushed: 0,
+            improved: 0,
+            admissible: options.is_admissible(),
+            stopped: false,
+        }
+    }
+}
+
 /// Why a search could not start.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SearchError {
