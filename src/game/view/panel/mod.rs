@@ -431,7 +431,7 @@ fn duel_table(ui: &mut egui::Ui, duel: &Duel) {
                 }
                 Err(why) => {
                     ui.label("-").on_hover_text(why);
-                    ui.label("refused").on_hover_text(why);
+                    ui.label(if why.starts_with("stopped") { "stopped" } else { "refused" }).on_hover_text(why);
                 }
             }
             ui.end_row();
