@@ -158,7 +158,28 @@ pub fn cells_along(points: &[Pos]) -> Vec<Pos> {
     cells
 }
 
+/// How many of the directions 0..8 (straight first, then diagonal) `rule` moves along.
+fn directions(rule: DiagonalRule) -> usize {
+    if rule == DiagonalRule::Never { 4 } else { 8 }
+}
+
 impl StepSearch<'_> {
+    /// The grid move from cell `i` in direction `d`, when legal on a uniform grid without
+    /// corner cutting (the rule is symmetric, so the move back is legal too): the neighbour
+    /// and the step's length.
+    fn grid_move(&self, i: usize, d: usize) -> Option<(usize, f64)> {
+        let codes = self.grid.codes();
+        let n = (i as isize + self.offsets[d]) as usize;
+        if codes[n] == BLOCKED {
+            return None;
+        }
+        if d < 4 {
+            return Some((n, 1.0));
+        }
+        let sides = [(i as isize + DX[d]) as usize, (i as isize + self.offsets[d] - DX[d]) as usize];
+        sides.iter().all(|&c| codes[c] != BLOCKED).then_some((n, std::f64::consts::SQRT_2))
+    }
+
     /// Theta* and Lazy Theta*: the grid neighbours of `idx` under `rule`, each offered with the
     /// expanded cell's parent as its parent when that parent sees it (Theta* checks; Lazy
     /// Theta* assumes, and checks when the neighbour is expanded).
@@ -168,14 +189,8 @@ impl StepSearch<'_> {
         let parent = self.s.nodes[i].parent;
         let ppos = (parent != NONE).then(|| self.grid.coords(parent as usize));
         let g_here = self.s.nodes[i].g;
-        let directions = if rule == DiagonalRule::Never { 4 } else { 8 };
-        for d in 0..directions {
-            let n = (i as isize + self.offsets[d]) as usize;
-            if codes[n] == BLOCKED
-                || (d >= 4 && (codes[(i as isize + DX[d]) as usize] == BLOCKED || codes[(i as isize + self.offsets[d] - DX[d]) as usize] == BLOCKED))
-            {
-                continue;
-            }
+        for d in 0..directions(rule) {
+            let Some((n, step)) = self.grid_move(i, d) else { continue };
             let npos = ((pos.0 as isize + DX[d]) as usize, (pos.1 as isize + DY[d]) as usize);
             let via_parent = match (self.options.algorithm, ppos) {
                 (Algorithm::LazyTheta, Some(p)) => Some(p),
@@ -184,7 +199,7 @@ impl StepSearch<'_> {
             };
             match via_parent {
                 Some(p) => self.relax_from(parent, self.s.nodes[parent as usize].g, n as u32, npos, euclid(p, npos)),
-                None => self.relax_from(idx, g_here, n as u32, npos, if d < 4 { 1.0 } else { std::f64::consts::SQRT_2 }),
+                None => self.relax_from(idx, g_here, n as u32, npos, step),
             }
         }
     }
@@ -197,19 +212,10 @@ impl StepSearch<'_> {
         if parent == NONE || sight(self.grid, self.grid.codes(), self.grid.coords(parent as usize), pos) {
             return;
         }
-        let codes = self.grid.codes();
-        let directions = if rule == DiagonalRule::Never { 4 } else { 8 };
         let mut best = (f64::INFINITY, NONE);
-        for d in 0..directions {
-            let n = (i as isize + self.offsets[d]) as usize;
-            // the step n -> here is legal exactly when here -> n is (the rule is symmetric)
-            if codes[n] == BLOCKED
-                || !self.is_closed(n)
-                || (d >= 4 && (codes[(i as isize + DX[d]) as usize] == BLOCKED || codes[(i as isize + self.offsets[d] - DX[d]) as usize] == BLOCKED))
-            {
-                continue;
-            }
-            let g = self.s.nodes[n].g + if d < 4 { 1.0 } else { std::f64::consts::SQRT_2 };
+        for d in 0..directions(rule) {
+            let Some((n, step)) = self.grid_move(i, d).filter(|&(n, _)| self.is_closed(n)) else { continue };
+            let g = self.s.nodes[n].g + step;
             if g < best.0 {
                 best = (g, n as u32);
             }

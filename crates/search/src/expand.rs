@@ -17,20 +17,19 @@ impl StepSearch<'_> {
     /// beyond it: the parent is the expanded cell, or for any-angle searches a cell in sight.
     #[inline]
     pub(crate) fn relax_from(&mut self, parent: u32, g_parent: f64, n: u32, npos: Pos, step: f64) {
-        let (idx, g_here) = (parent, g_parent);
         let ni = n as usize;
         let node = &self.s.nodes[ni];
         if node.mark == self.stamp << 1 | 1 {
             return;
         }
-        let g = g_here + step;
+        let g = g_parent + step;
         if node.mark >> 1 != self.stamp {
             let h = self.estimate(npos);
-            self.touch(n, g, h, idx, false);
+            self.touch(n, g, h, parent, false);
         } else if g < node.g && self.options.algorithm != Algorithm::Bfs {
             // BFS keeps the first arrival; the others take the cheaper way.
             let h = self.estimate(npos);
-            self.touch(n, g, h, idx, true);
+            self.touch(n, g, h, parent, true);
         }
     }
 
