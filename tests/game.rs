@@ -568,6 +568,9 @@ fn dragging_an_endpoint_moves_it_and_the_search_follows() {
     assert!(moved.searches > before);
     assert_eq!(moved.cells.last(), Some(&(5, 0)));
     assert_eq!(moved.cost, Some(5.0));
+    // back over the cell it already stands on: nothing changes, the search does not run again
+    app.act(Action::DragEndpoint { end: true, to: (5, 0) });
+    assert_eq!(path(&app).searches, moved.searches);
     // onto a barrier or onto the other endpoint: the endpoint waits where it is
     app.act(Action::DragEndpoint { end: true, to: (2, 1) });
     app.act(Action::DragEndpoint { end: false, to: (5, 0) });

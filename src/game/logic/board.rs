@@ -174,11 +174,11 @@ fn select_cells(
             }
             Action::DragEndpoint { end, to } => {
                 // dragged over a barrier, off the board or onto the other endpoint: it waits
-                if board.is_floor(to) && Some(to) != if end { selection.start } else { selection.end } {
-                    let moved = if end { &mut selection.end } else { &mut selection.start };
-                    if *moved != Some(to) {
-                        *moved = Some(to);
-                    }
+                // (compared before writing: a mutable borrow alone would mark the selection changed
+                // and run the search again)
+                let (moved, other) = if end { (selection.end, selection.start) } else { (selection.start, selection.end) };
+                if board.is_floor(to) && Some(to) != other && Some(to) != moved {
+                    *if end { &mut selection.end } else { &mut selection.start } = Some(to);
                 }
                 continue;
             }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use super::board::{Board, Selection};
-use super::settings::SearchSettings;
+use super::settings::{MAX_TRACE, SearchSettings};
 use super::files;
 use super::input::Action;
 use super::status::Status;
@@ -54,7 +54,7 @@ fn trace_json(board: &Board, selection: &Selection, search: &SearchSettings) -> 
     let mut searcher = crate::search::Searcher::default();
     let run = searcher.steps(&board.grid, start, end, &search.0).map_err(|e| e.to_string())?;
     let mut json = Vec::new();
-    run.write_trace(Some(1 << 20), &mut json).map_err(|e| e.to_string())?;
+    run.write_trace(Some(MAX_TRACE), &mut json).map_err(|e| e.to_string())?;
     String::from_utf8(json).map_err(|e| e.to_string())
 }
 

@@ -147,6 +147,10 @@ impl PlaySettings {
     }
 }
 
+/// The most expansions the step view records or a saved trace holds; a longer search is cut
+/// there (the panel says so).
+pub const MAX_TRACE: usize = 1 << 20;
+
 /// Whether the step view is on (Space then steps the search instead of walking).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StepViewOn(pub bool);

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::board::{Board, Selection};
 use super::input::Action;
-use super::settings::{Heat, SearchSettings, StepLayers, StepViewOn, step_view_on};
+use super::settings::{Heat, MAX_TRACE, SearchSettings, StepLayers, StepViewOn, step_view_on};
 use super::setup::GameSetup;
 use crate::game::{AppSystems, PausableSystems};
 use crate::search::{Algorithm, Pos, SearchOptions, Searcher, Step, distances_to};
@@ -36,8 +36,6 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The most expansions recorded; a longer search is cut there (the panel says so).
-pub const MAX_TRACE: usize = 1 << 20;
 
 /// One cell put on (or improved on) the open list.
 #[derive(Clone, Copy, Debug, PartialEq)]
