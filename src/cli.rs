@@ -10,7 +10,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::game::GameSetup;
 use crate::game::logic::files;
-use crate::game::logic::settings::{BoardSettings, Heat, StepLayers};
+use crate::game::logic::settings::{BoardSettings, Heat, LANES, RaceSettings, StepLayers};
 use crate::search::{
     Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Problem, SearchOptions, SearchResult, Searcher, Topology, load_map,
     load_scen, polyline_length, string_pull, validate,
@@ -72,9 +72,33 @@ pub struct PlayArgs {
     /// In the step view, arrows from each reached cell to its parent.
     #[arg(long)]
     pub arrows: bool,
+    /// Race two to four algorithms on copies of the board, e.g. `dijkstra,astar`, or
+    /// `build-up` for BFS, Dijkstra, greedy and A* (with --steps N, N expansions shown).
+    #[arg(long, value_parser = parse_race)]
+    pub race: Option<RaceLanes>,
     /// Run until the search and any walk are done, save a PNG of the window there, and exit.
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
+}
+
+/// The race's lanes from `--race`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RaceLanes(pub Vec<Algorithm>);
+
+/// `build-up`, or two to four algorithms that run step by step, separated by commas.
+fn parse_race(s: &str) -> Result<RaceLanes, String> {
+    if s == "build-up" {
+        return Ok(RaceLanes(RaceSettings::build_up()));
+    }
+    let algorithms = s.split(',').map(|a| a.trim().parse::<Algorithm>()).collect::<Result<Vec<_>, _>>()?;
+    if let Some(a) = algorithms.iter().find(|a| !a.steps()) {
+        return Err(format!("{a} runs whole, not step by step, so it cannot race"));
+    }
+    let (lo, hi) = LANES;
+    if !(lo..=hi).contains(&algorithms.len()) {
+        return Err(format!("a race has {lo} to {hi} lanes, not {} (e.g. dijkstra,astar or build-up)", algorithms.len()));
+    }
+    Ok(RaceLanes(algorithms))
 }
 
 impl PlayArgs {
@@ -86,11 +110,11 @@ impl PlayArgs {
             let (key, value) = pair.split_once('=').unwrap_or((pair, "1"));
             let value = value.replace("%2C", ",").replace("%2c", ",");
             match key {
-                "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" | "map" => {
+                "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" | "map" | "algorithm" | "heat" | "race" => {
                     argv.push(format!("--{key}"));
                     argv.push(value);
                 }
-                "agent" | "walk" | "hex" => {
+                "agent" | "walk" | "hex" | "arrows" => {
                     if value == "1" || value == "true" {
                         argv.push(format!("--{key}"));
                     }
@@ -163,6 +187,7 @@ impl PlayArgs {
                     None => Heat::Off,
                 },
             },
+            race: self.race.as_ref().map(|r| r.0.clone()),
         })
     }
 
@@ -382,6 +407,18 @@ mod tests {
         let bytes = files::bundled("maze.map").expect("maze.map is bundled");
         assert_eq!(crate::search::read_map("maze.map", bytes).unwrap().width(), 31);
         assert!(files::bundled("nope.map").is_none());
+    }
+
+    #[test]
+    fn race_lanes_are_checked() {
+        let a = PlayArgs::from_query("?race=build-up&steps=30&algorithm=jps&heat=g&arrows=1").unwrap();
+        assert_eq!(a.race, Some(RaceLanes(RaceSettings::build_up())));
+        assert_eq!((a.steps, a.algorithm, a.heat.as_deref(), a.arrows), (Some(30), Some(Algorithm::Jps), Some("g"), true));
+        assert_eq!(parse_race("dijkstra, astar"), Ok(RaceLanes(vec![Algorithm::Dijkstra, Algorithm::AStar])));
+        assert_eq!(parse_race("ida,astar").unwrap_err(), "ida runs whole, not step by step, so it cannot race");
+        assert_eq!(parse_race("astar").unwrap_err(), "a race has 2 to 4 lanes, not 1 (e.g. dijkstra,astar or build-up)");
+        assert!(parse_race("astar,astar,astar,astar,astar").is_err());
+        assert!(parse_race("astar,nonsense").unwrap_err().contains("nonsense"));
     }
 }
 

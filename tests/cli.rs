@@ -8,7 +8,7 @@ fn cubepath(args: &[&str]) -> (i32, String, String) {
 }
 
 fn map(name: &str) -> String {
-    format!("{}/assets/maps/{name}", env!("CARGO_MANIFEST_DIR"))
+    format!("{}/assets/maps/{name}", std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo test"))
 }
 
 fn temp_file(name: &str, contents: &[u8]) -> String {

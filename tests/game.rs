@@ -688,3 +688,126 @@ fn save_trace_writes_the_search_as_json() {
     assert!(!file.exists());
     assert!(app.world().resource::<Status>().0.contains("step by step"), "{}", app.world().resource::<Status>().0);
 }
+
+/// The least cost from `start` to every cell of a uniform grid under the default rule, written
+/// from the rule (8 neighbours, a diagonal only when both cells beside it are open; straight 1,
+/// diagonal sqrt 2), not from the engine: the race's costs are checked against it.
+fn oracle_costs(grid: &Grid, start: Pos) -> Vec<f64> {
+    let (w, h) = (grid.width() as i64, grid.height() as i64);
+    let open = |x: i64, y: i64| x >= 0 && y >= 0 && x < w && y < h && grid.is_passable(x as usize, y as usize);
+    let mut dist = vec![f64::INFINITY; (w * h) as usize];
+    let mut done = vec![false; dist.len()];
+    dist[start.1 * w as usize + start.0] = 0.0;
+    loop {
+        // O(n^2) selection: small boards only, and nothing shared with the engine's open list
+        let Some(i) = (0..dist.len()).filter(|&i| !done[i] && dist[i].is_finite()).min_by(|&a, &b| dist[a].total_cmp(&dist[b])) else { break };
+        done[i] = true;
+        let (x, y) = (i as i64 % w, i as i64 / w);
+        for dx in -1..=1i64 {
+            for dy in -1..=1i64 {
+                let (nx, ny) = (x + dx, y + dy);
+                if (dx, dy) == (0, 0) || !open(nx, ny) || (dx != 0 && dy != 0 && !(open(x + dx, y) && open(x, y + dy))) {
+                    continue;
+                }
+                let step = if dx != 0 && dy != 0 { std::f64::consts::SQRT_2 } else { 1.0 };
+                let j = (ny * w + nx) as usize;
+                if dist[i] + step < dist[j] {
+                    dist[j] = dist[i] + step;
+                }
+            }
+        }
+    }
+    dist
+}
+
+#[test]
+fn the_race_gives_every_lane_the_same_expansions_and_marks_the_winner() {
+    use cubepath::game::logic::race::Race;
+    use cubepath::game::logic::settings::RaceSettings;
+    use cubepath::search::Algorithm;
+    // a wall the direct line runs into: greedy heads for it, A* looks past it
+    let rows = [
+        "..............",
+        "..............",
+        "......#.......",
+        "......#.......",
+        "......#.......",
+        "......#.......",
+        "......#.......",
+        "..............",
+    ];
+    let mut setup = map_setup(&rows, (1, 4), (12, 4));
+    setup.race = Some(RaceSettings::build_up());
+    let mut app = app_with(setup, Duration::from_millis(10));
+    let grid = app.world().resource::<Board>().grid.clone();
+    let optimum = oracle_costs(&grid, (1, 4))[4 * 14 + 12];
+    let lanes = |app: &Headless| {
+        let race = app.world().resource::<Race>();
+        race.lanes.iter().map(|l| (l.algorithm, l.view.shown, l.view.steps.len(), l.cost)).collect::<Vec<_>>()
+    };
+    let algorithms: Vec<Algorithm> = lanes(&app).iter().map(|l| l.0).collect();
+    assert_eq!(algorithms, vec![Algorithm::Bfs, Algorithm::Dijkstra, Algorithm::Greedy, Algorithm::AStar]);
+    assert!(lanes(&app).iter().all(|l| l.1 == 0), "the race starts at 0 expansions");
+    // Space: one more expansion in every lane, until a lane has none left
+    for k in 1..=12 {
+        app.press(KeyCode::Space);
+        for (a, shown, len, _) in lanes(&app) {
+            assert_eq!(shown, k.min(len), "{a} after {k} steps");
+        }
+    }
+    assert!(app.world().resource::<Race>().winners().is_empty(), "no winner before anyone arrives");
+    // play to the end at 1000 expansions a second
+    app.act(Action::StepRate(1000.0));
+    app.act(Action::RunSteps(true));
+    app.frames(200);
+    let race = app.world().resource::<Race>();
+    assert!(!race.running && race.shown == race.len());
+    let cost = |a: Algorithm| race.lanes.iter().find(|l| l.algorithm == a).unwrap().cost.unwrap();
+    let finish = |a: Algorithm| race.lanes.iter().find(|l| l.algorithm == a).unwrap().finish().unwrap();
+    assert!((cost(Algorithm::Dijkstra) - optimum).abs() < 1e-9, "dijkstra {} vs {optimum}", cost(Algorithm::Dijkstra));
+    assert!((cost(Algorithm::AStar) - optimum).abs() < 1e-9, "astar {} vs {optimum}", cost(Algorithm::AStar));
+    assert!(cost(Algorithm::Greedy) > optimum + 0.1, "greedy pays for ignoring g here");
+    assert!(finish(Algorithm::AStar) < finish(Algorithm::Dijkstra));
+    assert!(finish(Algorithm::Greedy) < finish(Algorithm::AStar));
+    let names = |v: Vec<usize>| v.into_iter().map(|i| race.lanes[i].algorithm).collect::<Vec<_>>();
+    assert_eq!(names(race.winners()), vec![Algorithm::AStar], "the cheapest path in the fewest expansions");
+    assert_eq!(names(race.first_home()), vec![Algorithm::Greedy]);
+    for lane in &race.lanes {
+        assert!(lane.shows_path());
+        assert_eq!((lane.path.first(), lane.path.last()), (Some(&(1, 4)), Some(&(12, 4))));
+        assert!(lane.path.windows(2).all(|w| w[0].0.abs_diff(w[1].0) <= 1 && w[0].1.abs_diff(w[1].1) <= 1 && w[0] != w[1]));
+        assert!(lane.path.iter().all(|&(x, y)| grid.is_passable(x, y)));
+    }
+    // scrubbing back shows every lane at that step again
+    app.act(Action::SeekStep(5));
+    assert!(lanes(&app).iter().all(|l| l.1 == 5));
+    // a barrier painted on the board re-runs the race from the start
+    app.act(Action::ToggleBarrier((6, 7)));
+    let race = app.world().resource::<Race>();
+    assert_eq!(race.shown, 0);
+    let wall_closed = oracle_costs(&app.world().resource::<Board>().grid, (1, 4))[4 * 14 + 12];
+    assert!((race.lanes[3].cost.unwrap() - wall_closed).abs() < 1e-9);
+}
+
+#[test]
+fn a_race_lane_stops_at_its_limit_with_a_message() {
+    use cubepath::game::logic::race::{RACE_LIMIT, Race};
+    use cubepath::game::logic::settings::RaceSettings;
+    use cubepath::search::Algorithm;
+    let setup = GameSetup { grid: Some((Grid::new(512, 512).unwrap(), "open".into())), start: Some((0, 0)), end: Some((511, 511)), ..default() };
+    let mut app = Headless::new(setup, Duration::from_millis(10));
+    app.frames(2);
+    let t = std::time::Instant::now();
+    app.act(Action::Race(RaceSettings { on: true, algorithms: vec![Algorithm::Dijkstra, Algorithm::AStar] }));
+    eprintln!("recording the race took {:?}", t.elapsed());
+    let race = app.world().resource::<Race>();
+    let (dijkstra, astar) = (&race.lanes[0], &race.lanes[1]);
+    assert_eq!(dijkstra.view.steps.len(), RACE_LIMIT);
+    assert_eq!(dijkstra.cost, None);
+    assert_eq!(dijkstra.message.as_deref(), Some("stopped at the race's limit of 200000 expansions"));
+    assert!((astar.cost.unwrap() - 511.0 * std::f64::consts::SQRT_2).abs() < 1e-6);
+    assert!(astar.message.is_none());
+    // switched off: the lanes are forgotten
+    app.act(Action::Race(RaceSettings { on: false, algorithms: vec![Algorithm::Dijkstra, Algorithm::AStar] }));
+    assert!(app.world().resource::<Race>().is_empty());
+}

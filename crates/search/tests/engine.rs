@@ -645,7 +645,9 @@ fn moving_ai_terrain_rules_on_maps_worked_out_by_hand() {
 // ---------------------------------------------------------------- benchmark maps
 
 fn check_benchmark(name: &str) {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/maps/");
+    // read at run time: cargo sets it for the test, and a binary built from another checkout of
+    // the same sources (a shared target directory) still reads this one's maps
+    let dir = format!("{}/../../assets/maps/", std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo test"));
     let map = std::fs::read(format!("{dir}{name}")).unwrap();
     let scen = std::fs::read(format!("{dir}{name}.scen")).unwrap();
     let grid = read_map(name, &map).unwrap();

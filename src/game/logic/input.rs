@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::settings::{BoardSettings, PlaySettings, SearchSettings, StepLayers, StepViewOn};
+use super::settings::{BoardSettings, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn};
 use crate::game::{AppSystems, Pause};
 use crate::search::{Pos, SearchOptions};
 
@@ -73,12 +73,14 @@ pub enum Action {
     ShowSteps(bool),
     /// The step view's parent arrows and heat map.
     StepLayers(StepLayers),
+    /// The race on or off, and its lanes (made legal: see [`RaceSettings::clamped`]).
+    Race(RaceSettings),
 }
 
-/// Space walks (or steps, in the step view), A resets, Z pauses.
-pub fn handle_keys(keys: Res<ButtonInput<KeyCode>>, step_view: Res<StepViewOn>, mut actions: MessageWriter<Action>) {
+/// Space walks (or steps, in the step view and the race), A resets, Z pauses.
+pub fn handle_keys(keys: Res<ButtonInput<KeyCode>>, step_view: Res<StepViewOn>, race: Res<RaceSettings>, mut actions: MessageWriter<Action>) {
     if keys.just_pressed(KeyCode::Space) {
-        actions.write(if step_view.0 { Action::Step } else { Action::Walk });
+        actions.write(if step_view.0 || race.on { Action::Step } else { Action::Walk });
     }
     if keys.just_pressed(KeyCode::KeyA) {
         actions.write(Action::Reset);
@@ -88,13 +90,15 @@ pub fn handle_keys(keys: Res<ButtonInput<KeyCode>>, step_view: Res<StepViewOn>, 
     }
 }
 
-/// Applies new search and play settings and the step view switch; only real changes count.
+/// Applies new search and play settings, the step view switch and layers, and the race's
+/// settings; only real changes count.
 fn apply_setting_actions(
     mut actions: MessageReader<Action>,
     mut search: ResMut<SearchSettings>,
     mut play: ResMut<PlaySettings>,
     mut step_view: ResMut<StepViewOn>,
     mut layers: ResMut<StepLayers>,
+    mut race: ResMut<RaceSettings>,
 ) {
     for action in actions.read() {
         match action {
@@ -109,6 +113,9 @@ fn apply_setting_actions(
             }
             Action::StepLayers(l) => {
                 layers.set_if_neq(*l);
+            }
+            Action::Race(r) => {
+                race.set_if_neq(r.clamped());
             }
             _ => {}
         }

@@ -12,6 +12,7 @@ pub mod search;
 pub mod walk;
 pub mod agent;
 pub mod stepview;
+pub mod race;
 pub mod duel;
 
 use bevy::prelude::*;
@@ -28,6 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         walk::plugin,
         agent::plugin,
         stepview::plugin,
+        race::plugin,
         duel::plugin,
     ));
 }

@@ -5,14 +5,15 @@
 
 use bevy::prelude::*;
 
-use crate::search::{Cell, SearchOptions};
+use crate::search::{Algorithm, Cell, SearchOptions};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardSettings>()
         .init_resource::<SearchSettings>()
         .init_resource::<PlaySettings>()
         .init_resource::<StepViewOn>()
-        .init_resource::<StepLayers>();
+        .init_resource::<StepLayers>()
+        .init_resource::<RaceSettings>();
 }
 
 /// The largest side of a random board.
@@ -180,3 +181,48 @@ pub enum Heat {
     /// The true cost to the goal from every cell (a Dijkstra backwards from the goal).
     ToGoal,
 }
+
+/// The fewest and the most lanes in the race.
+pub const LANES: (usize, usize) = (2, 4);
+
+/// Whether the race is on and which algorithms run in it, lane by lane.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct RaceSettings {
+    /// The race replaces the board with its lanes; Space and the step controls drive it.
+    pub on: bool,
+    /// One algorithm per lane, [`LANES`] of them at most; only algorithms that run step by step
+    /// ([`Algorithm::steps`]).
+    pub algorithms: Vec<Algorithm>,
+}
+
+impl Default for RaceSettings {
+    fn default() -> Self {
+        RaceSettings { on: false, algorithms: vec![Algorithm::Dijkstra, Algorithm::AStar] }
+    }
+}
+
+impl RaceSettings {
+    /// Red Blob's build-up: breadth-first search, Dijkstra, greedy best-first and A* on one
+    /// board, each adding one idea to the one before.
+    pub fn build_up() -> Vec<Algorithm> {
+        vec![Algorithm::Bfs, Algorithm::Dijkstra, Algorithm::Greedy, Algorithm::AStar]
+    }
+
+    /// The settings made legal: algorithms that cannot step are dropped, then lanes are cut to
+    /// [`LANES`]`.1` or filled up to [`LANES`]`.0` with A* and Dijkstra.
+    pub fn clamped(&self) -> RaceSettings {
+        let mut algorithms: Vec<Algorithm> = self.algorithms.iter().copied().filter(|a| a.steps()).take(LANES.1).collect();
+        for extra in [Algorithm::AStar, Algorithm::Dijkstra] {
+            if algorithms.len() < LANES.0 {
+                algorithms.push(extra);
+            }
+        }
+        RaceSettings { on: self.on, algorithms }
+    }
+}
+
+/// Run condition: the race is on.
+pub fn race_on(settings: Res<RaceSettings>) -> bool {
+    settings.on
+}
+

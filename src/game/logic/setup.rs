@@ -37,6 +37,9 @@ pub struct GameSetup {
     pub algorithm: Option<Algorithm>,
     /// The step view's parent arrows and heat map.
     pub layers: StepLayers,
+    /// Open the race with these algorithms, one lane each (with `steps`, that many expansions
+    /// shown).
+    pub race: Option<Vec<Algorithm>>,
 }
 
 impl GameSetup {
@@ -69,7 +72,7 @@ fn apply_setup(
     if setup.hex {
         search.0.topology = Topology::Hex;
     }
-    if setup.steps.is_some() {
+    if setup.steps.is_some() && setup.race.is_none() {
         step_view.0 = true;
     }
 }

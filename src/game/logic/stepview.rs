@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::board::{Board, Selection};
 use super::input::Action;
-use super::settings::{Heat, MAX_TRACE, SearchSettings, StepLayers, StepViewOn, step_view_on};
+use super::settings::{Heat, MAX_TRACE, SearchSettings, StepLayers, StepViewOn, race_on, step_view_on};
 use super::setup::GameSetup;
 use crate::game::{AppSystems, PausableSystems};
 use crate::search::{Algorithm, Pos, SearchOptions, Searcher, Step, distances_to};
@@ -28,8 +28,8 @@ pub(super) fn plugin(app: &mut App) {
                     .or_eager(resource_changed::<Selection>)
                     .or_eager(resource_changed::<SearchSettings>),
             ),
-            control_steps.run_if(step_view_on),
-            play_steps.run_if(step_view_on.and_then(|v: Res<StepView>| v.running)).in_set(PausableSystems),
+            control_steps.run_if(step_view_on.and_then(not(race_on))),
+            play_steps.run_if(step_view_on.and_then(not(race_on)).and_then(|v: Res<StepView>| v.running)).in_set(PausableSystems),
         )
             .chain()
             .in_set(AppSystems::Walk),
@@ -98,6 +98,8 @@ pub struct StepView {
     pub pending_seek: Option<usize>,
     /// The largest g the recorded search reached (what a heat map of g is scaled to).
     pub max_g: f64,
+    // cells marked open at the shown step
+    open: usize,
 }
 
 /// The cost to the goal from every cell, row by row, while the heat map shows it (empty
@@ -141,6 +143,11 @@ impl StepView {
         })
     }
 
+    /// How many cells are on the open list at the shown step.
+    pub fn open_count(&self) -> usize {
+        self.open
+    }
+
     /// The open cells at the shown step.
     pub fn open_cells(&self) -> Vec<Pos> {
         self.cells_marked(|m| m == Mark::Open)
@@ -164,6 +171,7 @@ impl StepView {
         self.latest.clear();
         self.order.clear();
         self.applied = 0;
+        self.open = 0;
         self.shown = 0;
         self.running = false;
     }
@@ -180,6 +188,7 @@ impl StepView {
             self.latest.iter_mut().for_each(|l| *l = None);
             self.order.iter_mut().for_each(|o| *o = None);
             self.applied = 0;
+            self.open = 0;
             if let Some(s) = self.start {
                 self.apply_push(s);
             }
@@ -193,6 +202,9 @@ impl StepView {
         while self.applied < k {
             let step = self.steps[self.applied].clone();
             let i = step.current.1 * self.width + step.current.0;
+            if self.marks[i] == Mark::Open {
+                self.open -= 1;
+            }
             self.marks[i] = Mark::Closed;
             self.order[i] = Some(self.applied as u32);
             for p in step.pushes {
@@ -212,11 +224,19 @@ impl StepView {
         self.latest[i] = Some(p);
         if self.marks[i] == Mark::None {
             self.marks[i] = Mark::Open;
+            self.open += 1;
         }
     }
 
-    /// Records the whole search from `start` to `end` and shows its beginning.
+    /// Records the whole search from `start` to `end` (at most [`MAX_TRACE`] expansions) and
+    /// shows its beginning.
     pub fn record(&mut self, board: &Board, start: Pos, end: Pos, options: &SearchOptions) {
+        self.record_limited(board, start, end, options, MAX_TRACE);
+    }
+
+    /// Records at most `limit` expansions of the search from `start` to `end` ([`Self::truncated`]
+    /// says whether it was cut) and shows its beginning, or the pending seek.
+    pub fn record_limited(&mut self, board: &Board, start: Pos, end: Pos, options: &SearchOptions, limit: usize) {
         let (w, h) = (board.grid.width(), board.grid.height());
         self.steps.clear();
         self.start = None;
@@ -227,6 +247,7 @@ impl StepView {
         self.latest = vec![None; w * h];
         self.order = vec![None; w * h];
         self.applied = 0;
+        self.open = 0;
         self.max_g = 0.0;
         let mut searcher = Searcher::default();
         if let Ok(mut run) = searcher.steps(&board.grid, start, end, options) {
@@ -237,7 +258,7 @@ impl StepView {
             // a goal in another component is known unreachable before anything is pushed
             self.start = run.info(start).is_some().then(|| push(&run, start));
             while !run.is_finished() {
-                if self.steps.len() >= MAX_TRACE {
+                if self.steps.len() >= limit {
                     self.truncated = true;
                     break;
                 }

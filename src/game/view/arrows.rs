@@ -8,7 +8,7 @@ use super::cubes::drawn_flat;
 use crate::game::AppSystems;
 use crate::game::logic::board::Board;
 use crate::game::logic::search::PathState;
-use crate::game::logic::settings::{StepLayers, step_view_on};
+use crate::game::logic::settings::{StepLayers, race_on, step_view_on};
 use crate::game::logic::stepview::StepView;
 
 /// The most cells that get arrows (more would be a blur of lines and a slow frame).
@@ -21,6 +21,7 @@ pub(super) fn plugin(app: &mut App) {
             draw_parent_arrows.run_if(step_view_on.and_then(arrows_wanted)),
             draw_any_angle_path.run_if(|path: Res<PathState>| path.corners.len() > 1),
         )
+            .run_if(not(race_on))
             .in_set(AppSystems::View),
     );
 }

@@ -9,6 +9,8 @@ use bevy_egui::input::egui_wants_any_pointer_input;
 
 use super::panel::PanelLayout;
 use super::picking::PaintDrag;
+use super::race::race_extent;
+use crate::game::logic::settings::RaceSettings;
 use crate::game::AppSystems;
 use crate::game::logic::board::Board;
 
@@ -19,7 +21,9 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 fit_view_beside_panel,
-                frame_board.run_if(resource_changed::<Board>.or_eager(resource_changed::<OrbitCamera>)),
+                frame_board.run_if(
+                    resource_changed::<Board>.or_eager(resource_changed::<OrbitCamera>).or_eager(resource_changed::<RaceSettings>),
+                ),
                 orbit_camera.run_if(not(egui_wants_any_pointer_input)),
                 place_camera.run_if(resource_changed::<OrbitCamera>),
             )
@@ -101,10 +105,17 @@ fn fit_view_beside_panel(
     }
 }
 
-/// Frames the whole board when its size changes or the view's shape does (the panel opens,
-/// folds or resizes); painting cells or orbiting keeps the camera where it is.
-fn frame_board(board: Res<Board>, mut orbit: ResMut<OrbitCamera>) {
-    let size = (board.grid.width(), board.grid.height());
+/// Frames the whole board (during a race, all its lanes) when its size changes or the view's
+/// shape does (the panel opens, folds or resizes); painting cells or orbiting keeps the
+/// camera where it is.
+fn frame_board(board: Res<Board>, race: Res<RaceSettings>, mut orbit: ResMut<OrbitCamera>) {
+    let size = match race.on {
+        true => {
+            let e = race_extent(&board, race.algorithms.len());
+            (e.x.ceil() as usize, e.y.ceil() as usize)
+        }
+        false => (board.grid.width(), board.grid.height()),
+    };
     if orbit.board_size == size && (orbit.framed_aspect - orbit.view_aspect).abs() < 0.01 {
         return;
     }
@@ -115,7 +126,9 @@ fn frame_board(board: Res<Board>, mut orbit: ResMut<OrbitCamera>) {
     orbit.pitch = 0.95;
     // Fit the larger side in a 45 degree field of view with a margin, in a view narrower than
     // it is tall too.
-    orbit.distance = size.0.max(size.1) as f32 * 1.45 / orbit.view_aspect.clamp(0.3, 1.0) + 3.0;
+    // The race's lanes fill their frame edge to edge, so they are framed closer.
+    let margin = if race.on { 1.25 } else { 1.45 };
+    orbit.distance = size.0.max(size.1) as f32 * margin / orbit.view_aspect.clamp(0.3, 1.0) + 3.0;
 }
 
 fn orbit_camera(

@@ -19,7 +19,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The flat board's plane.
 #[derive(Component)]
-struct FlatBoard {
+pub struct FlatBoard {
     image: Handle<Image>,
     size: (usize, usize),
 }

@@ -12,6 +12,7 @@ pub mod looks;
 mod page_maps;
 pub mod panel;
 pub mod picking;
+pub mod race;
 pub mod screenshot;
 
 use bevy::prelude::*;
@@ -29,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
         arrows::plugin,
         camera::plugin,
         picking::plugin,
+        race::plugin,
         panel::plugin,
         screenshot::plugin,
     ));

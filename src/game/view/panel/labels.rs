@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use crate::game::logic::board::Board;
-use crate::game::logic::settings::StepViewOn;
+use crate::game::logic::settings::{RaceSettings, StepViewOn};
 use crate::game::logic::stepview::{Mark, StepView};
 
 /// Boards up to this side get F/G/H labels over the cubes in the step view.
@@ -14,11 +14,12 @@ const LABEL_SIDE: usize = 20;
 pub(super) fn draw_labels(
     mut contexts: EguiContexts,
     on: Res<StepViewOn>,
+    race: Res<RaceSettings>,
     step: Res<StepView>,
     board: Res<Board>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
 ) -> Result {
-    if !on.0 || board.grid.width().max(board.grid.height()) > LABEL_SIDE {
+    if !on.0 || race.on || board.grid.width().max(board.grid.height()) > LABEL_SIDE {
         return Ok(());
     }
     let Ok((camera, at)) = cameras.single() else { return Ok(()) };

@@ -17,8 +17,10 @@ use crate::game::logic::files::BUNDLED;
 use crate::game::logic::input::Action;
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{
-    BoardSettings, Brush, ClickSets, Heat, MAX_SIDE, PlaySettings, SearchSettings, StepLayers, StepViewOn, WalkMode,
+    BoardSettings, Brush, ClickSets, Heat, LANES, MAX_SIDE, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn, WalkMode,
 };
+use crate::game::logic::race::{RACE_LIMIT, Race};
+use super::race::lane_counters;
 use crate::game::logic::stepview::GoalField;
 use super::arrows::MAX_ARROW_CELLS;
 use super::looks::{HEAT_LEVELS, Look};
@@ -68,6 +70,8 @@ struct Shown<'w> {
     pause: Res<'w, State<Pause>>,
     hover: Res<'w, Hover>,
     duel: Res<'w, Duel>,
+    race_settings: Res<'w, RaceSettings>,
+    race: Res<'w, Race>,
     status: Res<'w, Status>,
 }
 
@@ -119,6 +123,7 @@ fn draw_panel(
                 maps_section(ui, &mut draft.file, &mut actions);
                 search_section(ui, &shown, &mut actions);
                 step_section(ui, &shown, &mut actions);
+                race_section(ui, &shown, &mut actions);
                 walk_section(ui, &shown, &mut actions);
                 stats_section(ui, &shown);
             });
@@ -301,6 +306,89 @@ fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Ac
                 actions.write(Action::SaveTrace("trace.json".into()));
             }
         }
+    });
+}
+
+/// The race: on or off, its lanes, the build-up preset, the step controls and each lane's
+/// counters.
+fn race_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
+    let current = &*shown.race_settings;
+    egui::CollapsingHeader::new("Race").default_open(current.on).show(ui, |ui| {
+        let mut new = current.clone();
+        ui.checkbox(&mut new.on, "race algorithms on copies of the board (Space steps)");
+        let mut remove = None;
+        for (i, a) in new.algorithms.iter_mut().enumerate() {
+            ui.horizontal(|ui| {
+                egui::ComboBox::from_id_salt(("lane", i)).selected_text(format!("{}. {}", i + 1, a.name())).show_ui(ui, |ui| {
+                    for b in Algorithm::ALL.into_iter().filter(|b| b.steps()) {
+                        ui.selectable_value(a, b, b.name());
+                    }
+                });
+                let can_remove = current.algorithms.len() > LANES.0;
+                if ui.add_enabled(can_remove, egui::Button::new("\u{2212}").small()).on_hover_text("remove this lane").clicked() {
+                    remove = Some(i);
+                }
+            });
+        }
+        if let Some(i) = remove {
+            new.algorithms.remove(i);
+        }
+        ui.horizontal(|ui| {
+            if ui.add_enabled(current.algorithms.len() < LANES.1, egui::Button::new("+ lane")).clicked() {
+                new.algorithms.push(Algorithm::Greedy);
+            }
+            if ui.button("Build-up").on_hover_text("BFS, Dijkstra, greedy and A*: each adds one idea to the one before").clicked() {
+                new = RaceSettings { on: true, algorithms: RaceSettings::build_up() };
+            }
+        });
+        if new != *current {
+            if new.on && !current.on {
+                actions.write(Action::ShowSteps(false));
+            }
+            actions.write(Action::Race(new));
+        }
+        if !current.on {
+            return;
+        }
+        let race = &shown.race;
+        ui.horizontal(|ui| {
+            if ui.button(if race.running { "Pause" } else { "Run" }).clicked() {
+                actions.write(Action::RunSteps(!race.running));
+            }
+            if ui.button("Step").clicked() {
+                actions.write(Action::Step);
+            }
+            if ui.button("Restart").clicked() {
+                actions.write(Action::SeekStep(0));
+            }
+        });
+        let mut rate = race.rate.max(1.0);
+        ui.add(egui::Slider::new(&mut rate, 1.0..=1000.0).logarithmic(true).text("expansions/s per lane"));
+        if rate != race.rate {
+            actions.write(Action::StepRate(rate));
+        }
+        let mut k = race.shown;
+        ui.add(egui::Slider::new(&mut k, 0..=race.len()).text("expansion"));
+        if k != race.shown {
+            actions.write(Action::SeekStep(k));
+        }
+        let winners = race.winners();
+        let first = race.first_home();
+        let best = race.best_cost();
+        for (i, lane) in race.lanes.iter().enumerate() {
+            let won = winners.contains(&i);
+            let mut text = format!("{}. {}: {}", i + 1, lane.algorithm.name(), lane_counters(lane, won, first.contains(&i), true));
+            if let (Some(c), Some(b), true) = (lane.cost, best, lane.done())
+                && c > b + 1e-9
+            {
+                text += &format!(" (+{:.1} % over the best)", (c / b - 1.0) * 100.0);
+            }
+            let colour = if won { egui::Color32::from_rgb(230, 180, 40) } else { ui.visuals().text_color() };
+            ui.colored_label(colour, text);
+        }
+        ui.small(format!(
+            "Every lane gets the same expansions per tick; the winner finds the cheapest path in the fewest. A lane stops at {RACE_LIMIT} expansions."
+        ));
     });
 }
 
