@@ -26,6 +26,8 @@
 //! - [`Searcher`]: reusable buffers; [`Searcher::search`] runs a whole search,
 //!   [`Searcher::steps`] a [`StepSearch`] that advances one expansion at a time.
 //! - [`path_cost`] and [`step_kind`]: the rules written once, to check any path.
+//! - [`Replanner`]: D* Lite, a search that repairs itself when cells change or the start
+//!   moves, and an incrementally kept distance field (a flow field's distances).
 //! - [`read_map`], [`write_map`], [`read_scen`], [`load_map`], [`load_scen`]: the benchmark's
 //!   files, read line by line.
 #![deny(missing_docs)]
@@ -34,6 +36,7 @@ mod any_angle;
 mod bidir;
 mod bits;
 mod components;
+mod dstar;
 mod expand;
 mod grid;
 mod ida;
@@ -50,6 +53,7 @@ mod trace;
 
 pub use any_angle::{cells_along, line_of_sight, polyline_length, string_pull, touched_cells};
 pub use components::Components;
+pub use dstar::{Progress, Replanner};
 pub use expand::hex_neighbours;
 pub use grid::{Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT};
 pub use map_file::{
