@@ -28,6 +28,7 @@
 //! - [`path_cost`] and [`step_kind`]: the rules written once, to check any path.
 //! - [`Replanner`]: D* Lite, a search that repairs itself when cells change or the start
 //!   moves, and an incrementally kept distance field (a flow field's distances).
+//! - [`Crowd`]: many agents on ticks, no two on a cell, replanning with D* Lite.
 //! - [`read_map`], [`write_map`], [`read_scen`], [`load_map`], [`load_scen`]: the benchmark's
 //!   files, read line by line.
 #![deny(missing_docs)]
@@ -36,6 +37,7 @@ mod any_angle;
 mod bidir;
 mod bits;
 mod components;
+mod crowd;
 mod dstar;
 mod expand;
 mod grid;
@@ -53,6 +55,7 @@ mod trace;
 
 pub use any_angle::{cells_along, line_of_sight, polyline_length, string_pull, touched_cells};
 pub use components::Components;
+pub use crowd::{AgentState, Crowd, CrowdAgent, CrowdError, CrowdMode, CrowdOptions, CrowdStats, EditStats, MAX_AGENTS};
 pub use dstar::{Progress, Replanner};
 pub use expand::hex_neighbours;
 pub use grid::{Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT};

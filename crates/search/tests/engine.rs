@@ -1036,3 +1036,106 @@ fn a_distance_field_stays_right_across_edits_and_repairs_cost_less_than_starting
     eprintln!("ten cells blocked ahead: repairs {repair}, A* from scratch {scratch}");
     assert!(repair * 5 <= scratch, "repairs {repair} vs A* from scratch {scratch}");
 }
+
+// ---------------------------------------------------------------- crowds
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 60, ..Default::default() })]
+
+    /// In a crowd on a random grid with random edits, every path searched this tick (first
+    /// searches and repairs alike) costs what the oracle's Dijkstra says from where the agent
+    /// stands, each step legal; and the invariants hold after every tick.
+    #[test]
+    fn crowd_paths_after_edits_cost_what_dijkstra_says(
+        seed in 0u64..u64::MAX,
+        topo in 0usize..5,
+        agents in 1usize..40,
+        edits in 0usize..4,
+    ) {
+        let mut rng = Rng::new(seed | 1);
+        let side = 8 + rng.below(40);
+        let grid = random_grid(side, side, rng.unit() * 0.3, &mut || rng.unit()).unwrap();
+        let topology = TOPOLOGIES[topo];
+        let options = CrowdOptions { topology, costs: CostModel::Exact, radius: 12, budget: 1 + rng.below(3000), seed, ..Default::default() };
+        let Ok(mut crowd) = Crowd::new(grid, agents, CrowdMode::Wander, options) else { return Ok(()) };
+        let mut repaired = 0;
+        for tick in 1..=150 {
+            crowd.random_edits(edits);
+            crowd.tick();
+            let problems = crowd.check();
+            proptest::prop_assert!(problems.is_empty(), "tick {tick}: {problems:?}");
+            for (i, a) in crowd.agents().iter().enumerate() {
+                if a.planned_at != tick || a.state != AgentState::Moving {
+                    continue;
+                }
+                repaired += a.repaired as usize;
+                let path: Vec<Pos> = std::iter::once(a.pos).chain(a.path()).collect();
+                let want = oracle(crowd.grid(), topology, CostModel::Exact, a.pos, a.goal).expect("a planned goal is reachable");
+                let got = oracle_path_cost(crowd.grid(), topology, CostModel::Exact, &path);
+                proptest::prop_assert!(close(got, want), "tick {tick} agent {i}: path {got} vs {want}");
+                proptest::prop_assert_eq!(path.last(), Some(&a.goal));
+            }
+        }
+        let _ = repaired;
+    }
+}
+
+#[test]
+fn a_crowd_soak_has_no_conflicts_and_nearly_every_agent_arrives() {
+    let mut rng = Rng::new(5000);
+    let grid = random_grid(96, 96, 0.2, &mut || rng.unit()).unwrap();
+    let mut crowd = Crowd::new(grid, 200, CrowdMode::Wander, CrowdOptions { seed: 5000, ..Default::default() }).unwrap();
+    for tick in 0..5000 {
+        crowd.random_edits(1);
+        crowd.tick();
+        let problems = crowd.check();
+        assert!(problems.is_empty(), "tick {tick}: {problems:?}");
+    }
+    let s = *crowd.stats();
+    assert_eq!(s.conflicts, 0);
+    let arrived = crowd.agents().iter().filter(|a| a.arrivals > 0).count();
+    eprintln!("soak: {arrived} of 200 arrived at least once; {s:?}");
+    assert!(arrived * 100 >= 95 * 200, "{arrived} of 200 arrived");
+    assert!(s.replans > 0 && s.repair_expanded > 0, "edits crossed paths and were repaired");
+    // gather: the agents pack around the cell, the field's distances are Dijkstra's
+    let goal = (48, 48);
+    let mut grid = crowd.grid().clone();
+    grid.set(goal.0, goal.1, Cell::FLOOR).unwrap();
+    let mut gather = Crowd::new(grid, 200, CrowdMode::Gather(goal), CrowdOptions::default()).unwrap();
+    for tick in 0..600 {
+        if tick % 10 == 0 {
+            gather.random_edits(1);
+        }
+        gather.tick();
+        assert!(gather.check().is_empty());
+    }
+    let dist = oracle_all(gather.grid(), Topology::default(), CostModel::default(), goal);
+    for (p, _) in gather.grid().cells() {
+        // distances from p to the goal: the moves are symmetric on uniform ground
+        let want = dist[p.1 * gather.grid().width() + p.0];
+        match gather.field_distance(p) {
+            Some(d) => assert!(close(d, want), "{p:?}: {d} vs {want}"),
+            None => assert!(want.is_infinite(), "{p:?} unreached"),
+        }
+    }
+    let gathered = gather.agents().iter().filter(|a| a.state == AgentState::Arrived).count();
+    eprintln!("gather: {gathered} of 200 packed around {goal:?}");
+    assert!(gathered >= 150);
+}
+
+#[test]
+fn bad_crowds_are_refused_with_a_reason() {
+    let grid = Grid::new(3, 3).unwrap();
+    let e = Crowd::new(grid.clone(), 10, CrowdMode::Wander, CrowdOptions::default()).err().unwrap();
+    assert_eq!(e.to_string(), "10 agents do not fit: there is room for 9 (one per free cell, at most 100000)");
+    let mut blocked = grid.clone();
+    blocked.set(1, 1, Cell::Blocked).unwrap();
+    let e = Crowd::new(blocked, 2, CrowdMode::Gather((1, 1)), CrowdOptions::default()).err().unwrap();
+    assert_eq!(e.to_string(), "cell 1,1 is off the grid or blocked");
+    let mut c = Crowd::new(grid, 9, CrowdMode::Wander, CrowdOptions::default()).unwrap();
+    assert!(c.send(9, (0, 0)).is_err() && c.send(0, (5, 5)).is_err());
+    // a barrier painted under an agent lifts it to the nearest free cell... none here: the cell stays
+    let under = c.agents()[0].pos;
+    assert!(c.set_cells(&[(under, Cell::Blocked)]).is_empty());
+    assert!(c.check().is_empty());
+}

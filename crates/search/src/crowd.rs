@@ -1,0 +1,791 @@
+//! A crowd: many agents on one grid, each with its own goal and path, moving on discrete ticks
+//! without ever sharing a cell, replanning with D* Lite when the grid changes under them.
+//!
+//! Each tick:
+//! 1. Searches run from a queue within a budget of expansions ([`CrowdOptions::budget`]), so
+//!    no tick does more than that much search however many agents need a path; an agent whose
+//!    search is not done waits.
+//! 2. Agents move in turn (the first to move rotates each tick), at most one cell each, only
+//!    into a cell that is free at that moment: so no two agents ever share a cell and no two
+//!    swap cells. An agent kept waiting longer than [`CrowdOptions::patience`] ticks steps
+//!    aside to a free neighbouring cell and goes on from there (its search is reused); one
+//!    stuck four times that long gives up its goal.
+//!
+//! Modes: [`CrowdMode::Wander`] (each agent walks to a random reachable cell near it, then picks
+//! another), [`CrowdMode::Gather`] (every agent heads for one cell down a shared distance field,
+//! kept up to date incrementally; agents that can get no closer pack around it) and
+//! [`Crowd::send`] for one agent at a time. Changed cells ([`Crowd::set_cells`]) are passed to
+//! every agent's search; the agents whose remaining path crosses one repair their search
+//! (counted in [`CrowdStats`], with what A* from scratch expands for the same problems when
+//! [`CrowdOptions::compare`] is on).
+//!
+//! ```
+//! use cubepath_search::{Crowd, CrowdMode, CrowdOptions, Grid};
+//! let grid = Grid::new(20, 20).unwrap();
+//! let mut crowd = Crowd::new(grid, 30, CrowdMode::Wander, CrowdOptions::default()).unwrap();
+//! for _ in 0..200 {
+//!     crowd.tick();
+//!     assert!(crowd.check().is_empty());
+//! }
+//! assert!(crowd.stats().arrivals > 0);
+//! ```
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use crate::path::moves;
+use crate::{Cell, Components, CostModel, Grid, Pos, Progress, Replanner, SearchOptions, Searcher, Topology, step_kind};
+
+/// The most agents a crowd may have.
+pub const MAX_AGENTS: usize = 100_000;
+
+const NONE: u32 = u32::MAX;
+
+/// What the agents are doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CrowdMode {
+    /// Each agent walks to a random reachable cell within [`CrowdOptions::radius`], then picks
+    /// another.
+    Wander,
+    /// Every agent heads for this cell.
+    Gather(Pos),
+}
+
+/// How a crowd moves and searches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CrowdOptions {
+    /// Moves between cells.
+    pub topology: Topology,
+    /// What moves cost.
+    pub costs: CostModel,
+    /// Wander goals are at most this many cells away in x and in y.
+    pub radius: usize,
+    /// Cells expanded per tick, by all searches together.
+    pub budget: usize,
+    /// Ticks an agent waits behind another before stepping aside.
+    pub patience: u32,
+    /// Also run A* from scratch for every repair, to count what it would expand (slower).
+    pub compare: bool,
+    /// Seed of the placements, goals and edits.
+    pub seed: u64,
+}
+
+impl Default for CrowdOptions {
+    fn default() -> Self {
+        let o = SearchOptions::default();
+        CrowdOptions { topology: o.topology, costs: o.costs, radius: 32, budget: 20_000, patience: 3, compare: false, seed: 1 }
+    }
+}
+
+/// Why a crowd cannot be made as asked.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CrowdError {
+    /// More agents than free cells (or than [`MAX_AGENTS`]).
+    TooMany {
+        /// Agents asked for.
+        agents: usize,
+        /// The most there is room for.
+        room: usize,
+    },
+    /// A cell off the grid or blocked where a free one is needed.
+    NotFree(Pos),
+    /// No such agent.
+    NoAgent(usize),
+}
+
+impl fmt::Display for CrowdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CrowdError::TooMany { agents, room } => write!(f, "{agents} agents do not fit: there is room for {room} (one per free cell, at most {MAX_AGENTS})"),
+            CrowdError::NotFree(p) => write!(f, "cell {},{} is off the grid or blocked", p.0, p.1),
+            CrowdError::NoAgent(i) => write!(f, "there is no agent {i}"),
+        }
+    }
+}
+
+impl std::error::Error for CrowdError {}
+
+/// What an agent is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AgentState {
+    /// Waiting for a goal (wander picks one next tick; a sent agent stays).
+    Idle,
+    /// Its search is queued or under way.
+    Planning,
+    /// Walking its path.
+    Moving,
+    /// Gathered: at the gathering cell or packed against those who are.
+    Arrived,
+}
+
+/// One agent of a crowd.
+#[derive(Clone, Debug)]
+pub struct CrowdAgent {
+    /// Where it is.
+    pub pos: Pos,
+    /// Where it was before the last tick.
+    pub prev: Pos,
+    /// Where it is going (its own goal, or the gathering cell).
+    pub goal: Pos,
+    /// What it is doing.
+    pub state: AgentState,
+    /// Ticks it has waited in a row.
+    pub blocked: u32,
+    /// Times it reached a goal.
+    pub arrivals: u32,
+    /// The tick its path was last searched (0: never).
+    pub planned_at: usize,
+    /// Whether that search was a repair after an edit.
+    pub repaired: bool,
+    // remaining cells, the next one last
+    path: Vec<Pos>,
+    plan: Option<Replanner>,
+    repairing: bool,
+    queued: bool,
+    spent: usize,
+}
+
+impl CrowdAgent {
+    fn new(pos: Pos) -> CrowdAgent {
+        CrowdAgent { pos, prev: pos, goal: pos, state: AgentState::Idle, blocked: 0, arrivals: 0, planned_at: 0, repaired: false, path: Vec::new(), plan: None, repairing: false, queued: false, spent: 0 }
+    }
+
+    /// The cells still to walk, the next one first (empty in gather mode: agents there follow
+    /// the field).
+    pub fn path(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.path.iter().rev().copied()
+    }
+
+    /// Bytes its search state and path hold.
+    pub fn bytes(&self) -> usize {
+        self.plan.as_ref().map_or(0, Replanner::bytes) + self.path.capacity() * std::mem::size_of::<Pos>()
+    }
+}
+
+/// Totals since the crowd was made.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct CrowdStats {
+    /// Ticks run.
+    pub ticks: usize,
+    /// Goals reached (gathering counts once per agent).
+    pub arrivals: usize,
+    /// Ticks' worth of broken invariants seen by [`Crowd::check`] after each tick (two agents
+    /// on a cell, two swapping, one on a barrier): always 0 unless there is a bug.
+    pub conflicts: usize,
+    /// Repairs: searches redone because a changed cell crossed an agent's path.
+    pub replans: usize,
+    /// Cells the repairs expanded.
+    pub repair_expanded: usize,
+    /// Cells A* from scratch expanded on the same problems ([`CrowdOptions::compare`]).
+    pub scratch_expanded: usize,
+    /// First searches toward new goals.
+    pub plans: usize,
+    /// Cells they expanded.
+    pub plan_expanded: usize,
+    /// Times an agent stepped aside.
+    pub sidesteps: usize,
+    /// Times an agent gave up a goal it could not reach.
+    pub gave_up: usize,
+    /// Seconds spent in the comparison A* (not crowd work; subtract it when timing ticks).
+    pub compare_seconds: f64,
+    /// The last edit's repairs and their expansions, against A* from scratch.
+    pub last_edit: EditStats,
+}
+
+/// One edit's repairs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EditStats {
+    /// Agents whose path crossed a changed cell.
+    pub repairs: usize,
+    /// Cells their repairs expanded (so far: repairs may span ticks).
+    pub repair_expanded: usize,
+    /// Cells A* from scratch expanded on the same problems.
+    pub scratch_expanded: usize,
+}
+
+/// Many agents on one grid. See the [module documentation](self).
+pub struct Crowd {
+    grid: Grid,
+    options: CrowdOptions,
+    mode: CrowdMode,
+    agents: Vec<CrowdAgent>,
+    occupant: Vec<u32>,
+    components: Option<Components>,
+    field: Option<Replanner>,
+    queue: VecDeque<usize>,
+    rng: u64,
+    stats: CrowdStats,
+    buf: Vec<(Pos, f64)>,
+    searcher: Searcher,
+}
+
+impl Crowd {
+    /// A crowd of `agents` on `grid`, each on its own random free cell.
+    pub fn new(grid: Grid, agents: usize, mode: CrowdMode, options: CrowdOptions) -> Result<Crowd, CrowdError> {
+        let free: Vec<Pos> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
+        let room = free.len().min(MAX_AGENTS);
+        if agents > room {
+            return Err(CrowdError::TooMany { agents, room });
+        }
+        let mut crowd = Crowd {
+            occupant: vec![NONE; grid.width() * grid.height()],
+            grid,
+            options,
+            mode: CrowdMode::Wander,
+            agents: Vec::with_capacity(agents),
+            components: None,
+            field: None,
+            queue: VecDeque::new(),
+            rng: options.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+            stats: CrowdStats::default(),
+            buf: Vec::new(),
+            searcher: Searcher::default(),
+        };
+        // a partial shuffle: the first `agents` cells of a random permutation
+        let mut free = free;
+        for i in 0..agents {
+            let j = i + crowd.below(free.len() - i);
+            free.swap(i, j);
+            let p = free[i];
+            let k = crowd.index(p);
+            crowd.occupant[k] = i as u32;
+            crowd.agents.push(CrowdAgent::new(p));
+        }
+        crowd.set_mode(mode)?;
+        Ok(crowd)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        self.rng ^= self.rng >> 12;
+        self.rng ^= self.rng << 25;
+        self.rng ^= self.rng >> 27;
+        ((self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) % n.max(1) as u64) as usize
+    }
+
+    fn index(&self, p: Pos) -> usize {
+        p.1 * self.grid.width() + p.0
+    }
+
+    /// The grid as the crowd sees it.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The agents.
+    pub fn agents(&self) -> &[CrowdAgent] {
+        &self.agents
+    }
+
+    /// The agent on `p`, if any.
+    pub fn agent_at(&self, p: Pos) -> Option<usize> {
+        self.occupant.get(p.1 * self.grid.width() + p.0).filter(|&&a| a != NONE && p.0 < self.grid.width()).map(|&a| a as usize)
+    }
+
+    /// Totals so far.
+    pub fn stats(&self) -> &CrowdStats {
+        &self.stats
+    }
+
+    /// What the agents are doing.
+    pub fn mode(&self) -> CrowdMode {
+        self.mode
+    }
+
+    /// The options.
+    pub fn options(&self) -> &CrowdOptions {
+        &self.options
+    }
+
+    /// The gathering field's distance to the goal from `p` (gather mode).
+    pub fn field_distance(&self, p: Pos) -> Option<f64> {
+        self.field.as_ref()?.distance(p)
+    }
+
+    /// The gathering field's next move from `p` (gather mode).
+    pub fn field_next(&self, p: Pos) -> Option<Pos> {
+        let mut buf = Vec::new();
+        self.field.as_ref()?.downhill(&self.grid, p, &mut buf)
+    }
+
+    /// Bytes held by every agent's search and path, the field and the crowd's own tables.
+    pub fn bytes(&self) -> usize {
+        self.agents.iter().map(CrowdAgent::bytes).sum::<usize>()
+            + self.field.as_ref().map_or(0, Replanner::bytes)
+            + self.agents.capacity() * std::mem::size_of::<CrowdAgent>()
+            + self.occupant.len() * 4
+            + self.components.as_ref().map_or(0, Components::bytes)
+    }
+
+    /// Switches mode: wander (every agent picks its own goal) or gather at a free cell (every
+    /// agent follows one distance field there).
+    pub fn set_mode(&mut self, mode: CrowdMode) -> Result<(), CrowdError> {
+        if let CrowdMode::Gather(goal) = mode
+            && !self.grid.get(goal.0, goal.1).is_some_and(Cell::is_passable)
+        {
+            return Err(CrowdError::NotFree(goal));
+        }
+        self.mode = mode;
+        self.field = match mode {
+            CrowdMode::Gather(goal) => {
+                let mut field = Replanner::field(&self.grid, goal, self.options.topology, self.options.costs);
+                field.compute(&self.grid, usize::MAX);
+                Some(field)
+            }
+            CrowdMode::Wander => None,
+        };
+        self.queue.clear();
+        for a in &mut self.agents {
+            a.path.clear();
+            a.plan = None;
+            a.queued = false;
+            a.repairing = false;
+            a.blocked = 0;
+            a.state = match mode {
+                CrowdMode::Gather(goal) => {
+                    a.goal = goal;
+                    AgentState::Moving
+                }
+                CrowdMode::Wander => AgentState::Idle,
+            };
+        }
+        Ok(())
+    }
+
+    /// Sends agent `i` to `goal` (it plans its own path; in wander mode it wanders again once
+    /// there).
+    pub fn send(&mut self, i: usize, goal: Pos) -> Result<(), CrowdError> {
+        if i >= self.agents.len() {
+            return Err(CrowdError::NoAgent(i));
+        }
+        if !self.grid.get(goal.0, goal.1).is_some_and(Cell::is_passable) {
+            return Err(CrowdError::NotFree(goal));
+        }
+        if let CrowdMode::Gather(_) = self.mode {
+            self.set_mode(CrowdMode::Wander)?;
+        }
+        self.start_plan(i, goal);
+        Ok(())
+    }
+
+    fn start_plan(&mut self, i: usize, goal: Pos) {
+        let options = SearchOptions { topology: self.options.topology, costs: self.options.costs, ..SearchOptions::default() };
+        let a = &mut self.agents[i];
+        a.goal = goal;
+        a.path.clear();
+        a.blocked = 0;
+        a.repairing = false;
+        a.spent = 0;
+        match Replanner::new(&self.grid, a.pos, goal, &options) {
+            Ok(plan) => {
+                a.plan = Some(plan);
+                a.state = AgentState::Planning;
+                self.stats.plans += 1;
+                self.enqueue(i, false);
+            }
+            Err(_) => {
+                a.plan = None;
+                a.state = AgentState::Idle;
+            }
+        }
+    }
+
+    fn enqueue(&mut self, i: usize, first: bool) {
+        let a = &mut self.agents[i];
+        if a.queued {
+            return;
+        }
+        a.queued = true;
+        if first { self.queue.push_front(i) } else { self.queue.push_back(i) }
+    }
+
+    /// A random free cell within the radius of `p`, reachable from it, or `None` after a few
+    /// tries.
+    fn wander_goal(&mut self, p: Pos) -> Option<Pos> {
+        let topology = self.options.topology;
+        if !self.components.as_ref().is_some_and(|c| c.is_current(&self.grid, topology)) {
+            self.components = Some(Components::new(&self.grid, topology));
+        }
+        let r = self.options.radius.max(1);
+        let (w, h) = (self.grid.width(), self.grid.height());
+        for _ in 0..16 {
+            let x = (p.0 + self.below(2 * r + 1)).checked_sub(r).filter(|&x| x < w);
+            let y = (p.1 + self.below(2 * r + 1)).checked_sub(r).filter(|&y| y < h);
+            let (Some(x), Some(y)) = (x, y) else { continue };
+            let q = (x, y);
+            if q != p && self.grid.is_passable(x, y) && self.components.as_ref().is_some_and(|c| c.connected(p, q)) {
+                return Some(q);
+            }
+        }
+        None
+    }
+
+    /// Changes cells and passes the change to every search. A cell under an agent that becomes
+    /// a barrier moves the agent to the nearest free cell first (nothing is lost, no agent
+    /// stands on a barrier). Returns the cells that really changed.
+    pub fn set_cells(&mut self, cells: &[(Pos, Cell)]) -> Vec<Pos> {
+        let mut changed = Vec::new();
+        for &(p, cell) in cells {
+            if self.grid.get(p.0, p.1).is_none_or(|c| c == cell) {
+                continue;
+            }
+            if !cell.is_passable()
+                && let Some(i) = self.agent_at(p)
+                && !self.bump(i)
+            {
+                // nowhere to lift the agent to: the cell stays as it is
+                continue;
+            }
+            if self.grid.set(p.0, p.1, cell).is_ok() {
+                changed.push(p);
+            }
+        }
+        if changed.is_empty() {
+            return changed;
+        }
+        if let Some(field) = &mut self.field {
+            field.cells_changed(&self.grid, &changed);
+            field.compute(&self.grid, usize::MAX);
+        }
+        let mut edit = EditStats::default();
+        for i in 0..self.agents.len() {
+            let a = &mut self.agents[i];
+            let Some(plan) = &mut a.plan else { continue };
+            plan.cells_changed(&self.grid, &changed);
+            let crosses = a.path.iter().any(|p| changed.contains(p)) || changed.contains(&a.goal);
+            if crosses && a.state == AgentState::Moving {
+                a.repairing = true;
+                a.spent = 0;
+                a.state = AgentState::Planning;
+                edit.repairs += 1;
+                self.stats.replans += 1;
+                self.enqueue(i, true);
+            }
+        }
+        self.stats.last_edit = edit;
+        changed
+    }
+
+    /// Moves agent `i` to the nearest free cell (breadth-first over neighbouring cells); false
+    /// when there is none.
+    fn bump(&mut self, i: usize) -> bool {
+        let from = self.agents[i].pos;
+        let (w, h) = (self.grid.width(), self.grid.height());
+        let mut seen = vec![false; self.occupant.len()];
+        let mut queue = VecDeque::from([from]);
+        seen[self.index(from)] = true;
+        while let Some(p) = queue.pop_front() {
+            if p != from && self.grid.is_passable(p.0, p.1) && self.occupant[self.index(p)] == NONE {
+                self.place(i, p);
+                self.agents[i].prev = p;
+                let goal = self.agents[i].goal;
+                if self.mode == CrowdMode::Wander && self.agents[i].plan.is_some() {
+                    self.start_plan(i, goal);
+                }
+                return true;
+            }
+            // lifted out, not walked: any neighbouring cell, passable or not
+            let neighbours: Vec<Pos> = match self.options.topology {
+                Topology::Hex => crate::hex_neighbours(p).into_iter().flatten().collect(),
+                Topology::Square(_) => (-1..=1isize)
+                    .flat_map(|dy| (-1..=1isize).map(move |dx| (dx, dy)))
+                    .filter_map(|(dx, dy)| Some(((p.0 as isize + dx).try_into().ok()?, (p.1 as isize + dy).try_into().ok()?)))
+                    .collect(),
+            };
+            for q in neighbours {
+                if q.0 < w && q.1 < h && !seen[q.1 * w + q.0] {
+                    seen[q.1 * w + q.0] = true;
+                    queue.push_back(q);
+                }
+            }
+        }
+        false
+    }
+
+    fn place(&mut self, i: usize, p: Pos) {
+        let old = self.agents[i].pos;
+        let (a, b) = (self.index(old), self.index(p));
+        self.occupant[a] = NONE;
+        self.occupant[b] = i as u32;
+        self.agents[i].pos = p;
+    }
+
+    /// Changes `k` random cells (barrier to floor or floor to barrier), never under an agent;
+    /// returns them.
+    pub fn random_edits(&mut self, k: usize) -> Vec<Pos> {
+        let (w, h) = (self.grid.width(), self.grid.height());
+        let mut cells = Vec::with_capacity(k);
+        for _ in 0..k {
+            for _ in 0..32 {
+                let p = (self.below(w), self.below(h));
+                if self.occupant[self.index(p)] != NONE || cells.iter().any(|(q, _)| *q == p) {
+                    continue;
+                }
+                let cell = match self.grid.get(p.0, p.1) {
+                    Some(Cell::Blocked) => Cell::FLOOR,
+                    Some(Cell::Ground(1)) => Cell::Blocked,
+                    _ => continue,
+                };
+                cells.push((p, cell));
+                break;
+            }
+        }
+        self.set_cells(&cells)
+    }
+
+    /// One tick: searches within the budget, then every agent moves at most one cell.
+    pub fn tick(&mut self) {
+        self.stats.ticks += 1;
+        if self.mode == CrowdMode::Wander {
+            for i in 0..self.agents.len() {
+                if self.agents[i].state == AgentState::Idle && self.agents[i].plan.is_none() {
+                    let p = self.agents[i].pos;
+                    if let Some(goal) = self.wander_goal(p) {
+                        self.start_plan(i, goal);
+                    }
+                }
+            }
+        }
+        self.run_searches();
+        let n = self.agents.len();
+        let first = if n > 0 { self.stats.ticks % n } else { 0 };
+        for k in 0..n {
+            let i = (first + k) % n;
+            self.agents[i].prev = self.agents[i].pos;
+            self.move_agent(i);
+        }
+        if !self.check().is_empty() {
+            self.stats.conflicts += 1;
+        }
+    }
+
+    fn run_searches(&mut self) {
+        let mut left = self.options.budget;
+        while left > 0 {
+            let Some(&i) = self.queue.front() else { break };
+            let grid = &self.grid;
+            let a = &mut self.agents[i];
+            let Some(plan) = &mut a.plan else {
+                a.queued = false;
+                self.queue.pop_front();
+                continue;
+            };
+            plan.move_start(a.pos);
+            let before = plan.expanded();
+            let progress = plan.compute(grid, left);
+            let used = plan.expanded() - before;
+            left = left.saturating_sub(used.max(1));
+            a.spent += used;
+            let Progress::Done(cost) = progress else { break };
+            self.queue.pop_front();
+            a.queued = false;
+            let repairing = std::mem::take(&mut a.repairing);
+            if repairing {
+                self.stats.repair_expanded += a.spent;
+                self.stats.last_edit.repair_expanded += a.spent;
+            } else {
+                self.stats.plan_expanded += a.spent;
+            }
+            a.spent = 0;
+            let path = cost.and_then(|_| plan.path(grid));
+            let (start, goal) = (a.pos, a.goal);
+            match path {
+                Some(mut path) => {
+                    path.reverse();
+                    path.pop();
+                    a.path = path;
+                    a.state = AgentState::Moving;
+                    a.planned_at = self.stats.ticks;
+                    a.repaired = repairing;
+                }
+                None => {
+                    // unreachable now: wander picks another goal next tick
+                    a.plan = None;
+                    a.path.clear();
+                    a.state = AgentState::Idle;
+                    self.stats.gave_up += 1;
+                }
+            }
+            if repairing && self.options.compare {
+                let t = std::time::Instant::now();
+                let options = SearchOptions { topology: self.options.topology, costs: self.options.costs, ..SearchOptions::default() };
+                if let Ok(r) = self.searcher.search(&self.grid, start, goal, &options) {
+                    self.stats.scratch_expanded += r.expanded;
+                    self.stats.last_edit.scratch_expanded += r.expanded;
+                }
+                self.stats.compare_seconds += t.elapsed().as_secs_f64();
+            }
+        }
+    }
+
+    fn move_agent(&mut self, i: usize) {
+        let a = &self.agents[i];
+        let (pos, state) = (a.pos, a.state);
+        let next = match (self.mode, state) {
+            (_, AgentState::Idle | AgentState::Planning | AgentState::Arrived) => return,
+            (CrowdMode::Gather(goal), AgentState::Moving) => {
+                if pos == goal {
+                    self.arrive(i);
+                    return;
+                }
+                let mut buf = std::mem::take(&mut self.buf);
+                let next = self.field.as_ref().and_then(|f| f.downhill(&self.grid, pos, &mut buf));
+                self.buf = buf;
+                match next {
+                    Some(n) => n,
+                    None => return,
+                }
+            }
+            (CrowdMode::Wander, AgentState::Moving) => match a.path.last() {
+                Some(&n) => n,
+                None => {
+                    self.arrive(i);
+                    return;
+                }
+            },
+        };
+        if step_kind(&self.grid, pos, next, self.options.topology).is_none() {
+            // the path went stale beside an edit (a diagonal's corner): search again from here
+            if self.mode == CrowdMode::Wander {
+                let a = &mut self.agents[i];
+                a.state = AgentState::Planning;
+                self.enqueue(i, true);
+            }
+            return;
+        }
+        if self.occupant[self.index(next)] == NONE {
+            self.place(i, next);
+            let a = &mut self.agents[i];
+            a.blocked = 0;
+            if self.mode == CrowdMode::Wander {
+                a.path.pop();
+                if a.path.is_empty() {
+                    self.arrive(i);
+                }
+            } else if Some(next) == self.field_goal() {
+                self.arrive(i);
+            }
+            return;
+        }
+        self.wait(i);
+    }
+
+    fn field_goal(&self) -> Option<Pos> {
+        match self.mode {
+            CrowdMode::Gather(g) => Some(g),
+            CrowdMode::Wander => None,
+        }
+    }
+
+    fn arrive(&mut self, i: usize) {
+        let a = &mut self.agents[i];
+        a.arrivals += 1;
+        a.path.clear();
+        a.blocked = 0;
+        self.stats.arrivals += 1;
+        match self.mode {
+            CrowdMode::Wander => {
+                a.plan = None;
+                a.state = AgentState::Idle;
+            }
+            CrowdMode::Gather(_) => a.state = AgentState::Arrived,
+        }
+    }
+
+    /// Agent `i` could not enter its next cell: it waits; past its patience it steps aside or, in a
+    /// gathering, packs against the gathered agents in its way.
+    fn wait(&mut self, i: usize) {
+        let patience = self.options.patience;
+        let blocked = {
+            let a = &mut self.agents[i];
+            a.blocked += 1;
+            a.blocked
+        };
+        if blocked <= patience {
+            return;
+        }
+        if let CrowdMode::Gather(_) = self.mode {
+            // another free cell closer to the goal, or packed against the gathered agents
+            let pos = self.agents[i].pos;
+            let here = self.field_distance(pos).unwrap_or(f64::INFINITY);
+            let mut buf = std::mem::take(&mut self.buf);
+            moves(&self.grid, pos, self.options.topology, self.options.costs, true, &mut buf);
+            let closer: Vec<Pos> = buf.iter().map(|&(q, _)| q).filter(|&q| self.field_distance(q).is_some_and(|d| d < here)).collect();
+            self.buf = buf;
+            if let Some(&q) = closer.iter().find(|&&q| self.occupant[self.index(q)] == NONE) {
+                self.place(i, q);
+                self.agents[i].blocked = 0;
+                if Some(q) == self.field_goal() {
+                    self.arrive(i);
+                }
+                return;
+            }
+            let packed = closer.iter().all(|&q| {
+                let a = self.occupant[self.index(q)];
+                a != NONE && self.agents[a as usize].state == AgentState::Arrived
+            });
+            if packed {
+                self.arrive(i);
+                return;
+            }
+            if blocked <= 2 * patience {
+                return;
+            }
+        }
+        if blocked > 4 * patience && self.mode == CrowdMode::Wander {
+            // stuck for long (a head-on meeting in a corridor): give the goal up
+            let a = &mut self.agents[i];
+            a.plan = None;
+            a.path.clear();
+            a.state = AgentState::Idle;
+            a.blocked = 0;
+            self.stats.gave_up += 1;
+            return;
+        }
+        // step aside to a random free neighbour, then go on from there
+        let pos = self.agents[i].pos;
+        let mut buf = std::mem::take(&mut self.buf);
+        moves(&self.grid, pos, self.options.topology, self.options.costs, true, &mut buf);
+        buf.retain(|&(q, _)| self.occupant[q.1 * self.grid.width() + q.0] == NONE);
+        let pick = (!buf.is_empty()).then(|| buf[self.below(buf.len())].0);
+        self.buf = buf;
+        let Some(q) = pick else { return };
+        self.place(i, q);
+        self.stats.sidesteps += 1;
+        if self.mode == CrowdMode::Wander {
+            // the search from the goal holds for every cell: only the path is read again
+            let a = &mut self.agents[i];
+            a.path.clear();
+            a.state = AgentState::Planning;
+            self.enqueue(i, true);
+        }
+    }
+
+    /// The invariants, checked from the agents' positions alone: every agent on a passable
+    /// cell of its own, no two agents swapped cells this tick, every move a legal one. Empty
+    /// when all hold; otherwise what broke.
+    pub fn check(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        let mut seen = std::collections::HashMap::with_capacity(self.agents.len());
+        for (i, a) in self.agents.iter().enumerate() {
+            if !self.grid.is_passable(a.pos.0, a.pos.1) {
+                problems.push(format!("agent {i} on a barrier at {},{}", a.pos.0, a.pos.1));
+            }
+            if let Some(j) = seen.insert(a.pos, i) {
+                problems.push(format!("agents {j} and {i} share {},{}", a.pos.0, a.pos.1));
+            }
+            if a.prev != a.pos && a.prev.0.abs_diff(a.pos.0).max(a.prev.1.abs_diff(a.pos.1)) > 1 {
+                problems.push(format!("agent {i} jumped from {:?} to {:?}", a.prev, a.pos));
+            }
+        }
+        for (i, a) in self.agents.iter().enumerate() {
+            if a.prev != a.pos
+                && let Some(&j) = seen.get(&a.prev)
+                && self.agents[j].prev == a.pos
+                && j != i
+            {
+                problems.push(format!("agents {i} and {j} swapped {:?} and {:?}", a.prev, a.pos));
+            }
+        }
+        problems
+    }
+}
