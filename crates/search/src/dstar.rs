@@ -97,6 +97,9 @@ pub struct Replanner {
     expanded: usize,
     buf: Vec<(Pos, f64)>,
     preds: Vec<(Pos, f64)>,
+    // the box (min x, min y, max x, max y) around every cell ever touched: a changed cell two or
+    // more cells outside it cannot matter
+    bounds: (usize, usize, usize, usize),
 }
 
 impl Replanner {
@@ -137,12 +140,13 @@ impl Replanner {
             expanded: 0,
             buf: Vec::new(),
             preds: Vec::new(),
+            bounds: (usize::MAX, usize::MAX, 0, 0),
         }
     }
 
     fn seed_goal(&mut self) {
         let g = self.index(self.goal);
-        self.state.insert(g, (f64::INFINITY, 0.0));
+        self.set(g, (f64::INFINITY, 0.0));
         let k = self.key(g);
         self.enqueue(g, k);
     }
@@ -153,6 +157,14 @@ impl Replanner {
 
     fn pos(&self, i: u32) -> Pos {
         (i as usize % self.width, i as usize / self.width)
+    }
+
+    /// Stores a cell's (g, rhs) and widens the box around every touched cell.
+    fn set(&mut self, i: u32, v: (f64, f64)) {
+        self.state.insert(i, v);
+        let (x, y) = self.pos(i);
+        let b = &mut self.bounds;
+        *b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
     }
 
     fn get(&self, i: u32) -> (f64, f64) {
@@ -187,7 +199,7 @@ impl Replanner {
         if g.is_infinite() && rhs.is_infinite() {
             self.state.remove(&i);
         } else {
-            self.state.insert(i, (g, rhs));
+            self.set(i, (g, rhs));
         }
         if g != rhs {
             let k = self.key(i);
@@ -235,7 +247,7 @@ impl Replanner {
             let mut preds = std::mem::take(&mut self.preds);
             moves(grid, self.pos(u), self.topology, self.costs, false, &mut preds);
             if g > rhs {
-                self.state.insert(u, (rhs, rhs));
+                self.set(u, (rhs, rhs));
                 for &(q, c) in &preds {
                     // rhs(q) can only fall to c + g(u): no need to look at q's other moves
                     let qi = self.index(q);
@@ -244,7 +256,7 @@ impl Replanner {
                     }
                     let (gq, rq) = self.get(qi);
                     if c + rhs < rq {
-                        self.state.insert(qi, (gq, c + rhs));
+                        self.set(qi, (gq, c + rhs));
                         if gq != c + rhs {
                             let k = self.key(qi);
                             self.enqueue(qi, k);
@@ -254,7 +266,7 @@ impl Replanner {
                     }
                 }
             } else {
-                self.state.insert(u, (f64::INFINITY, rhs));
+                self.set(u, (f64::INFINITY, rhs));
                 self.update(grid, u);
                 for &(q, _) in &preds {
                     let qi = self.index(q);
@@ -337,7 +349,12 @@ impl Replanner {
     pub fn cells_changed(&mut self, grid: &Grid, cells: &[Pos]) {
         let (w, h) = (grid.width(), grid.height());
         let mut near = Vec::with_capacity(9);
+        let (x0, y0, x1, y1) = self.bounds;
         for &c in cells {
+            // the cells it can change are within 1 of it, and they read cells within 1 of them
+            if c.0 + 2 < x0 || c.1 + 2 < y0 || c.0 > x1 + 2 || c.1 > y1 + 2 {
+                continue;
+            }
             near.clear();
             match self.topology {
                 Topology::Hex => {
