@@ -323,3 +323,43 @@ fn trace_writes_every_expansion_or_nothing() {
     let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(leftovers, vec![std::ffi::OsString::from("t.json")]);
 }
+
+#[test]
+fn crowd_runs_headless_and_ends_with_one_summary_line() {
+    let (code, out, err) = cubepath(&["crowd", "random:48x48:20", "--agents", "120", "--ticks", "300", "--edits", "2", "--seed", "9"]);
+    assert_eq!(code, 0, "{err}");
+    let last = out.lines().last().unwrap();
+    let fields: Vec<&str> = last.split(' ').collect();
+    let names: Vec<&str> = fields.iter().step_by(2).copied().collect();
+    assert_eq!(
+        names,
+        ["agents", "ticks", "arrivals", "conflicts", "replans", "repair_expanded", "scratch_expanded", "tick_ms_mean", "tick_ms_max"],
+        "{last}"
+    );
+    let value = |name: &str| -> f64 { fields[fields.iter().position(|f| *f == name).unwrap() + 1].parse().unwrap() };
+    assert_eq!((value("agents"), value("ticks"), value("conflicts")), (120.0, 300.0, 0.0));
+    assert!(value("arrivals") > 120.0 && value("replans") > 0.0, "{last}");
+    assert!(value("tick_ms_max") >= value("tick_ms_mean"));
+    // gathering on a bundled map
+    let (code, out, err) = cubepath(&["crowd", &map("arena.map"), "--agents", "40", "--ticks", "200", "--mode", "gather"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().last().unwrap().starts_with("agents 40 ticks 200 arrivals "));
+}
+
+#[test]
+fn crowd_refuses_bad_input_with_a_message() {
+    for (args, message) in [
+        (&["crowd", "random:10x10:0", "--agents", "101"][..], "101 agents do not fit: there is room for 100"),
+        (&["crowd", "random:10x10:100", "--agents", "1"][..], "the map has no free cell"),
+        (&["crowd", "random:10x10", "--agents", "1"][..], "is not a random board: expected random:WxH:PCT"),
+        (&["crowd", "random:10x10:0", "--agents", "0"][..], "--agents 0 is out of range"),
+        (&["crowd", "random:10x10:0", "--edits", "5000"][..], "--edits at most 1000"),
+        (&["crowd", "random:10x10:0", "--mode", "gather", "--gather", "20,3"][..], "cell 20,3 is off the grid or blocked"),
+        (&["crowd", "nowhere.map"][..], "nowhere.map"),
+    ] {
+        let (code, out, err) = cubepath(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
