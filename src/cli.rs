@@ -10,7 +10,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::game::GameSetup;
 use crate::game::logic::files;
-use crate::game::logic::settings::{BoardSettings, Heat, LANES, RaceSettings, StepLayers};
+use crate::game::logic::settings::{BoardSettings, CrowdClicks, CrowdSettings, Heat, LANES, RaceSettings, StepLayers};
 use crate::search::{
     Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Problem, SearchOptions, SearchResult, Searcher, Topology, load_map,
     load_scen, polyline_length, string_pull, validate,
@@ -76,6 +76,19 @@ pub struct PlayArgs {
     /// `build-up` for BFS, Dijkstra, greedy and A* (with --steps N, N expansions shown).
     #[arg(long, value_parser = parse_race)]
     pub race: Option<RaceLanes>,
+    /// A crowd of this many agents (0 to 1000).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(0..=1000))]
+    pub agents: Option<u16>,
+    /// What the crowd does: wander, gather (clicks set where) or command (click an agent,
+    /// then a cell).
+    #[arg(long, value_parser = ["wander", "gather", "command"])]
+    pub crowd: Option<String>,
+    /// Run the crowd this many ticks at once when it starts (for screenshots; at most 100000).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    pub crowd_ticks: Option<u32>,
+    /// In gather mode, show the distance field to the gathering cell (heat map and arrows).
+    #[arg(long)]
+    pub field: bool,
     /// Run until the search and any walk are done, save a PNG of the window there, and exit.
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
@@ -110,11 +123,11 @@ impl PlayArgs {
             let (key, value) = pair.split_once('=').unwrap_or((pair, "1"));
             let value = value.replace("%2C", ",").replace("%2c", ",");
             match key {
-                "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" | "map" | "algorithm" | "heat" | "race" => {
+                "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" | "map" | "algorithm" | "heat" | "race" | "agents" | "crowd" => {
                     argv.push(format!("--{key}"));
                     argv.push(value);
                 }
-                "agent" | "walk" | "hex" | "arrows" => {
+                "agent" | "walk" | "hex" | "arrows" | "field" => {
                     if value == "1" || value == "true" {
                         argv.push(format!("--{key}"));
                     }
@@ -188,6 +201,17 @@ impl PlayArgs {
                 },
             },
             race: self.race.as_ref().map(|r| r.0.clone()),
+            crowd: CrowdSettings {
+                agents: self.agents.map_or(0, usize::from),
+                clicks: match self.crowd.as_deref() {
+                    Some("gather") => CrowdClicks::Gather,
+                    Some("command") => CrowdClicks::Command,
+                    _ => CrowdClicks::Wander,
+                },
+                field: self.field,
+                ..CrowdSettings::default()
+            },
+            crowd_ticks: self.crowd_ticks.map_or(0, |t| t as usize),
         })
     }
 
@@ -315,7 +339,7 @@ pub struct CrowdArgs {
     #[arg(long, default_value_t = 32)]
     pub radius: usize,
     /// Cells expanded per tick by all searches together (at least 1).
-    #[arg(long, default_value_t = 20_000)]
+    #[arg(long, default_value_t = 15_000)]
     pub budget: usize,
     /// never, no-corner-cutting, one-free or always.
     #[arg(long, default_value = "no-corner-cutting")]
@@ -607,8 +631,8 @@ fn crowd(a: &CrowdArgs) -> Result<u8, Failure> {
         ..CrowdOptions::default()
     };
     let mut crowd = Crowd::new(grid, a.agents, mode, options).map_err(|e| BadInput(format!("{}: {e}", a.map)))?;
-    let (mut total, mut worst, mut most_bytes) = (0.0f64, 0.0f64, 0usize);
-    for _ in 0..a.ticks {
+    let (mut total, mut worst, mut worst_at, mut most_bytes) = (0.0f64, 0.0f64, 0usize, 0usize);
+    for tick in 0..a.ticks {
         let compared = crowd.stats().compare_seconds;
         let t = Instant::now();
         crowd.random_edits(a.edits);
@@ -616,12 +640,18 @@ fn crowd(a: &CrowdArgs) -> Result<u8, Failure> {
         // the comparison A* is not the crowd's work
         let ms = (t.elapsed().as_secs_f64() - (crowd.stats().compare_seconds - compared)) * 1000.0;
         total += ms;
-        worst = worst.max(ms);
+        if ms > worst {
+            (worst, worst_at) = (ms, tick + 1);
+        }
         most_bytes = most_bytes.max(crowd.bytes());
     }
     let s = *crowd.stats();
     let mut out = std::io::stdout().lock();
-    writeln!(out, "plans {} plan_expanded {} sidesteps {} gave_up {} search_state_bytes_max {most_bytes}", s.plans, s.plan_expanded, s.sidesteps, s.gave_up)?;
+    writeln!(
+        out,
+        "plans {} plan_expanded {} sidesteps {} detours {} gave_up {} worst_tick {worst_at} search_state_bytes_max {most_bytes}",
+        s.plans, s.plan_expanded, s.sidesteps, s.detours, s.gave_up
+    )?;
     writeln!(
         out,
         "agents {} ticks {} arrivals {} conflicts {} replans {} repair_expanded {} scratch_expanded {} tick_ms_mean {:.3} tick_ms_max {:.3}",

@@ -811,3 +811,66 @@ fn a_race_lane_stops_at_its_limit_with_a_message() {
     app.act(Action::Race(RaceSettings { on: false, algorithms: vec![Algorithm::Dijkstra, Algorithm::AStar] }));
     assert!(app.world().resource::<Race>().is_empty());
 }
+
+#[test]
+fn a_crowd_wanders_gathers_and_obeys_without_conflicts() {
+    use cubepath::game::logic::crowd::CrowdState;
+    use cubepath::game::logic::settings::{CrowdClicks, CrowdSettings};
+    use cubepath::search::{AgentState, CrowdMode};
+    let mut app = app_with(random_setup(20, 20, 15.0, 4), Duration::from_millis(50));
+    let settings = CrowdSettings { agents: 60, ticks_per_second: 20.0, ..default() };
+    app.act(Action::Crowd(settings));
+    let crowd = |app: &Headless| {
+        let s = app.world().resource::<CrowdState>();
+        let c = s.crowd.as_ref().expect("a crowd");
+        (c.agents().to_vec(), *c.stats(), c.mode(), c.check(), s.selected)
+    };
+    assert_eq!(crowd(&app).0.len(), 60);
+    for _ in 0..200 {
+        app.update();
+        let (_, _, _, problems, _) = crowd(&app);
+        assert!(problems.is_empty(), "{problems:?}");
+    }
+    let (agents, stats, ..) = crowd(&app);
+    assert!(stats.ticks >= 190, "20 ticks a second for 10 s: {} ticks", stats.ticks);
+    assert!(stats.arrivals > 0);
+    let positions: std::collections::HashSet<Pos> = agents.iter().map(|a| a.pos).collect();
+    assert_eq!(positions.len(), 60, "one agent a cell");
+    // a barrier painted under an agent: the agent is lifted to a free cell, the crowd sees the edit
+    let under = agents[0].pos;
+    app.act(Action::ToggleBarrier(under));
+    let board = app.world().resource::<Board>().grid.clone();
+    assert!(!board.is_passable(under.0, under.1), "the barrier was painted");
+    let s = app.world().resource::<CrowdState>();
+    let c = s.crowd.as_ref().unwrap();
+    assert!(c.check().is_empty() && c.agent_at(under).is_none());
+    assert!(board.cells().all(|((x, y), cell)| c.grid().get(x, y) == Some(cell)), "the crowd follows the board");
+    // gather: a click sets where every agent heads, not the start or the end
+    let before = app.world().resource::<Selection>().clone();
+    app.act(Action::Crowd(CrowdSettings { clicks: CrowdClicks::Gather, ..settings }));
+    let goal = board.cells().find(|(p, c)| c.is_passable() && p.0 >= 10 && p.1 >= 10).unwrap().0;
+    app.act(Action::Select(goal));
+    assert_eq!(crowd(&app).2, CrowdMode::Gather(goal));
+    assert_eq!(*app.world().resource::<Selection>(), before, "the click steered the crowd only");
+    app.frames(300);
+    let (agents, ..) = crowd(&app);
+    assert!(agents.iter().any(|a| a.pos == goal));
+    assert!(agents.iter().filter(|a| a.state == AgentState::Arrived).count() >= 40);
+    // command: pick an agent, send it to a free cell, it walks there
+    app.act(Action::Crowd(CrowdSettings { clicks: CrowdClicks::Command, ..settings }));
+    let picked = crowd(&app).0[7].pos;
+    app.act(Action::Select(picked));
+    assert_eq!(crowd(&app).4, Some(7));
+    let target = board.cells().find(|(p, c)| c.is_passable() && !crowd(&app).0.iter().any(|a| a.pos == *p) && p.0 < 5).unwrap().0;
+    app.act(Action::Select(target));
+    assert_eq!(crowd(&app).0[7].goal, target);
+    app.frames(400);
+    assert_eq!(crowd(&app).0[7].pos, target, "the sent agent arrived");
+    // no crowd, and a crowd too large for the board: a message, no crowd
+    app.act(Action::Crowd(CrowdSettings { agents: 0, ..settings }));
+    assert!(app.world().resource::<CrowdState>().crowd.is_none());
+    let mut tiny = app_with(map_setup(&["...", ".#."], (0, 0), (2, 1)), Duration::from_millis(50));
+    tiny.act(Action::Crowd(CrowdSettings { agents: 9, ..settings }));
+    assert!(tiny.world().resource::<CrowdState>().crowd.is_none());
+    assert_eq!(tiny.world().resource::<Status>().0, "crowd: 9 agents do not fit: there is room for 5 (one per free cell, at most 100000)");
+}

@@ -49,6 +49,8 @@ pub enum CrowdMode {
     Wander,
     /// Every agent heads for this cell.
     Gather(Pos),
+    /// Agents stand until [`Crowd::send`] gives one a goal, and stand again once there.
+    Command,
 }
 
 /// How a crowd moves and searches.
@@ -73,7 +75,7 @@ pub struct CrowdOptions {
 impl Default for CrowdOptions {
     fn default() -> Self {
         let o = SearchOptions::default();
-        CrowdOptions { topology: o.topology, costs: o.costs, radius: 32, budget: 20_000, patience: 3, compare: false, seed: 1 }
+        CrowdOptions { topology: o.topology, costs: o.costs, radius: 32, budget: 15_000, patience: 3, compare: false, seed: 1 }
     }
 }
 
@@ -184,6 +186,8 @@ pub struct CrowdStats {
     pub plan_expanded: usize,
     /// Times an agent stepped aside.
     pub sidesteps: usize,
+    /// Times an agent planned around the agents in its way.
+    pub detours: usize,
     /// Times an agent gave up a goal it could not reach.
     pub gave_up: usize,
     /// Seconds spent in the comparison A* (not crowd work; subtract it when timing ticks).
@@ -333,7 +337,7 @@ impl Crowd {
                 field.compute(&self.grid, usize::MAX);
                 Some(field)
             }
-            CrowdMode::Wander => None,
+            CrowdMode::Wander | CrowdMode::Command => None,
         };
         self.queue.clear();
         for a in &mut self.agents {
@@ -347,14 +351,14 @@ impl Crowd {
                     a.goal = goal;
                     AgentState::Moving
                 }
-                CrowdMode::Wander => AgentState::Idle,
+                CrowdMode::Wander | CrowdMode::Command => AgentState::Idle,
             };
         }
         Ok(())
     }
 
     /// Sends agent `i` to `goal` (it plans its own path; in wander mode it wanders again once
-    /// there).
+    /// there; a gathering turns into command mode).
     pub fn send(&mut self, i: usize, goal: Pos) -> Result<(), CrowdError> {
         if i >= self.agents.len() {
             return Err(CrowdError::NoAgent(i));
@@ -363,7 +367,7 @@ impl Crowd {
             return Err(CrowdError::NotFree(goal));
         }
         if let CrowdMode::Gather(_) = self.mode {
-            self.set_mode(CrowdMode::Wander)?;
+            self.set_mode(CrowdMode::Command)?;
         }
         self.start_plan(i, goal);
         Ok(())
@@ -485,7 +489,7 @@ impl Crowd {
                 self.place(i, p);
                 self.agents[i].prev = p;
                 let goal = self.agents[i].goal;
-                if self.mode == CrowdMode::Wander && self.agents[i].plan.is_some() {
+                if self.mode != CrowdMode::Gather(self.agents[i].goal) && self.agents[i].plan.is_some() {
                     self.start_plan(i, goal);
                 }
                 return true;
@@ -555,9 +559,11 @@ impl Crowd {
         self.run_searches();
         let n = self.agents.len();
         let first = if n > 0 { self.stats.ticks % n } else { 0 };
+        for a in &mut self.agents {
+            a.prev = a.pos;
+        }
         for k in 0..n {
             let i = (first + k) % n;
-            self.agents[i].prev = self.agents[i].pos;
             self.move_agent(i);
         }
         if !self.check().is_empty() {
@@ -603,6 +609,9 @@ impl Crowd {
                     a.state = AgentState::Moving;
                     a.planned_at = self.stats.ticks;
                     a.repaired = repairing;
+                    // a fresh path: patience starts again (and a detour never follows a search
+                    // in the same tick)
+                    a.blocked = 0;
                 }
                 None => {
                     // unreachable now: wander picks another goal next tick
@@ -642,7 +651,7 @@ impl Crowd {
                     None => return,
                 }
             }
-            (CrowdMode::Wander, AgentState::Moving) => match a.path.last() {
+            (CrowdMode::Wander | CrowdMode::Command, AgentState::Moving) => match a.path.last() {
                 Some(&n) => n,
                 None => {
                     self.arrive(i);
@@ -652,7 +661,7 @@ impl Crowd {
         };
         if step_kind(&self.grid, pos, next, self.options.topology).is_none() {
             // the path went stale beside an edit (a diagonal's corner): search again from here
-            if self.mode == CrowdMode::Wander {
+            if self.field.is_none() {
                 let a = &mut self.agents[i];
                 a.state = AgentState::Planning;
                 self.enqueue(i, true);
@@ -663,7 +672,7 @@ impl Crowd {
             self.place(i, next);
             let a = &mut self.agents[i];
             a.blocked = 0;
-            if self.mode == CrowdMode::Wander {
+            if self.field.is_none() {
                 a.path.pop();
                 if a.path.is_empty() {
                     self.arrive(i);
@@ -673,13 +682,13 @@ impl Crowd {
             }
             return;
         }
-        self.wait(i);
+        self.wait(i, next);
     }
 
     fn field_goal(&self) -> Option<Pos> {
         match self.mode {
             CrowdMode::Gather(g) => Some(g),
-            CrowdMode::Wander => None,
+            CrowdMode::Wander | CrowdMode::Command => None,
         }
     }
 
@@ -690,7 +699,7 @@ impl Crowd {
         a.blocked = 0;
         self.stats.arrivals += 1;
         match self.mode {
-            CrowdMode::Wander => {
+            CrowdMode::Wander | CrowdMode::Command => {
                 a.plan = None;
                 a.state = AgentState::Idle;
             }
@@ -700,7 +709,7 @@ impl Crowd {
 
     /// Agent `i` could not enter its next cell: it waits; past its patience it steps aside or, in a
     /// gathering, packs against the gathered agents in its way.
-    fn wait(&mut self, i: usize) {
+    fn wait(&mut self, i: usize, next: Pos) {
         let patience = self.options.patience;
         let blocked = {
             let a = &mut self.agents[i];
@@ -708,6 +717,17 @@ impl Crowd {
             a.blocked
         };
         if blocked <= patience {
+            return;
+        }
+        if self.field.is_none() && self.shove(next) {
+            // the idle agent in the way stepped aside: go on into the cell it left
+            self.place(i, next);
+            let a = &mut self.agents[i];
+            a.blocked = 0;
+            a.path.pop();
+            if a.path.is_empty() {
+                self.arrive(i);
+            }
             return;
         }
         if let CrowdMode::Gather(_) = self.mode {
@@ -738,7 +758,7 @@ impl Crowd {
                 return;
             }
         }
-        if blocked > 4 * patience && self.mode == CrowdMode::Wander {
+        if blocked > 4 * patience && self.field.is_none() {
             // stuck for long (a head-on meeting in a corridor): give the goal up
             let a = &mut self.agents[i];
             a.plan = None;
@@ -746,6 +766,9 @@ impl Crowd {
             a.state = AgentState::Idle;
             a.blocked = 0;
             self.stats.gave_up += 1;
+            return;
+        }
+        if self.field.is_none() && self.detour(i) {
             return;
         }
         // step aside to a random free neighbour, then go on from there
@@ -758,13 +781,103 @@ impl Crowd {
         let Some(q) = pick else { return };
         self.place(i, q);
         self.stats.sidesteps += 1;
-        if self.mode == CrowdMode::Wander {
+        if self.field.is_none() {
             // the search from the goal holds for every cell: only the path is read again
             let a = &mut self.agents[i];
             a.path.clear();
             a.state = AgentState::Planning;
             self.enqueue(i, true);
         }
+    }
+
+    /// The idle agents in the way make room, as units do in strategy games: the one on `cell`
+    /// steps to a free neighbouring cell, or, when it is hemmed in, a chain of idle agents from
+    /// `cell` to the nearest free cell (at most 8 long) each moves one cell along the chain.
+    /// Only agents standing with no goal that have not moved this tick are pushed; false when
+    /// there is no such chain.
+    fn shove(&mut self, cell: Pos) -> bool {
+        const MAX_CHAIN: usize = 8;
+        let w = self.grid.width();
+        let pushable = |c: &Crowd, p: Pos| {
+            let j = c.occupant[p.1 * w + p.0];
+            j != NONE && c.agents[j as usize].state == AgentState::Idle && c.agents[j as usize].prev == p
+        };
+        if !pushable(self, cell) {
+            return false;
+        }
+        // breadth-first over pushable agents' cells, in a random order of moves, to a free cell
+        let mut parent: std::collections::HashMap<Pos, Pos> = std::collections::HashMap::from([(cell, cell)]);
+        let mut frontier = vec![cell];
+        let mut buf = std::mem::take(&mut self.buf);
+        let mut free = None;
+        'search: for _ in 0..MAX_CHAIN {
+            let mut next = Vec::new();
+            for &p in &frontier {
+                moves(&self.grid, p, self.options.topology, self.options.costs, true, &mut buf);
+                let offset = self.below(buf.len().max(1));
+                for k in 0..buf.len() {
+                    let q = buf[(k + offset) % buf.len()].0;
+                    if parent.contains_key(&q) {
+                        continue;
+                    }
+                    parent.insert(q, p);
+                    if self.occupant[q.1 * w + q.0] == NONE {
+                        free = Some(q);
+                        break 'search;
+                    }
+                    if pushable(self, q) {
+                        next.push(q);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        self.buf = buf;
+        let Some(mut to) = free else { return false };
+        // from the free end back to `cell`: each agent moves into the cell just vacated
+        while to != cell {
+            let from = parent[&to];
+            let j = self.occupant[self.index(from)] as usize;
+            self.place(j, to);
+            self.stats.sidesteps += 1;
+            to = from;
+        }
+        true
+    }
+
+    /// Plans around the agents in the way: a search in a small window around agent `i` where
+    /// every other agent is a barrier, to the farthest free cell of its path inside the window;
+    /// the detour replaces the path up to there. False when there is none.
+    fn detour(&mut self, i: usize) -> bool {
+        const R: usize = 6;
+        let a = &self.agents[i];
+        let pos = a.pos;
+        let (w, h) = (self.grid.width(), self.grid.height());
+        let (x0, y0) = (pos.0.saturating_sub(R), pos.1.saturating_sub(R));
+        let (x1, y1) = ((pos.0 + R).min(w - 1), (pos.1 + R).min(h - 1));
+        let inside = |p: Pos| p.0 >= x0 && p.0 <= x1 && p.1 >= y0 && p.1 <= y1;
+        // the path is stored next-last: the farthest cell inside the window comes first
+        let Some(k) = a.path.iter().position(|&p| inside(p) && self.occupant[p.1 * w + p.0] == NONE) else { return false };
+        let target = a.path[k];
+        let Ok(mut window) = Grid::new(x1 - x0 + 1, y1 - y0 + 1) else { return false };
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let other = self.occupant[y * w + x];
+                let cell = if other != NONE && other as usize != i { Cell::Blocked } else { self.grid.get(x, y).unwrap_or(Cell::Blocked) };
+                let _ = window.set(x - x0, y - y0, cell);
+            }
+        }
+        let options = SearchOptions { topology: self.options.topology, costs: self.options.costs, ..SearchOptions::default() };
+        let local = |p: Pos| (p.0 - x0, p.1 - y0);
+        let Ok(r) = self.searcher.search(&window, local(pos), local(target), &options) else { return false };
+        let Some(detour) = r.path else { return false };
+        let a = &mut self.agents[i];
+        a.path.truncate(k + 1);
+        a.path.pop();
+        a.path.extend(detour.into_iter().skip(1).rev().map(|p| (p.0 + x0, p.1 + y0)));
+        a.blocked = 0;
+        self.stats.detours += 1;
+        true
     }
 
     /// The invariants, checked from the agents' positions alone: every agent on a passable

@@ -269,7 +269,7 @@ impl Grid {
     }
 
     /// This grid's identity and revision: equal pairs mean the same cells as when last seen.
-    pub(crate) fn version(&self) -> (u64, u64) {
+    pub fn version(&self) -> (u64, u64) {
         (self.id, self.revision)
     }
 

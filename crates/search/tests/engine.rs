@@ -1099,8 +1099,10 @@ fn a_crowd_soak_has_no_conflicts_and_nearly_every_agent_arrives() {
     assert!(s.replans > 0 && s.repair_expanded > 0, "edits crossed paths and were repaired");
     // gather: the agents pack around the cell, the field's distances are Dijkstra's
     let goal = (48, 48);
-    let mut grid = crowd.grid().clone();
-    grid.set(goal.0, goal.1, Cell::FLOOR).unwrap();
+    let mut grid = random_grid(96, 96, 0.2, &mut || rng.unit()).unwrap();
+    for (dx, dy) in [(0, 0), (0, 1), (1, 0), (1, 1), (0, 2), (2, 0)] {
+        grid.set(goal.0 - 1 + dx, goal.1 - 1 + dy, Cell::FLOOR).unwrap();
+    }
     let mut gather = Crowd::new(grid, 200, CrowdMode::Gather(goal), CrowdOptions::default()).unwrap();
     for tick in 0..600 {
         if tick % 10 == 0 {

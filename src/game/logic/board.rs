@@ -7,7 +7,7 @@ use rand::{RngExt, SeedableRng};
 
 use super::files;
 use super::input::Action;
-use super::settings::{BoardSettings, ClickSets, PlaySettings, SearchSettings};
+use super::settings::{BoardSettings, ClickSets, CrowdSettings, PlaySettings, SearchSettings};
 use super::setup::GameSetup;
 use super::status::Status;
 use crate::game::AppSystems;
@@ -164,9 +164,12 @@ fn select_cells(
     mut selection: ResMut<Selection>,
     mut hover: ResMut<Hover>,
     mut status: ResMut<Status>,
+    crowd: Res<CrowdSettings>,
 ) {
     for action in actions.read() {
         let p = match *action {
+            // in gather and command modes a click steers the crowd (see super::crowd)
+            Action::Select(_) if crowd.steers() => continue,
             Action::Select(p) => p,
             Action::Hover(p) => {
                 hover.set_if_neq(Hover(p));

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::settings::{BoardSettings, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn};
+use super::settings::{BoardSettings, CrowdSettings, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn};
 use crate::game::{AppSystems, Pause};
 use crate::search::{Pos, SearchOptions};
 
@@ -75,6 +75,8 @@ pub enum Action {
     StepLayers(StepLayers),
     /// The race on or off, and its lanes (made legal: see [`RaceSettings::clamped`]).
     Race(RaceSettings),
+    /// The crowd's size, mode, speed and field (clamped to their ranges).
+    Crowd(CrowdSettings),
 }
 
 /// Space walks (or steps, in the step view and the race), A resets, Z pauses.
@@ -99,6 +101,7 @@ fn apply_setting_actions(
     mut step_view: ResMut<StepViewOn>,
     mut layers: ResMut<StepLayers>,
     mut race: ResMut<RaceSettings>,
+    mut crowd: ResMut<CrowdSettings>,
 ) {
     for action in actions.read() {
         match action {
@@ -116,6 +119,9 @@ fn apply_setting_actions(
             }
             Action::Race(r) => {
                 race.set_if_neq(r.clamped());
+            }
+            Action::Crowd(c) => {
+                crowd.set_if_neq(c.clamped());
             }
             _ => {}
         }

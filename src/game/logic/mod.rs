@@ -13,6 +13,7 @@ pub mod walk;
 pub mod agent;
 pub mod stepview;
 pub mod race;
+pub mod crowd;
 pub mod duel;
 
 use bevy::prelude::*;
@@ -30,6 +31,7 @@ pub(super) fn plugin(app: &mut App) {
         agent::plugin,
         stepview::plugin,
         race::plugin,
+        crowd::plugin,
         duel::plugin,
     ));
 }

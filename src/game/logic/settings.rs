@@ -13,7 +13,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<PlaySettings>()
         .init_resource::<StepViewOn>()
         .init_resource::<StepLayers>()
-        .init_resource::<RaceSettings>();
+        .init_resource::<RaceSettings>()
+        .init_resource::<CrowdSettings>();
 }
 
 /// The largest side of a random board.
@@ -226,3 +227,54 @@ pub fn race_on(settings: Res<RaceSettings>) -> bool {
     settings.on
 }
 
+
+/// The most agents the game's crowd has.
+pub const MAX_CROWD: usize = 1000;
+
+/// The crowd: how many agents, what a left click does to them, how fast they tick and whether
+/// the gathering field is shown.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct CrowdSettings {
+    /// Agents (0: no crowd; at most [`MAX_CROWD`]).
+    pub agents: usize,
+    /// What the agents do and what a left click does.
+    pub clicks: CrowdClicks,
+    /// Ticks a second (each agent moves at most one cell a tick).
+    pub ticks_per_second: f32,
+    /// In gather mode, the heat map of the distance to the gathering cell and its arrows.
+    pub field: bool,
+}
+
+impl Default for CrowdSettings {
+    fn default() -> Self {
+        CrowdSettings { agents: 0, clicks: CrowdClicks::Wander, ticks_per_second: 6.0, field: false }
+    }
+}
+
+impl CrowdSettings {
+    /// The settings with the numbers in range.
+    pub fn clamped(self) -> CrowdSettings {
+        CrowdSettings {
+            agents: self.agents.min(MAX_CROWD),
+            ticks_per_second: if self.ticks_per_second.is_finite() { self.ticks_per_second.clamp(0.5, 60.0) } else { 6.0 },
+            ..self
+        }
+    }
+
+    /// Whether a left click steers the crowd instead of setting the start or the end.
+    pub fn steers(&self) -> bool {
+        self.agents > 0 && self.clicks != CrowdClicks::Wander
+    }
+}
+
+/// The crowd's mode, as the panel names it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CrowdClicks {
+    /// Every agent walks to random cells near it; clicks set the start and the end as usual.
+    #[default]
+    Wander,
+    /// Every agent heads for the clicked cell, down one shared distance field.
+    Gather,
+    /// Click an agent to pick it, then a cell to send it there.
+    Command,
+}

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use super::settings::{BoardSettings, PlaySettings, SearchSettings, StepLayers, StepViewOn, WalkMode};
+use super::settings::{BoardSettings, CrowdSettings, PlaySettings, SearchSettings, StepLayers, StepViewOn, WalkMode};
 use crate::search::{Algorithm, Grid, Pos, Topology};
 
 pub(super) fn plugin(app: &mut App) {
@@ -40,6 +40,10 @@ pub struct GameSetup {
     /// Open the race with these algorithms, one lane each (with `steps`, that many expansions
     /// shown).
     pub race: Option<Vec<Algorithm>>,
+    /// A crowd to start with.
+    pub crowd: CrowdSettings,
+    /// Ticks the crowd runs at once when it is made (for screenshots).
+    pub crowd_ticks: usize,
 }
 
 impl GameSetup {
@@ -61,8 +65,10 @@ fn apply_setup(
     mut search: ResMut<SearchSettings>,
     mut step_view: ResMut<StepViewOn>,
     mut layers: ResMut<StepLayers>,
+    mut crowd: ResMut<CrowdSettings>,
 ) {
     *layers = setup.layers;
+    *crowd = setup.crowd.clamped();
     if let Some(a) = setup.algorithm {
         search.0.algorithm = a;
     }

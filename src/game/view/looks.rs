@@ -8,6 +8,7 @@ use bevy::prelude::*;
 
 use crate::game::logic::agent::Agent;
 use crate::game::logic::board::{Board, Hover, Selection};
+use crate::game::logic::crowd::CrowdField;
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{Heat, StepLayers, StepViewOn};
 use crate::game::logic::stepview::{GoalField, Mark, StepView};
@@ -141,6 +142,7 @@ pub struct CellLooks<'w, 's> {
     step_on: Res<'w, StepViewOn>,
     layers: Res<'w, StepLayers>,
     field: Res<'w, GoalField>,
+    crowd_field: Res<'w, CrowdField>,
     agents: Query<'w, 's, &'static Agent>,
 }
 
@@ -154,9 +156,10 @@ pub fn looks_changed(
     step: Res<StepView>,
     layers: Res<StepLayers>,
     field: Res<GoalField>,
+    crowd_field: Res<CrowdField>,
     agents: Query<(), Changed<Agent>>,
 ) -> bool {
-    layers.is_changed() || field.is_changed() ||
+    layers.is_changed() || field.is_changed() || crowd_field.is_changed() ||
     board.is_changed()
         || selection.is_changed()
         || path.is_changed()
@@ -187,6 +190,10 @@ impl CellLooks<'_, '_> {
         }
         if self.selection.end == Some(p) {
             return Look::End;
+        }
+        if let Some(d) = self.crowd_field.at(p) {
+            // the crowd's gathering field: its heat map under the agents
+            return if hovered == Some(p) { Look::Hover } else { Look::heat(d, self.crowd_field.max) };
         }
         if self.step_on.0 && self.layers.heat != Heat::Off {
             let value = match self.layers.heat {

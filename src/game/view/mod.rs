@@ -5,6 +5,7 @@
 pub mod agent;
 pub mod arrows;
 pub mod camera;
+pub mod crowd;
 pub mod cubes;
 pub mod flat;
 pub mod looks;
@@ -29,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
         agent::plugin,
         arrows::plugin,
         camera::plugin,
+        crowd::plugin,
         picking::plugin,
         race::plugin,
         panel::plugin,

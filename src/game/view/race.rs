@@ -12,6 +12,7 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::cubes::{Cube, CubeAssets, cube_transform};
+use super::crowd::CrowdBody;
 use super::flat::FlatBoard;
 use crate::game::AppSystems;
 use crate::game::logic::agent::Agent;
@@ -95,10 +96,11 @@ struct LanesDrawn {
     planes: Vec<Entity>,
 }
 
-/// While the race is on, the board's cubes or flat plane and the agents are hidden.
+/// While the race is on, the board's cubes or flat plane and the agents (the crowd's too) are
+/// hidden.
 fn hide_board_in_race(
     settings: Res<RaceSettings>,
-    mut shown: Query<&mut Visibility, Or<(With<Cube>, With<FlatBoard>, With<Agent>)>>,
+    mut shown: Query<&mut Visibility, Or<(With<Cube>, With<FlatBoard>, With<Agent>, With<CrowdBody>)>>,
 ) {
     let want = if settings.on { Visibility::Hidden } else { Visibility::Inherited };
     for mut v in &mut shown {

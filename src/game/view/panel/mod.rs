@@ -17,8 +17,9 @@ use crate::game::logic::files::BUNDLED;
 use crate::game::logic::input::Action;
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{
-    BoardSettings, Brush, ClickSets, Heat, LANES, MAX_SIDE, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn, WalkMode,
+    BoardSettings, Brush, ClickSets, CrowdClicks, CrowdSettings, Heat, LANES, MAX_CROWD, MAX_SIDE, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn, WalkMode,
 };
+use crate::game::logic::crowd::CrowdState;
 use crate::game::logic::race::{RACE_LIMIT, Race};
 use super::race::lane_counters;
 use crate::game::logic::stepview::GoalField;
@@ -72,6 +73,8 @@ struct Shown<'w> {
     duel: Res<'w, Duel>,
     race_settings: Res<'w, RaceSettings>,
     race: Res<'w, Race>,
+    crowd_settings: Res<'w, CrowdSettings>,
+    crowd: Res<'w, CrowdState>,
     status: Res<'w, Status>,
 }
 
@@ -124,6 +127,7 @@ fn draw_panel(
                 search_section(ui, &shown, &mut actions);
                 step_section(ui, &shown, &mut actions);
                 race_section(ui, &shown, &mut actions);
+                crowd_section(ui, &shown, &mut actions);
                 walk_section(ui, &shown, &mut actions);
                 stats_section(ui, &shown);
             });
@@ -389,6 +393,58 @@ fn race_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Ac
         ui.small(format!(
             "Every lane gets the same expansions per tick; the winner finds the cheapest path in the fewest. A lane stops at {RACE_LIMIT} expansions."
         ));
+    });
+}
+
+/// The crowd: how many agents, what they do, how fast, the field, and what the crowd and the
+/// picked agent are doing.
+fn crowd_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
+    let current = *shown.crowd_settings;
+    egui::CollapsingHeader::new("Crowd").default_open(current.agents > 0).show(ui, |ui| {
+        let mut new = current;
+        ui.add(egui::Slider::new(&mut new.agents, 0..=MAX_CROWD).text("agents"));
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut new.clicks, CrowdClicks::Wander, "wander").on_hover_text("each agent walks to random cells near it");
+            ui.radio_value(&mut new.clicks, CrowdClicks::Gather, "gather").on_hover_text("a click sets where every agent heads");
+            ui.radio_value(&mut new.clicks, CrowdClicks::Command, "command").on_hover_text("click an agent, then a cell to send it");
+        });
+        ui.add(egui::Slider::new(&mut new.ticks_per_second, 0.5..=60.0).logarithmic(true).text("ticks/s"));
+        ui.add_enabled(new.clicks == CrowdClicks::Gather, egui::Checkbox::new(&mut new.field, "show the distance field"));
+        if new != current {
+            actions.write(Action::Crowd(new));
+        }
+        let state = &shown.crowd;
+        let Some(crowd) = &state.crowd else { return };
+        let s = crowd.stats();
+        ui.small(format!(
+            "tick {}: {} arrivals, {} side-steps; tick {:.2} ms (worst {:.2}); search state {:.1} MB",
+            s.ticks,
+            s.arrivals,
+            s.sidesteps,
+            state.tick_ms,
+            state.worst_ms,
+            crowd.bytes() as f64 / 1e6
+        ));
+        let e = s.last_edit;
+        if s.replans > 0 || e.repairs > 0 {
+            ui.small(format!(
+                "last edit: {} paths crossed, repairs expanded {} cells (D* Lite); {} repairs in all, {} cells",
+                e.repairs, e.repair_expanded, s.replans, s.repair_expanded
+            ));
+        }
+        if let Some(a) = state.selected.and_then(|i| crowd.agents().get(i).map(|a| (i, a))) {
+            let (i, a) = a;
+            ui.label(format!(
+                "agent {i}: at {},{} going to {},{} ({:?}), {} cells to go, {} arrivals",
+                a.pos.0,
+                a.pos.1,
+                a.goal.0,
+                a.goal.1,
+                a.state,
+                a.path().count(),
+                a.arrivals
+            ));
+        }
     });
 }
 

@@ -1,0 +1,218 @@
+//! The crowd in the game: the engine's [`Crowd`] on a copy of the board, ticked at the set rate
+//! (paused with Z), following the board's edits, steered by clicks in gather and command
+//! modes. The view draws its agents between ticks; this module never touches a mesh.
+
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+
+use super::board::Board;
+use super::input::Action;
+use super::settings::{CrowdClicks, CrowdSettings, SearchSettings};
+use super::setup::GameSetup;
+use super::status::Status;
+use crate::game::{AppSystems, PausableSystems};
+use crate::search::{Crowd, CrowdMode, CrowdOptions, Pos, Topology};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<CrowdState>().init_resource::<CrowdField>().add_systems(
+        Update,
+        (
+            build_crowd.run_if(
+                resource_changed::<CrowdSettings>.or_eager(resource_changed::<Board>).or_eager(resource_changed::<SearchSettings>),
+            ),
+            follow_board_edits.run_if(resource_changed::<Board>),
+            steer_crowd.run_if(|s: Res<CrowdSettings>| s.agents > 0),
+            tick_crowd.run_if(|c: Res<CrowdState>| c.crowd.is_some()).in_set(PausableSystems),
+            copy_field.run_if(resource_changed::<CrowdState>.or_eager(resource_changed::<CrowdSettings>)),
+        )
+            .chain()
+            .in_set(AppSystems::Walk),
+    );
+}
+
+/// The crowd and how its ticks go.
+#[derive(Resource, Default)]
+pub struct CrowdState {
+    /// The agents and their searches (none with 0 agents).
+    pub crowd: Option<Crowd>,
+    /// How far the view is between the last tick and the next (0 to 1).
+    pub between: f32,
+    /// The agent clicked in command mode.
+    pub selected: Option<usize>,
+    /// How long the last tick took, and the longest so far, in milliseconds.
+    pub tick_ms: f32,
+    pub worst_ms: f32,
+    /// The gathering cell.
+    pub gather: Option<Pos>,
+    /// Bumped when the gathering field changes (new goal, edits).
+    pub field_version: u64,
+    built_for: Option<(u64, usize, Topology, CrowdClicks)>,
+    grid_version: (u64, u64),
+    pending_ticks: usize,
+}
+
+impl CrowdState {
+    /// The engine's mode for the panel's choice.
+    fn mode(&self, clicks: CrowdClicks) -> CrowdMode {
+        match (clicks, self.gather) {
+            (CrowdClicks::Gather, Some(g)) => CrowdMode::Gather(g),
+            (CrowdClicks::Command, _) => CrowdMode::Command,
+            _ => CrowdMode::Wander,
+        }
+    }
+}
+
+/// The gathering field's distances, row by row, and the largest finite one: what the heat map
+/// shows (empty when no field).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct CrowdField {
+    pub width: usize,
+    pub distances: Vec<f64>,
+    pub max: f64,
+}
+
+impl CrowdField {
+    /// The distance from `p` to the gathering cell, when known.
+    pub fn at(&self, p: Pos) -> Option<f64> {
+        self.distances.get(p.1 * self.width + p.0).copied().filter(|d| d.is_finite())
+    }
+}
+
+/// Makes the crowd when the agent count, the board's layout, the moves or the mode change.
+fn build_crowd(
+    settings: Res<CrowdSettings>,
+    board: Res<Board>,
+    search: Res<SearchSettings>,
+    setup: Res<GameSetup>,
+    mut state: ResMut<CrowdState>,
+    mut status: ResMut<Status>,
+) {
+    let key = (board.layout, settings.agents, search.0.topology, settings.clicks);
+    if state.built_for == Some(key) {
+        return;
+    }
+    let same_crowd = state.built_for.is_some_and(|(l, n, t, _)| (l, n, t) == (key.0, key.1, key.2));
+    state.built_for = Some(key);
+    if settings.agents == 0 {
+        state.crowd = None;
+        state.selected = None;
+        return;
+    }
+    if settings.clicks == CrowdClicks::Gather && state.gather.is_none() {
+        // gather at the free cell nearest the middle until the player clicks
+        let mid = (board.grid.width() / 2, board.grid.height() / 2);
+        state.gather = board.grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).min_by_key(|p| p.0.abs_diff(mid.0).max(p.1.abs_diff(mid.1)));
+    }
+    let mode = state.mode(settings.clicks);
+    if same_crowd && let Some(crowd) = &mut state.crowd {
+        if let Err(e) = crowd.set_mode(mode) {
+            status.say(format!("crowd: {e}"));
+        }
+        state.field_version += 1;
+        return;
+    }
+    let options = CrowdOptions { topology: search.0.topology, costs: search.0.costs, seed: setup.board.seed, ..CrowdOptions::default() };
+    match Crowd::new(board.grid.clone(), settings.agents, mode, options) {
+        Ok(crowd) => {
+            state.grid_version = board.grid.version();
+            state.crowd = Some(crowd);
+            state.selected = None;
+            state.worst_ms = 0.0;
+            state.field_version += 1;
+            state.pending_ticks = setup.crowd_ticks;
+        }
+        Err(e) => {
+            state.crowd = None;
+            status.say(format!("crowd: {e}"));
+        }
+    }
+}
+
+/// Passes cells painted on the board to the crowd (an agent under a new barrier is lifted to
+/// the nearest free cell).
+fn follow_board_edits(board: Res<Board>, mut state: ResMut<CrowdState>) {
+    let state = &mut *state;
+    let Some(crowd) = &mut state.crowd else { return };
+    if state.grid_version == board.grid.version() || crowd.grid().width() != board.grid.width() || crowd.grid().height() != board.grid.height() {
+        return;
+    }
+    state.grid_version = board.grid.version();
+    let changed: Vec<_> = board.grid.cells().filter(|&((x, y), c)| crowd.grid().get(x, y) != Some(c)).collect();
+    if !crowd.set_cells(&changed).is_empty() {
+        state.field_version += 1;
+    }
+}
+
+/// Clicks on cells, in gather mode: gather there; in command mode: pick the agent on the cell,
+/// or send the picked agent there.
+fn steer_crowd(mut actions: MessageReader<Action>, settings: Res<CrowdSettings>, mut state: ResMut<CrowdState>, mut status: ResMut<Status>) {
+    for action in actions.read() {
+        let Action::Select(p) = *action else { continue };
+        let state = &mut *state;
+        let Some(crowd) = &mut state.crowd else { continue };
+        match settings.clicks {
+            CrowdClicks::Gather => match crowd.set_mode(CrowdMode::Gather(p)) {
+                Ok(()) => {
+                    state.gather = Some(p);
+                    state.field_version += 1;
+                    status.say(format!("the crowd gathers at {},{}", p.0, p.1));
+                }
+                Err(e) => status.say(format!("crowd: {e}")),
+            },
+            CrowdClicks::Command => match (crowd.agent_at(p), state.selected) {
+                (Some(i), _) => {
+                    state.selected = Some(i);
+                    status.say(format!("agent {i} picked: click a cell to send it"));
+                }
+                (None, Some(i)) => match crowd.send(i, p) {
+                    Ok(()) => status.say(format!("agent {i} sent to {},{}", p.0, p.1)),
+                    Err(e) => status.say(format!("crowd: {e}")),
+                },
+                (None, None) => status.say("click an agent first"),
+            },
+            CrowdClicks::Wander => {}
+        }
+    }
+}
+
+/// Ticks at the set rate (at most four ticks a frame), timing each; --crowd-ticks runs its
+/// ticks at once when the crowd is made.
+fn tick_crowd(time: Res<Time>, settings: Res<CrowdSettings>, mut state: ResMut<CrowdState>) {
+    let state = &mut *state;
+    let Some(crowd) = &mut state.crowd else { return };
+    let pending = std::mem::take(&mut state.pending_ticks);
+    for _ in 0..pending {
+        crowd.tick();
+    }
+    state.between += time.delta_secs() * settings.ticks_per_second.clamp(0.5, 60.0);
+    let ticks = (state.between.floor() as usize).min(4);
+    if ticks == 0 && pending == 0 {
+        return;
+    }
+    state.between = state.between.fract().min(0.999);
+    for _ in 0..ticks {
+        let t = Instant::now();
+        crowd.tick();
+        state.tick_ms = t.elapsed().as_secs_f32() * 1000.0;
+        state.worst_ms = state.worst_ms.max(state.tick_ms);
+    }
+}
+
+/// Copies the gathering field's distances for the heat map when it changes.
+fn copy_field(state: Res<CrowdState>, settings: Res<CrowdSettings>, mut field: ResMut<CrowdField>, mut seen: Local<Option<(u64, bool)>>) {
+    let key = (state.field_version, settings.field);
+    if *seen == Some(key) {
+        return;
+    }
+    *seen = Some(key);
+    let new = match (&state.crowd, settings.field) {
+        (Some(crowd), true) if matches!(crowd.mode(), CrowdMode::Gather(_)) => {
+            let grid = crowd.grid();
+            let distances: Vec<f64> = grid.cells().map(|(p, _)| crowd.field_distance(p).unwrap_or(f64::INFINITY)).collect();
+            let max = distances.iter().copied().filter(|d| d.is_finite()).fold(0.0, f64::max);
+            CrowdField { width: grid.width(), distances, max }
+        }
+        _ => CrowdField::default(),
+    };
+    field.set_if_neq(new);
+}
