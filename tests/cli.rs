@@ -339,6 +339,7 @@ fn crowd_runs_headless_and_ends_with_one_summary_line() {
     let value = |name: &str| -> f64 { fields[fields.iter().position(|f| *f == name).unwrap() + 1].parse().unwrap() };
     assert_eq!((value("agents"), value("ticks"), value("conflicts")), (120.0, 300.0, 0.0));
     assert!(value("arrivals") > 120.0 && value("replans") > 0.0, "{last}");
+    assert!(value("scratch_expanded") > 0.0, "repairs are compared with A* from scratch: {last}");
     assert!(value("tick_ms_max") >= value("tick_ms_mean"));
     // gathering on a bundled map
     let (code, out, err) = cubepath(&["crowd", &map("arena.map"), "--agents", "40", "--ticks", "200", "--mode", "gather"]);

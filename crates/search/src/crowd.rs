@@ -139,17 +139,21 @@ pub struct CrowdAgent {
     pub planned_at: usize,
     /// Whether that search was a repair after an edit.
     pub repaired: bool,
+    /// Whether its path has since taken a detour around other agents (then it is no longer the
+    /// search's least-cost path).
+    pub detoured: bool,
     // remaining cells, the next one last
     path: Vec<Pos>,
     plan: Option<Replanner>,
     repairing: bool,
     queued: bool,
     spent: usize,
+    jammed_at: Option<Pos>,
 }
 
 impl CrowdAgent {
     fn new(pos: Pos) -> CrowdAgent {
-        CrowdAgent { pos, prev: pos, goal: pos, state: AgentState::Idle, blocked: 0, arrivals: 0, planned_at: 0, repaired: false, path: Vec::new(), plan: None, repairing: false, queued: false, spent: 0 }
+        CrowdAgent { pos, prev: pos, goal: pos, state: AgentState::Idle, blocked: 0, arrivals: 0, planned_at: 0, repaired: false, detoured: false, path: Vec::new(), plan: None, repairing: false, queued: false, spent: 0, jammed_at: None }
     }
 
     /// The cells still to walk, the next one first (empty in gather mode: agents there follow
@@ -190,7 +194,8 @@ pub struct CrowdStats {
     pub detours: usize,
     /// Times an agent gave up a goal it could not reach.
     pub gave_up: usize,
-    /// Seconds spent in the comparison A* (not crowd work; subtract it when timing ticks).
+    /// Seconds spent in the comparison A* (not crowd work; subtract it when timing ticks; 0 in
+    /// the browser, which has no clock here).
     pub compare_seconds: f64,
     /// The last edit's repairs and their expansions, against A* from scratch.
     pub last_edit: EditStats,
@@ -406,7 +411,7 @@ impl Crowd {
 
     /// A random free cell within the radius of `p`, reachable from it, or `None` after a few
     /// tries.
-    fn wander_goal(&mut self, p: Pos) -> Option<Pos> {
+    fn wander_goal(&mut self, p: Pos, away_from: Option<Pos>) -> Option<Pos> {
         // Labelling the components is linear in the grid: with edits every tick it is redone
         // at most every 32 ticks. A goal that an edit since has cut off is found unreachable by
         // its search, and the agent picks another.
@@ -418,11 +423,23 @@ impl Crowd {
         }
         let r = self.options.radius.max(1);
         let (w, h) = (self.grid.width(), self.grid.height());
-        for _ in 0..16 {
-            let x = (p.0 + self.below(2 * r + 1)).checked_sub(r).filter(|&x| x < w);
-            let y = (p.1 + self.below(2 * r + 1)).checked_sub(r).filter(|&y| y < h);
-            let (Some(x), Some(y)) = (x, y) else { continue };
-            let q = (x, y);
+        // uniform over the window clipped to the grid (a board smaller than the window: the
+        // whole board, so the crowd does not drift to the middle)
+        let (x0, x1) = (p.0.saturating_sub(r), (p.0 + r).min(w - 1));
+        let (y0, y1) = (p.1.saturating_sub(r), (p.1 + r).min(h - 1));
+        for attempt in 0..24 {
+            let q = (x0 + self.below(x1 - x0 + 1), y0 + self.below(y1 - y0 + 1));
+            let (x, y) = q;
+            // after a jam, first try goals on the far side from where it was stuck: the queue
+            // behind a bottleneck dissolves backwards
+            if let Some(b) = away_from
+                && attempt < 16
+            {
+                let toward = (b.0 as i64 - p.0 as i64) * (x as i64 - p.0 as i64) + (b.1 as i64 - p.1 as i64) * (y as i64 - p.1 as i64);
+                if toward >= 0 {
+                    continue;
+                }
+            }
             if q != p && self.grid.is_passable(x, y) && self.components.as_ref().is_some_and(|c| c.connected(p, q)) {
                 return Some(q);
             }
@@ -550,7 +567,8 @@ impl Crowd {
             for i in 0..self.agents.len() {
                 if self.agents[i].state == AgentState::Idle && self.agents[i].plan.is_none() {
                     let p = self.agents[i].pos;
-                    if let Some(goal) = self.wander_goal(p) {
+                    let away = self.agents[i].jammed_at.take();
+                    if let Some(goal) = self.wander_goal(p, away) {
                         self.start_plan(i, goal);
                     }
                 }
@@ -562,9 +580,24 @@ impl Crowd {
         for a in &mut self.agents {
             a.prev = a.pos;
         }
+        // Everyone in turn, then those who found their cell taken once more (the agent ahead may
+        // have moved on since: a line moves as one), then the rest wait.
+        let mut waiting = Vec::new();
         for k in 0..n {
             let i = (first + k) % n;
-            self.move_agent(i);
+            if let Some(next) = self.move_agent(i) {
+                waiting.push((i, next));
+            }
+        }
+        for _ in 0..2 {
+            let before = waiting.len();
+            waiting.retain(|&(i, _)| self.move_agent(i).is_some());
+            if waiting.len() == before {
+                break;
+            }
+        }
+        for (i, next) in waiting {
+            self.wait(i, next);
         }
         if !self.check().is_empty() {
             self.stats.conflicts += 1;
@@ -609,6 +642,7 @@ impl Crowd {
                     a.state = AgentState::Moving;
                     a.planned_at = self.stats.ticks;
                     a.repaired = repairing;
+                    a.detoured = false;
                     // a fresh path: patience starts again (and a detour never follows a search
                     // in the same tick)
                     a.blocked = 0;
@@ -622,40 +656,47 @@ impl Crowd {
                 }
             }
             if repairing && self.options.compare {
+                // (timed where there is a clock: std's Instant panics in the browser)
+                #[cfg(not(target_arch = "wasm32"))]
                 let t = std::time::Instant::now();
                 let options = SearchOptions { topology: self.options.topology, costs: self.options.costs, ..SearchOptions::default() };
                 if let Ok(r) = self.searcher.search(&self.grid, start, goal, &options) {
                     self.stats.scratch_expanded += r.expanded;
                     self.stats.last_edit.scratch_expanded += r.expanded;
                 }
-                self.stats.compare_seconds += t.elapsed().as_secs_f64();
+                #[cfg(not(target_arch = "wasm32"))]
+                {
+                    self.stats.compare_seconds += t.elapsed().as_secs_f64();
+                }
             }
         }
     }
 
-    fn move_agent(&mut self, i: usize) {
+    /// Agent `i` takes its next step if the cell is free; returns the cell when another agent
+    /// stands on it.
+    fn move_agent(&mut self, i: usize) -> Option<Pos> {
         let a = &self.agents[i];
         let (pos, state) = (a.pos, a.state);
         let next = match (self.mode, state) {
-            (_, AgentState::Idle | AgentState::Planning | AgentState::Arrived) => return,
+            (_, AgentState::Idle | AgentState::Planning | AgentState::Arrived) => return None,
             (CrowdMode::Gather(goal), AgentState::Moving) => {
                 if pos == goal {
                     self.arrive(i);
-                    return;
+                    return None;
                 }
                 let mut buf = std::mem::take(&mut self.buf);
                 let next = self.field.as_ref().and_then(|f| f.downhill(&self.grid, pos, &mut buf));
                 self.buf = buf;
                 match next {
                     Some(n) => n,
-                    None => return,
+                    None => return None,
                 }
             }
             (CrowdMode::Wander | CrowdMode::Command, AgentState::Moving) => match a.path.last() {
                 Some(&n) => n,
                 None => {
                     self.arrive(i);
-                    return;
+                    return None;
                 }
             },
         };
@@ -666,7 +707,7 @@ impl Crowd {
                 a.state = AgentState::Planning;
                 self.enqueue(i, true);
             }
-            return;
+            return None;
         }
         if self.occupant[self.index(next)] == NONE {
             self.place(i, next);
@@ -680,9 +721,9 @@ impl Crowd {
             } else if Some(next) == self.field_goal() {
                 self.arrive(i);
             }
-            return;
+            return None;
         }
-        self.wait(i, next);
+        Some(next)
     }
 
     fn field_goal(&self) -> Option<Pos> {
@@ -716,6 +757,13 @@ impl Crowd {
             a.blocked += 1;
             a.blocked
         };
+        // head-on (the agent ahead wants this agent's cell): waiting cannot help, one of the
+        // two goes round at once (the other then finds its way free)
+        let ahead = self.occupant[self.index(next)];
+        let head_on = ahead != NONE && self.agents[ahead as usize].path.last() == Some(&self.agents[i].pos);
+        if head_on && self.field.is_none() && (self.detour(i) || self.give_way(i, ahead as usize)) {
+            return;
+        }
         if blocked <= patience {
             return;
         }
@@ -759,8 +807,9 @@ impl Crowd {
             }
         }
         if blocked > 4 * patience && self.field.is_none() {
-            // stuck for long (a head-on meeting in a corridor): give the goal up
+            // stuck for long (a queue at a bottleneck): give the goal up, and next time head away
             let a = &mut self.agents[i];
+            a.jammed_at = Some(next);
             a.plan = None;
             a.path.clear();
             a.state = AgentState::Idle;
@@ -845,6 +894,27 @@ impl Crowd {
         true
     }
 
+    /// Head-on in a passage too narrow to go round: agent `i` steps to a free neighbouring cell
+    /// off the other's next steps, lets it pass, and searches again from there (its search from
+    /// the goal is reused). False when it has no such cell.
+    fn give_way(&mut self, i: usize, other: usize) -> bool {
+        let pos = self.agents[i].pos;
+        let theirs: Vec<Pos> = self.agents[other].path.iter().rev().take(4).copied().collect();
+        let mut buf = std::mem::take(&mut self.buf);
+        moves(&self.grid, pos, self.options.topology, self.options.costs, true, &mut buf);
+        buf.retain(|&(q, _)| self.occupant[q.1 * self.grid.width() + q.0] == NONE && !theirs.contains(&q));
+        let pick = (!buf.is_empty()).then(|| buf[self.below(buf.len())].0);
+        self.buf = buf;
+        let Some(q) = pick else { return false };
+        self.place(i, q);
+        self.stats.sidesteps += 1;
+        let a = &mut self.agents[i];
+        a.path.clear();
+        a.state = AgentState::Planning;
+        self.enqueue(i, true);
+        true
+    }
+
     /// Plans around the agents in the way: a search in a small window around agent `i` where
     /// every other agent is a barrier, to the farthest free cell of its path inside the window;
     /// the detour replaces the path up to there. False when there is none.
@@ -876,6 +946,7 @@ impl Crowd {
         a.path.pop();
         a.path.extend(detour.into_iter().skip(1).rev().map(|p| (p.0 + x0, p.1 + y0)));
         a.blocked = 0;
+        a.detoured = true;
         self.stats.detours += 1;
         true
     }

@@ -111,7 +111,8 @@ fn build_crowd(
         state.field_version += 1;
         return;
     }
-    let options = CrowdOptions { topology: search.0.topology, costs: search.0.costs, seed: setup.board.seed, ..CrowdOptions::default() };
+    // compare: every repair also runs A* from scratch, so the panel can set them side by side
+    let options = CrowdOptions { topology: search.0.topology, costs: search.0.costs, seed: setup.board.seed, compare: true, ..CrowdOptions::default() };
     match Crowd::new(board.grid.clone(), settings.agents, mode, options) {
         Ok(crowd) => {
             state.grid_version = board.grid.version();

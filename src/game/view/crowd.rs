@@ -3,11 +3,13 @@
 //! logic's ticks and turned toward where it goes with a frame-rate-independent slerp; the
 //! picked agent's path, the gathering cell, and in gather mode the field's arrows.
 
+use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use crate::game::AppSystems;
 use crate::game::logic::board::Board;
 use crate::game::logic::crowd::CrowdState;
+use crate::game::logic::input::Action;
 use crate::game::logic::settings::CrowdSettings;
 use crate::search::{AgentState, CrowdMode};
 
@@ -15,7 +17,7 @@ use crate::search::{AgentState, CrowdMode};
 const MAX_FIELD_ARROWS: usize = 64 * 64;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<CrowdBodies>().add_systems(Startup, setup_crowd_assets).add_systems(
+    app.init_resource::<CrowdBodies>().add_observer(click_body).add_systems(Startup, setup_crowd_assets).add_systems(
         Update,
         (
             (match_bodies, move_bodies).chain().run_if(resource_exists::<CrowdAssets>),
@@ -52,6 +54,17 @@ fn setup_crowd_assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, 
         gathered: materials.add(Color::srgb(0.15, 0.55, 0.25)),
         picked: materials.add(Color::srgb(0.95, 0.15, 0.75)),
     });
+}
+
+/// A left click on an agent's body is a click on its cell (command mode picks it there).
+fn click_body(ev: On<Pointer<Click>>, bodies: Query<&CrowdBody>, state: Res<CrowdState>, mut actions: MessageWriter<Action>) {
+    if ev.event.button != PointerButton::Primary {
+        return;
+    }
+    let Ok(body) = bodies.get(ev.event_target()) else { return };
+    if let Some(a) = state.crowd.as_ref().and_then(|c| c.agents().get(body.0)) {
+        actions.write(Action::Select(a.pos));
+    }
 }
 
 /// One body per agent: spawned or despawned as the crowd grows or shrinks.

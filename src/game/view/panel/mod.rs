@@ -428,8 +428,8 @@ fn crowd_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<A
         let e = s.last_edit;
         if s.replans > 0 || e.repairs > 0 {
             ui.small(format!(
-                "last edit: {} paths crossed, repairs expanded {} cells (D* Lite); {} repairs in all, {} cells",
-                e.repairs, e.repair_expanded, s.replans, s.repair_expanded
+                "last edit: {} paths crossed; the repairs (D* Lite) expanded {} cells, A* from scratch {} on the same problems. All edits: {} repairs, {} cells against {}",
+                e.repairs, e.repair_expanded, e.scratch_expanded, s.replans, s.repair_expanded, s.scratch_expanded
             ));
         }
         if let Some(a) = state.selected.and_then(|i| crowd.agents().get(i).map(|a| (i, a))) {
