@@ -698,9 +698,8 @@ fn oracle_costs(grid: &Grid, start: Pos) -> Vec<f64> {
     let mut dist = vec![f64::INFINITY; (w * h) as usize];
     let mut done = vec![false; dist.len()];
     dist[start.1 * w as usize + start.0] = 0.0;
-    loop {
-        // O(n^2) selection: small boards only, and nothing shared with the engine's open list
-        let Some(i) = (0..dist.len()).filter(|&i| !done[i] && dist[i].is_finite()).min_by(|&a, &b| dist[a].total_cmp(&dist[b])) else { break };
+    // O(n^2) selection: small boards only, and nothing shared with the engine's open list
+    while let Some(i) = (0..dist.len()).filter(|&i| !done[i] && dist[i].is_finite()).min_by(|&a, &b| dist[a].total_cmp(&dist[b])) {
         done[i] = true;
         let (x, y) = (i as i64 % w, i as i64 / w);
         for dx in -1..=1i64 {

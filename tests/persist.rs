@@ -16,7 +16,7 @@ fn the_last_board_survives_a_restart() {
     grid.set(3, 2, Cell::Blocked).unwrap();
     grid.set(4, 4, Cell::Ground(3)).unwrap();
     let path = last_board_path().unwrap();
-    write_atomically(&path, &write_map(&grid)).unwrap();
+    write_atomically(&path, write_map(&grid)).unwrap();
     assert!(!path.with_extension("map.tmp").exists(), "the temporary file was renamed");
     let (back, name) = load_last_board().expect("the board comes back");
     assert_eq!(back, grid);

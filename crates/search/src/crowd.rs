@@ -687,10 +687,7 @@ impl Crowd {
                 let mut buf = std::mem::take(&mut self.buf);
                 let next = self.field.as_ref().and_then(|f| f.downhill(&self.grid, pos, &mut buf));
                 self.buf = buf;
-                match next {
-                    Some(n) => n,
-                    None => return None,
-                }
+                next?
             }
             (CrowdMode::Wander | CrowdMode::Command, AgentState::Moving) => match a.path.last() {
                 Some(&n) => n,
