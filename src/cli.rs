@@ -123,7 +123,7 @@ impl PlayArgs {
             let (key, value) = pair.split_once('=').unwrap_or((pair, "1"));
             let value = value.replace("%2C", ",").replace("%2c", ",");
             match key {
-                "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" | "map" | "algorithm" | "heat" | "race" | "agents" | "crowd" => {
+                "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" | "map" | "algorithm" | "heat" | "race" | "agents" | "crowd" | "crowd-ticks" => {
                     argv.push(format!("--{key}"));
                     argv.push(value);
                 }

@@ -177,6 +177,33 @@ async function play(page, shot) {
   const until = Date.now() + 60_000;
   while (sized === null && Date.now() < until) await linked.waitForTimeout(200);
   if (sized !== "31 x 31") failures.push(`?map=maze.map opened ${sized ?? "nothing"}, not the 31 x 31 maze`);
+  await linked.close();
+  // the race and the crowd: each page opens, runs without an error and reports what it did
+  const visit = async (query, line, done, name) => {
+    const p2 = await page.context().browser().newPage({ viewport: { width: 1280, height: 800 } });
+    const seen = [];
+    p2.on("console", (m) => {
+      const t = m.text();
+      if (/panicked|RuntimeError|unreachable/.test(t)) failures.push(`console (${name}): ${t}`);
+      const r = t.match(line);
+      if (r) seen.push(r[1]);
+    });
+    p2.on("pageerror", (e) => failures.push(`page error (${name}): ${e.message}`));
+    await p2.goto(page.url().replace(/\?.*$/, query));
+    const until = Date.now() + 90_000;
+    while (!seen.some(done) && Date.now() < until && failures.length === 0) await p2.waitForTimeout(250);
+    if (!seen.some(done)) failures.push(`${name}: ${seen.slice(-2).join(" | ") || "nothing said"}`);
+    // (frames take seconds under SwiftShader: the screenshot waits for one)
+    await writeFile(shot.replace(/\.png$/, `-${name}.png`), await p2.screenshot({ timeout: 120_000 }));
+    await p2.close();
+    return seen[seen.length - 1];
+  };
+  const race = await visit("?rows=16&cols=16&barriers=22&seed=7&start=0,0&end=15,12&race=build-up&steps=100", /cubepath race: (.*?)(?: color:|$)/,
+    (l) => /^bfs \d+ [\d.]+, dijkstra \d+ [\d.]+, greedy \d+ [\d.]+, astar \d+ [\d.]+$/.test(l), "7-race");
+  const crowd = await visit("?rows=24&cols=24&barriers=15&seed=3&agents=150&crowd=gather&field=1", /cubepath crowd: (.*?)(?: color:|$)/,
+    (l) => { const m = l.match(/tick (\d+) agents 150 arrivals (\d+) conflicts 0/); return m && Number(m[2]) > 0; }, "8-crowd");
+  if (crowd && !/conflicts 0/.test(crowd)) failures.push(`the crowd had conflicts: ${crowd}`);
+  console.log(`race: ${race}; crowd: ${crowd}`);
   console.log(`played: start ${before.start}, end ${before.end}, cost ${before.cost} -> ${after.cost} with a barrier, walked, new seed ${reset.seed}, opened tiny.map (cost ${state().cost}), a dropped malformed map kept it`);
 }
 if (failures.length) {

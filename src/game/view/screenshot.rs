@@ -12,6 +12,8 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use super::cell_text as cell;
 use crate::game::{AppSystems, GameSetup};
 use crate::game::logic::agent::Agent;
+use crate::game::logic::crowd::CrowdState;
+use crate::game::logic::race::Race;
 use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::settings::BoardSettings;
 use crate::game::logic::status::Status;
@@ -32,6 +34,8 @@ pub(super) fn plugin(app: &mut App) {
                     .or_eager(resource_changed::<Hover>),
             ),
             report_status.run_if(resource_changed::<Status>),
+            report_race.run_if(resource_changed::<Race>),
+            report_crowd.run_if(|c: Res<CrowdState>| c.crowd.is_some()),
         )
             .in_set(AppSystems::View),
     );
@@ -93,6 +97,34 @@ fn report_state(
 }
 
 /// Logs each new message for the player: `cubepath says: ...`.
+/// `cubepath race: bfs 61 22.90, dijkstra ...; winner astar` once a race is recorded: each lane's
+/// algorithm, the expansions it needs and its path's cost.
+fn report_race(race: Res<Race>, mut last: Local<Option<String>>) {
+    if race.is_empty() {
+        return;
+    }
+    let lanes: Vec<String> = race
+        .lanes
+        .iter()
+        .map(|l| format!("{} {} {}", l.algorithm.name(), l.view.steps.len(), l.cost.map_or("none".into(), |c| format!("{c:.4}"))))
+        .collect();
+    let line = lanes.join(", ");
+    if last.as_deref() != Some(line.as_str()) {
+        info!("cubepath race: {line}");
+        *last = Some(line);
+    }
+}
+
+/// `cubepath crowd: tick T agents N arrivals A conflicts C` every 20 ticks.
+fn report_crowd(state: Res<CrowdState>, mut last: Local<usize>) {
+    let Some(crowd) = &state.crowd else { return };
+    let s = crowd.stats();
+    if s.ticks / 20 != *last / 20 {
+        *last = s.ticks;
+        info!("cubepath crowd: tick {} agents {} arrivals {} conflicts {}", s.ticks, crowd.agents().len(), s.arrivals, s.conflicts);
+    }
+}
+
 fn report_status(status: Res<Status>) {
     if !status.0.is_empty() {
         info!("cubepath says: {}", status.0);
