@@ -67,8 +67,13 @@ impl OrbitCamera {
     }
 }
 
+/// How the camera maps light to screen colours: one that needs no lookup table, so the browser
+/// build leaves out Bevy's tonemapping tables and their zstd decoder (the desktop too, so both
+/// look alike).
+const TONEMAPPING: bevy::core_pipeline::tonemapping::Tonemapping = bevy::core_pipeline::tonemapping::Tonemapping::SomewhatBoringDisplayTransform;
+
 fn spawn_camera(mut commands: Commands, orbit: Res<OrbitCamera>) {
-    commands.spawn((Name::new("Camera"), Camera3d::default(), orbit.transform()));
+    commands.spawn((Name::new("Camera"), Camera3d::default(), TONEMAPPING, orbit.transform()));
     commands.spawn((
         Name::new("Sun"),
         DirectionalLight { illuminance: 9000.0, ..default() },
