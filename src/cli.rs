@@ -339,7 +339,7 @@ pub struct CrowdArgs {
     #[arg(long, default_value_t = 32)]
     pub radius: usize,
     /// Cells expanded per tick by all searches together (at least 1).
-    #[arg(long, default_value_t = 15_000)]
+    #[arg(long, default_value_t = 10_000)]
     pub budget: usize,
     /// never, no-corner-cutting, one-free or always.
     #[arg(long, default_value = "no-corner-cutting")]

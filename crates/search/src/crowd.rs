@@ -75,7 +75,7 @@ pub struct CrowdOptions {
 impl Default for CrowdOptions {
     fn default() -> Self {
         let o = SearchOptions::default();
-        CrowdOptions { topology: o.topology, costs: o.costs, radius: 32, budget: 15_000, patience: 3, compare: false, seed: 1 }
+        CrowdOptions { topology: o.topology, costs: o.costs, radius: 32, budget: 10_000, patience: 3, compare: false, seed: 1 }
     }
 }
 
