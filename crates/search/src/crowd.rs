@@ -212,7 +212,8 @@ pub struct EditStats {
     pub scratch_expanded: usize,
 }
 
-/// Many agents on one grid. See the [module documentation](self).
+/// Many agents on one grid: see the `crowd` module documentation (the crate root lists its
+/// rules too).
 pub struct Crowd {
     grid: Grid,
     options: CrowdOptions,

@@ -12,7 +12,7 @@ use super::input::Action;
 use super::search::game_options;
 use super::settings::{RaceSettings, SearchSettings, race_on};
 use super::setup::GameSetup;
-use super::stepview::StepView;
+use super::stepview::{Replay, StepView, advance_replay, control_replay, is_replay_action};
 use crate::game::{AppSystems, PausableSystems};
 use crate::search::{Algorithm, Pos, SearchOptions, Searcher, cells_along};
 
@@ -202,37 +202,29 @@ fn record_race(settings: Res<RaceSettings>, board: Res<Board>, selection: Res<Se
 /// Space, Run, the rate and the scrubber, while the race is on (the step view's controls
 /// stand still then).
 fn control_race(mut actions: MessageReader<Action>, mut race: ResMut<Race>) {
-    for action in actions.read() {
-        match *action {
-            Action::Step => {
-                let next = race.shown + 1;
-                race.running = false;
-                race.seek(next);
-            }
-            Action::RunSteps(run) => race.running = run && race.shown < race.len(),
-            Action::SeekStep(k) => {
-                race.running = false;
-                race.seek(k);
-            }
-            Action::StepRate(rate) => race.rate = rate.clamp(1.0, 1000.0),
-            _ => {}
-        }
+    for action in actions.read().filter(|a| is_replay_action(a)) {
+        control_replay(&mut *race, action);
     }
 }
 
 /// Plays the race forward while running: every lane gets the same expansions.
 fn play_race(time: Res<Time>, mut race: ResMut<Race>) {
-    let r = race.bypass_change_detection();
-    r.budget += r.rate.clamp(1.0, 1000.0) * time.delta_secs();
-    let n = r.budget.floor() as usize;
-    if n == 0 {
-        return;
+    if advance_replay(race.bypass_change_detection(), time.delta_secs()) {
+        race.set_changed();
     }
-    r.budget -= n as f32;
-    let target = r.shown + n;
-    r.seek(target);
-    if r.shown >= r.len() {
-        r.running = false;
+}
+
+impl Replay for Race {
+    fn shown(&self) -> usize {
+        self.shown
     }
-    race.set_changed();
+    fn total(&self) -> usize {
+        self.len()
+    }
+    fn seek_to(&mut self, k: usize) {
+        self.seek(k);
+    }
+    fn clock(&mut self) -> (&mut bool, &mut f32, &mut f32) {
+        (&mut self.running, &mut self.rate, &mut self.budget)
+    }
 }

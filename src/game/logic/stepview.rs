@@ -307,39 +307,87 @@ fn compute_goal_field(layers: Res<StepLayers>, board: Res<Board>, selection: Res
     field.set_if_neq(new);
 }
 
+/// Something recorded that plays back an expansion at a time: the step view and the race.
+/// Space, Run, the rate and the scrubber drive both alike.
+pub trait Replay {
+    /// Expansions shown.
+    fn shown(&self) -> usize;
+    /// Expansions recorded.
+    fn total(&self) -> usize;
+    /// Shows the state after `k` expansions (clamped).
+    fn seek_to(&mut self, k: usize);
+    /// Whether it plays, at how many expansions a second, and the part of an expansion owed.
+    fn clock(&mut self) -> (&mut bool, &mut f32, &mut f32);
+}
+
+impl Replay for StepView {
+    fn shown(&self) -> usize {
+        self.shown
+    }
+    fn total(&self) -> usize {
+        self.steps.len()
+    }
+    fn seek_to(&mut self, k: usize) {
+        self.seek(k);
+    }
+    fn clock(&mut self) -> (&mut bool, &mut f32, &mut f32) {
+        (&mut self.running, &mut self.rate, &mut self.budget)
+    }
+}
+
+/// Whether an action is one of the replay's own (Space's step, Run, the scrubber, the rate).
+pub fn is_replay_action(action: &Action) -> bool {
+    matches!(action, Action::Step | Action::RunSteps(_) | Action::SeekStep(_) | Action::StepRate(_))
+}
+
+/// Applies a replay action.
+pub fn control_replay(replay: &mut impl Replay, action: &Action) {
+    match *action {
+        Action::Step => {
+            let next = replay.shown() + 1;
+            *replay.clock().0 = false;
+            replay.seek_to(next);
+        }
+        Action::RunSteps(run) => {
+            let more = replay.shown() < replay.total();
+            *replay.clock().0 = run && more;
+        }
+        Action::SeekStep(k) => {
+            *replay.clock().0 = false;
+            replay.seek_to(k);
+        }
+        Action::StepRate(rate) => *replay.clock().1 = rate.clamp(1.0, 1000.0),
+        _ => {}
+    }
+}
+
+/// Plays forward by `seconds` at the rate; stops at the end. Whether anything was shown anew.
+pub fn advance_replay(replay: &mut impl Replay, seconds: f32) -> bool {
+    let (_, rate, budget) = replay.clock();
+    *budget += rate.clamp(1.0, 1000.0) * seconds;
+    let n = budget.floor() as usize;
+    if n == 0 {
+        return false;
+    }
+    *budget -= n as f32;
+    let target = replay.shown() + n;
+    replay.seek_to(target);
+    if replay.shown() >= replay.total() {
+        *replay.clock().0 = false;
+    }
+    true
+}
+
 /// Space, Run, the rate and the scrubber.
 fn control_steps(mut actions: MessageReader<Action>, mut view: ResMut<StepView>) {
-    for action in actions.read() {
-        match *action {
-            Action::Step => {
-                let next = view.shown + 1;
-                view.running = false;
-                view.seek(next);
-            }
-            Action::RunSteps(run) => view.running = run,
-            Action::SeekStep(k) => {
-                view.running = false;
-                view.seek(k);
-            }
-            Action::StepRate(rate) => view.rate = rate.clamp(1.0, 1000.0),
-            _ => {}
-        }
+    for action in actions.read().filter(|a| is_replay_action(a)) {
+        control_replay(&mut *view, action);
     }
 }
 
 /// Plays the recording forward while running.
 fn play_steps(time: Res<Time>, mut view: ResMut<StepView>) {
-    let v = view.bypass_change_detection();
-    v.budget += v.rate.clamp(1.0, 1000.0) * time.delta_secs();
-    let n = v.budget.floor() as usize;
-    if n == 0 {
-        return;
+    if advance_replay(view.bypass_change_detection(), time.delta_secs()) {
+        view.set_changed();
     }
-    v.budget -= n as f32;
-    let target = v.shown + n;
-    v.seek(target);
-    if v.shown >= v.steps.len() {
-        v.running = false;
-    }
-    view.set_changed();
 }

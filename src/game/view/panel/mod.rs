@@ -274,32 +274,12 @@ fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Ac
         if shown.step_on.0 && !algorithm.steps() {
             ui.small(format!("{algorithm} runs whole, not step by step: pick another algorithm to step through"));
         } else if shown.step_on.0 {
-            ui.horizontal(|ui| {
-                if ui.button(if step.running { "Pause" } else { "Run" }).clicked() {
-                    actions.write(Action::RunSteps(!step.running));
-                }
-                if ui.button("Step").clicked() {
-                    actions.write(Action::Step);
-                }
-                if ui.button("Restart").clicked() {
-                    actions.write(Action::SeekStep(0));
-                }
-            });
-            let mut rate = step.rate.max(1.0);
-            ui.add(egui::Slider::new(&mut rate, 1.0..=1000.0).logarithmic(true).text("expansions/s"));
-            if rate != step.rate {
-                actions.write(Action::StepRate(rate));
-            }
-            let mut k = step.shown;
-            ui.add(egui::Slider::new(&mut k, 0..=step.steps.len()).text("expansion"));
-            if k != step.shown {
-                actions.write(Action::SeekStep(k));
-            }
+            replay_controls(ui, step.running, step.rate, step.shown, step.steps.len(), "expansions/s", actions);
             ui.small(format!(
                 "{} of {} expansions; open {}, closed {}{}",
                 step.shown,
                 step.steps.len(),
-                step.open_cells().len(),
+                step.open_count(),
                 step.closed_cells().len(),
                 if step.truncated { " (recording cut short)" } else { "" }
             ));
@@ -355,27 +335,7 @@ fn race_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Ac
             return;
         }
         let race = &shown.race;
-        ui.horizontal(|ui| {
-            if ui.button(if race.running { "Pause" } else { "Run" }).clicked() {
-                actions.write(Action::RunSteps(!race.running));
-            }
-            if ui.button("Step").clicked() {
-                actions.write(Action::Step);
-            }
-            if ui.button("Restart").clicked() {
-                actions.write(Action::SeekStep(0));
-            }
-        });
-        let mut rate = race.rate.max(1.0);
-        ui.add(egui::Slider::new(&mut rate, 1.0..=1000.0).logarithmic(true).text("expansions/s per lane"));
-        if rate != race.rate {
-            actions.write(Action::StepRate(rate));
-        }
-        let mut k = race.shown;
-        ui.add(egui::Slider::new(&mut k, 0..=race.len()).text("expansion"));
-        if k != race.shown {
-            actions.write(Action::SeekStep(k));
-        }
+        replay_controls(ui, race.running, race.rate, race.shown, race.len(), "expansions/s per lane", actions);
         let winners = race.winners();
         let first = race.first_home();
         let best = race.best_cost();
@@ -446,6 +406,32 @@ fn crowd_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<A
             ));
         }
     });
+}
+
+/// Run or Pause, Step, Restart, the rate and the scrubber of a replay (the step view's or the
+/// race's: the same actions drive whichever is on).
+fn replay_controls(ui: &mut egui::Ui, running: bool, rate: f32, shown: usize, total: usize, rate_text: &str, actions: &mut MessageWriter<Action>) {
+    ui.horizontal(|ui| {
+        if ui.button(if running { "Pause" } else { "Run" }).clicked() {
+            actions.write(Action::RunSteps(!running));
+        }
+        if ui.button("Step").clicked() {
+            actions.write(Action::Step);
+        }
+        if ui.button("Restart").clicked() {
+            actions.write(Action::SeekStep(0));
+        }
+    });
+    let mut new_rate = rate.max(1.0);
+    ui.add(egui::Slider::new(&mut new_rate, 1.0..=1000.0).logarithmic(true).text(rate_text));
+    if new_rate != rate {
+        actions.write(Action::StepRate(new_rate));
+    }
+    let mut k = shown;
+    ui.add(egui::Slider::new(&mut k, 0..=total).text("expansion"));
+    if k != shown {
+        actions.write(Action::SeekStep(k));
+    }
 }
 
 /// Parent arrows and the heat map, with its legend.
