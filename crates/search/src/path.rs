@@ -117,6 +117,14 @@ pub fn step_kind(grid: &Grid, a: Pos, b: Pos, topology: Topology) -> Option<bool
 /// (bidirectional A*, IDA*).
 pub(crate) fn moves(grid: &Grid, p: Pos, topology: Topology, costs: CostModel, forward: bool, out: &mut Vec<(Pos, f64)>) {
     out.clear();
+    if let Topology::Square(rule) = topology
+        && grid.is_uniform()
+        && p.0 < grid.width()
+        && p.1 < grid.height()
+    {
+        uniform_square_moves(grid, p, rule, costs, out);
+        return;
+    }
     let mut offer = |q: Pos| {
         let (a, b) = if forward { (p, q) } else { (q, p) };
         if let Some(diagonal) = step_kind(grid, a, b, topology) {
@@ -133,6 +141,40 @@ pub(crate) fn moves(grid: &Grid, p: Pos, topology: Topology, costs: CostModel, f
                     offer((x as usize, y as usize));
                 }
             }
+        }
+    }
+}
+
+/// [`moves`] on a square grid whose passable cells are all plain ground of weight 1 (the hot
+/// case of the replanner and the crowd): the same moves in the same order, read straight from
+/// the padded cell array instead of through [`step_kind`]. Every move is its own reverse there.
+fn uniform_square_moves(grid: &Grid, p: Pos, rule: DiagonalRule, costs: CostModel, out: &mut Vec<(Pos, f64)>) {
+    use crate::grid::BLOCKED;
+    let codes = grid.codes();
+    let s = grid.stride() as isize;
+    let i = grid.index(p.0, p.1) as isize;
+    if codes[i as usize] == BLOCKED {
+        return;
+    }
+    let open = |d: isize| codes[(i + d) as usize] != BLOCKED;
+    let at = |dx: isize, dy: isize| ((p.0 as isize + dx) as usize, (p.1 as isize + dy) as usize);
+    let (up, down, left, right) = (open(-s), open(s), open(-1), open(1));
+    let straight = costs.straight();
+    for (ok, dx, dy) in [(up, 0, -1), (down, 0, 1), (left, -1, 0), (right, 1, 0)] {
+        if ok {
+            out.push((at(dx, dy), straight));
+        }
+    }
+    let diagonal = costs.diagonal();
+    for (dx, dy, a, b) in [(-1, -1, up, left), (1, -1, up, right), (-1, 1, down, left), (1, 1, down, right)] {
+        let allowed = match rule {
+            DiagonalRule::Never => false,
+            DiagonalRule::NoCornerCutting => a && b,
+            DiagonalRule::OneFree => a || b,
+            DiagonalRule::Always => true,
+        };
+        if allowed && open(dy * s + dx) {
+            out.push((at(dx, dy), diagonal));
         }
     }
 }
