@@ -81,18 +81,6 @@ fn direction_index(dx: isize, dy: isize) -> usize {
     BY_OFFSET[((dy + 1) * 3 + dx + 1) as usize]
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn direction_index_follows_the_engine_order() {
-        for d in 0..8 {
-            assert_eq!(direction_index(DX[d], DY[d]), d);
-        }
-    }
-}
-
 impl StepSearch<'_> {
     /// The jump from padded cell `i` in direction (dx, dy) read from the table: the goal when
     /// it lies within the jump (straight: on the line; diagonal: where the diagonal lines up
@@ -118,6 +106,18 @@ impl StepSearch<'_> {
             Some(m) if m <= reach => Some(i + m * o),
             _ if k > 0 => Some(i + k * o),
             _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn direction_index_follows_the_engine_order() {
+        for d in 0..8 {
+            assert_eq!(direction_index(DX[d], DY[d]), d);
         }
     }
 }
