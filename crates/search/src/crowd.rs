@@ -278,6 +278,50 @@ impl Crowd {
         p.1 * self.grid.width() + p.0
     }
 
+    /// Whether no agent stands on `p` (on the grid).
+    fn is_free(&self, p: Pos) -> bool {
+        self.occupant[self.index(p)] == NONE
+    }
+
+    /// The crowd's moves and costs as search options (A* with the default heuristic).
+    fn search_options(&self) -> SearchOptions {
+        SearchOptions { topology: self.options.topology, costs: self.options.costs, ..SearchOptions::default() }
+    }
+
+    /// A random free cell one legal move from `p`, other than those in `avoid`.
+    fn free_neighbour(&mut self, p: Pos, avoid: &[Pos]) -> Option<Pos> {
+        let mut buf = std::mem::take(&mut self.buf);
+        moves(&self.grid, p, self.options.topology, self.options.costs, true, &mut buf);
+        buf.retain(|&(q, _)| self.is_free(q) && !avoid.contains(&q));
+        let pick = (!buf.is_empty()).then(|| buf[self.below(buf.len())].0);
+        self.buf = buf;
+        pick
+    }
+
+    /// Agent `i` reads its path again from where it now stands (its search from the goal holds
+    /// for every cell, so this is cheap), first in the queue.
+    fn search_again(&mut self, i: usize) {
+        let a = &mut self.agents[i];
+        a.path.clear();
+        a.state = AgentState::Planning;
+        self.enqueue(i, true);
+    }
+
+    /// Agent `i` steps into the free cell `next`: the next cell of its path, or down the field.
+    fn step_to(&mut self, i: usize, next: Pos) {
+        self.place(i, next);
+        let a = &mut self.agents[i];
+        a.blocked = 0;
+        if self.field.is_none() {
+            a.path.pop();
+            if a.path.is_empty() {
+                self.arrive(i);
+            }
+        } else if Some(next) == self.field_goal() {
+            self.arrive(i);
+        }
+    }
+
     /// The grid as the crowd sees it.
     pub fn grid(&self) -> &Grid {
         &self.grid
@@ -380,7 +424,7 @@ impl Crowd {
     }
 
     fn start_plan(&mut self, i: usize, goal: Pos) {
-        let options = SearchOptions { topology: self.options.topology, costs: self.options.costs, ..SearchOptions::default() };
+        let options = self.search_options();
         let a = &mut self.agents[i];
         a.goal = goal;
         a.path.clear();
@@ -503,7 +547,7 @@ impl Crowd {
         let mut queue = VecDeque::from([from]);
         seen[self.index(from)] = true;
         while let Some(p) = queue.pop_front() {
-            if p != from && self.grid.is_passable(p.0, p.1) && self.occupant[self.index(p)] == NONE {
+            if p != from && self.grid.is_passable(p.0, p.1) && self.is_free(p) {
                 self.place(i, p);
                 self.agents[i].prev = p;
                 let goal = self.agents[i].goal;
@@ -546,7 +590,7 @@ impl Crowd {
         for _ in 0..k {
             for _ in 0..32 {
                 let p = (self.below(w), self.below(h));
-                if self.occupant[self.index(p)] != NONE || cells.iter().any(|(q, _)| *q == p) {
+                if !self.is_free(p) || cells.iter().any(|(q, _)| *q == p) {
                     continue;
                 }
                 let cell = match self.grid.get(p.0, p.1) {
@@ -660,7 +704,7 @@ impl Crowd {
                 // (timed where there is a clock: std's Instant panics in the browser)
                 #[cfg(not(target_arch = "wasm32"))]
                 let t = std::time::Instant::now();
-                let options = SearchOptions { topology: self.options.topology, costs: self.options.costs, ..SearchOptions::default() };
+                let options = self.search_options();
                 if let Ok(r) = self.searcher.search(&self.grid, start, goal, &options) {
                     self.stats.scratch_expanded += r.expanded;
                     self.stats.last_edit.scratch_expanded += r.expanded;
@@ -701,24 +745,12 @@ impl Crowd {
         if step_kind(&self.grid, pos, next, self.options.topology).is_none() {
             // the path went stale beside an edit (a diagonal's corner): search again from here
             if self.field.is_none() {
-                let a = &mut self.agents[i];
-                a.state = AgentState::Planning;
-                self.enqueue(i, true);
+                self.search_again(i);
             }
             return None;
         }
-        if self.occupant[self.index(next)] == NONE {
-            self.place(i, next);
-            let a = &mut self.agents[i];
-            a.blocked = 0;
-            if self.field.is_none() {
-                a.path.pop();
-                if a.path.is_empty() {
-                    self.arrive(i);
-                }
-            } else if Some(next) == self.field_goal() {
-                self.arrive(i);
-            }
+        if self.is_free(next) {
+            self.step_to(i, next);
             return None;
         }
         Some(next)
@@ -767,13 +799,7 @@ impl Crowd {
         }
         if self.field.is_none() && self.shove(next) {
             // the idle agent in the way stepped aside: go on into the cell it left
-            self.place(i, next);
-            let a = &mut self.agents[i];
-            a.blocked = 0;
-            a.path.pop();
-            if a.path.is_empty() {
-                self.arrive(i);
-            }
+            self.step_to(i, next);
             return;
         }
         if let CrowdMode::Gather(_) = self.mode {
@@ -784,7 +810,7 @@ impl Crowd {
             moves(&self.grid, pos, self.options.topology, self.options.costs, true, &mut buf);
             let closer: Vec<Pos> = buf.iter().map(|&(q, _)| q).filter(|&q| self.field_distance(q).is_some_and(|d| d < here)).collect();
             self.buf = buf;
-            if let Some(&q) = closer.iter().find(|&&q| self.occupant[self.index(q)] == NONE) {
+            if let Some(&q) = closer.iter().find(|&&q| self.is_free(q)) {
                 self.place(i, q);
                 self.agents[i].blocked = 0;
                 if Some(q) == self.field_goal() {
@@ -819,21 +845,11 @@ impl Crowd {
             return;
         }
         // step aside to a random free neighbour, then go on from there
-        let pos = self.agents[i].pos;
-        let mut buf = std::mem::take(&mut self.buf);
-        moves(&self.grid, pos, self.options.topology, self.options.costs, true, &mut buf);
-        buf.retain(|&(q, _)| self.occupant[q.1 * self.grid.width() + q.0] == NONE);
-        let pick = (!buf.is_empty()).then(|| buf[self.below(buf.len())].0);
-        self.buf = buf;
-        let Some(q) = pick else { return };
+        let Some(q) = self.free_neighbour(self.agents[i].pos, &[]) else { return };
         self.place(i, q);
         self.stats.sidesteps += 1;
         if self.field.is_none() {
-            // the search from the goal holds for every cell: only the path is read again
-            let a = &mut self.agents[i];
-            a.path.clear();
-            a.state = AgentState::Planning;
-            self.enqueue(i, true);
+            self.search_again(i);
         }
     }
 
@@ -844,9 +860,8 @@ impl Crowd {
     /// there is no such chain.
     fn shove(&mut self, cell: Pos) -> bool {
         const MAX_CHAIN: usize = 8;
-        let w = self.grid.width();
         let pushable = |c: &Crowd, p: Pos| {
-            let j = c.occupant[p.1 * w + p.0];
+            let j = c.occupant[c.index(p)];
             j != NONE && c.agents[j as usize].state == AgentState::Idle && c.agents[j as usize].prev == p
         };
         if !pushable(self, cell) {
@@ -868,7 +883,7 @@ impl Crowd {
                         continue;
                     }
                     parent.insert(q, p);
-                    if self.occupant[q.1 * w + q.0] == NONE {
+                    if self.is_free(q) {
                         free = Some(q);
                         break 'search;
                     }
@@ -896,20 +911,11 @@ impl Crowd {
     /// off the other's next steps, lets it pass, and searches again from there (its search from
     /// the goal is reused). False when it has no such cell.
     fn give_way(&mut self, i: usize, other: usize) -> bool {
-        let pos = self.agents[i].pos;
         let theirs: Vec<Pos> = self.agents[other].path.iter().rev().take(4).copied().collect();
-        let mut buf = std::mem::take(&mut self.buf);
-        moves(&self.grid, pos, self.options.topology, self.options.costs, true, &mut buf);
-        buf.retain(|&(q, _)| self.occupant[q.1 * self.grid.width() + q.0] == NONE && !theirs.contains(&q));
-        let pick = (!buf.is_empty()).then(|| buf[self.below(buf.len())].0);
-        self.buf = buf;
-        let Some(q) = pick else { return false };
+        let Some(q) = self.free_neighbour(self.agents[i].pos, &theirs) else { return false };
         self.place(i, q);
         self.stats.sidesteps += 1;
-        let a = &mut self.agents[i];
-        a.path.clear();
-        a.state = AgentState::Planning;
-        self.enqueue(i, true);
+        self.search_again(i);
         true
     }
 
@@ -925,7 +931,7 @@ impl Crowd {
         let (x1, y1) = ((pos.0 + R).min(w - 1), (pos.1 + R).min(h - 1));
         let inside = |p: Pos| p.0 >= x0 && p.0 <= x1 && p.1 >= y0 && p.1 <= y1;
         // the path is stored next-last: the farthest cell inside the window comes first
-        let Some(k) = a.path.iter().position(|&p| inside(p) && self.occupant[p.1 * w + p.0] == NONE) else { return false };
+        let Some(k) = a.path.iter().position(|&p| inside(p) && self.is_free(p)) else { return false };
         let target = a.path[k];
         let Ok(mut window) = Grid::new(x1 - x0 + 1, y1 - y0 + 1) else { return false };
         for y in y0..=y1 {
@@ -935,7 +941,7 @@ impl Crowd {
                 let _ = window.set(x - x0, y - y0, cell);
             }
         }
-        let options = SearchOptions { topology: self.options.topology, costs: self.options.costs, ..SearchOptions::default() };
+        let options = self.search_options();
         let local = |p: Pos| (p.0 - x0, p.1 - y0);
         let Ok(r) = self.searcher.search(&window, local(pos), local(target), &options) else { return false };
         let Some(detour) = r.path else { return false };
