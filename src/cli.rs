@@ -607,18 +607,8 @@ fn crowd(a: &CrowdArgs) -> Result<u8, Failure> {
     }
     let mode = match a.mode.as_str() {
         "gather" => {
-            let goal = match a.gather {
-                Some(g) => g,
-                None => {
-                    let mid = (grid.width() / 2, grid.height() / 2);
-                    grid.cells()
-                        .filter(|(_, c)| c.is_passable())
-                        .map(|(p, _)| p)
-                        .min_by_key(|p| p.0.abs_diff(mid.0).max(p.1.abs_diff(mid.1)))
-                        .expect("a free cell")
-                }
-            };
-            CrowdMode::Gather(goal)
+            // the map has a free cell (checked above), so there is a middle one
+            CrowdMode::Gather(a.gather.or_else(|| crate::search::middle_cell(&grid)).expect("a free cell"))
         }
         _ => CrowdMode::Wander,
     };

@@ -212,6 +212,13 @@ pub struct EditStats {
     pub scratch_expanded: usize,
 }
 
+/// The free cell nearest the middle of `grid` (in steps of a king, the first in row order on a
+/// tie): where a crowd gathers unless told otherwise. `None` when no cell is free.
+pub fn middle_cell(grid: &Grid) -> Option<Pos> {
+    let mid = (grid.width() / 2, grid.height() / 2);
+    grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).min_by_key(|p| p.0.abs_diff(mid.0).max(p.1.abs_diff(mid.1)))
+}
+
 /// Many agents on one grid: see the `crowd` module documentation (the crate root lists its
 /// rules too).
 pub struct Crowd {

@@ -55,7 +55,7 @@ mod trace;
 
 pub use any_angle::{cells_along, line_of_sight, polyline_length, string_pull, touched_cells};
 pub use components::Components;
-pub use crowd::{AgentState, Crowd, CrowdAgent, CrowdError, CrowdMode, CrowdOptions, CrowdStats, EditStats, MAX_AGENTS};
+pub use crowd::{AgentState, Crowd, CrowdAgent, CrowdError, CrowdMode, CrowdOptions, CrowdStats, EditStats, MAX_AGENTS, middle_cell};
 pub use dstar::{Progress, Replanner};
 pub use expand::hex_neighbours;
 pub use grid::{Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT};

@@ -10,8 +10,9 @@ use super::input::Action;
 use super::settings::{CrowdClicks, CrowdSettings, SearchSettings};
 use super::setup::GameSetup;
 use super::status::Status;
+use super::stepview::DistanceField;
 use crate::game::{AppSystems, PausableSystems};
-use crate::search::{Crowd, CrowdMode, CrowdOptions, Pos, Topology};
+use crate::search::{Crowd, CrowdMode, CrowdOptions, Pos, Topology, middle_cell};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CrowdState>().init_resource::<CrowdField>().add_systems(
@@ -62,21 +63,9 @@ impl CrowdState {
     }
 }
 
-/// The gathering field's distances, row by row, and the largest finite one: what the heat map
-/// shows (empty when no field).
-#[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct CrowdField {
-    pub width: usize,
-    pub distances: Vec<f64>,
-    pub max: f64,
-}
-
-impl CrowdField {
-    /// The distance from `p` to the gathering cell, when known.
-    pub fn at(&self, p: Pos) -> Option<f64> {
-        self.distances.get(p.1 * self.width + p.0).copied().filter(|d| d.is_finite())
-    }
-}
+/// The gathering field's distances while the heat map shows them (empty otherwise).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Deref)]
+pub struct CrowdField(pub DistanceField);
 
 /// Makes the crowd when the agent count, the board's layout, the moves or the mode change.
 fn build_crowd(
@@ -100,8 +89,7 @@ fn build_crowd(
     }
     if settings.clicks == CrowdClicks::Gather && state.gather.is_none() {
         // gather at the free cell nearest the middle until the player clicks
-        let mid = (board.grid.width() / 2, board.grid.height() / 2);
-        state.gather = board.grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).min_by_key(|p| p.0.abs_diff(mid.0).max(p.1.abs_diff(mid.1)));
+        state.gather = middle_cell(&board.grid);
     }
     let mode = state.mode(settings.clicks);
     if same_crowd && let Some(crowd) = &mut state.crowd {
@@ -209,9 +197,7 @@ fn copy_field(state: Res<CrowdState>, settings: Res<CrowdSettings>, mut field: R
     let new = match (&state.crowd, settings.field) {
         (Some(crowd), true) if matches!(crowd.mode(), CrowdMode::Gather(_)) => {
             let grid = crowd.grid();
-            let distances: Vec<f64> = grid.cells().map(|(p, _)| crowd.field_distance(p).unwrap_or(f64::INFINITY)).collect();
-            let max = distances.iter().copied().filter(|d| d.is_finite()).fold(0.0, f64::max);
-            CrowdField { width: grid.width(), distances, max }
+            CrowdField(DistanceField::new(grid.width(), grid.cells().map(|(p, _)| crowd.field_distance(p).unwrap_or(f64::INFINITY)).collect()))
         }
         _ => CrowdField::default(),
     };

@@ -102,21 +102,32 @@ pub struct StepView {
     open: usize,
 }
 
-/// The cost to the goal from every cell, row by row, while the heat map shows it (empty
-/// otherwise), and its largest finite value.
-#[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct GoalField {
+/// A distance from every cell to one cell, row by row, and the largest finite one (what a heat
+/// map is scaled to); empty when there is none. The step view's cost to the goal and the
+/// crowd's gathering field are both one.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DistanceField {
     pub width: usize,
     pub costs: Vec<f64>,
     pub max: f64,
 }
 
-impl GoalField {
-    /// The cost from `p` to the goal, when known and finite.
+impl DistanceField {
+    /// The field of `costs` (row by row, `width` a row; infinite where unreachable).
+    pub fn new(width: usize, costs: Vec<f64>) -> DistanceField {
+        let max = costs.iter().copied().filter(|c| c.is_finite()).fold(0.0, f64::max);
+        DistanceField { width, costs, max }
+    }
+
+    /// The distance from `p`, when known and finite.
     pub fn at(&self, p: Pos) -> Option<f64> {
         self.costs.get(p.1 * self.width + p.0).copied().filter(|c| c.is_finite())
     }
 }
+
+/// The cost to the goal from every cell while the heat map shows it (empty otherwise).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Deref)]
+pub struct GoalField(pub DistanceField);
 
 impl StepView {
     /// Whether the view is mid-search (the path is shown only at the end).
@@ -298,9 +309,7 @@ fn record_trace(on: Res<StepViewOn>, board: Res<Board>, selection: Res<Selection
 fn compute_goal_field(layers: Res<StepLayers>, board: Res<Board>, selection: Res<Selection>, settings: Res<SearchSettings>, mut field: ResMut<GoalField>) {
     let new = match (layers.heat, selection.end) {
         (Heat::ToGoal, Some(end)) => {
-            let costs = distances_to(&board.grid, end, settings.0.topology, settings.0.costs);
-            let max = costs.iter().copied().filter(|c| c.is_finite()).fold(0.0, f64::max);
-            GoalField { width: board.grid.width(), costs, max }
+            GoalField(DistanceField::new(board.grid.width(), distances_to(&board.grid, end, settings.0.topology, settings.0.costs)))
         }
         _ => GoalField::default(),
     };
