@@ -14,7 +14,7 @@ use super::settings::{RaceSettings, SearchSettings, race_on};
 use super::setup::GameSetup;
 use super::stepview::{Replay, StepView, advance_replay, control_replay, is_replay_action};
 use crate::game::{AppSystems, PausableSystems};
-use crate::search::{Algorithm, Pos, SearchOptions, Searcher, cells_along};
+use crate::search::{Algorithm, Pos, SearchOptions, cells_along};
 
 /// The most expansions recorded per lane: a search that needs more stops there, with a
 /// message, so that recording four lanes stays within a few frames' time.
@@ -145,24 +145,19 @@ impl Race {
     /// Records every lane from `start` to `end` with the player's search settings and each
     /// lane's algorithm, and shows the beginning (or the pending seek).
     pub fn record(&mut self, board: &Board, start: Pos, end: Pos, settings: &SearchOptions, algorithms: &[Algorithm]) {
-        let mut searcher = Searcher::default();
         self.lanes = algorithms
             .iter()
             .map(|&algorithm| {
-                let options = game_options(&SearchOptions { algorithm, limit: Some(RACE_LIMIT), ..*settings });
+                let options = game_options(&SearchOptions { algorithm, ..*settings });
                 let mut lane = Lane { algorithm, view: StepView::default(), path: Vec::new(), cost: None, message: None };
-                match searcher.search(&board.grid, start, end, &options) {
+                // the recording is the search: its end gives the cost and the path
+                match lane.view.record_limited(board, start, end, &SearchOptions { limit: None, ..options }, RACE_LIMIT) {
                     Err(e) => lane.message = Some(e.to_string()),
+                    Ok(_) if lane.view.truncated => lane.message = Some(format!("stopped at the race's limit of {RACE_LIMIT} expansions")),
                     Ok(r) => {
                         lane.cost = r.cost;
                         let path = r.path.unwrap_or_default();
                         lane.path = if algorithm.any_angle() { cells_along(&path) } else { path };
-                        lane.view.record_limited(board, start, end, &SearchOptions { limit: None, ..options }, RACE_LIMIT);
-                        if lane.view.truncated || r.stopped {
-                            lane.cost = None;
-                            lane.path.clear();
-                            lane.message = Some(format!("stopped at the race's limit of {RACE_LIMIT} expansions"));
-                        }
                     }
                 }
                 lane

@@ -10,7 +10,7 @@ use super::input::Action;
 use super::settings::{Heat, MAX_TRACE, SearchSettings, StepLayers, StepViewOn, race_on, step_view_on};
 use super::setup::GameSetup;
 use crate::game::{AppSystems, PausableSystems};
-use crate::search::{Algorithm, Pos, SearchOptions, Searcher, Step, distances_to};
+use crate::search::{Algorithm, Pos, SearchError, SearchOptions, SearchResult, Searcher, Step, distances_to};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<StepView>().init_resource::<GoalField>().add_systems(Startup, open_from_setup).add_systems(
@@ -242,12 +242,14 @@ impl StepView {
     /// Records the whole search from `start` to `end` (at most [`MAX_TRACE`] expansions) and
     /// shows its beginning.
     pub fn record(&mut self, board: &Board, start: Pos, end: Pos, options: &SearchOptions) {
-        self.record_limited(board, start, end, options, MAX_TRACE);
+        // a search that cannot run leaves the view empty; the player's path says why
+        let _ = self.record_limited(board, start, end, options, MAX_TRACE);
     }
 
     /// Records at most `limit` expansions of the search from `start` to `end` ([`Self::truncated`]
-    /// says whether it was cut) and shows its beginning, or the pending seek.
-    pub fn record_limited(&mut self, board: &Board, start: Pos, end: Pos, options: &SearchOptions, limit: usize) {
+    /// says whether it was cut) and shows its beginning, or the pending seek. Returns what the
+    /// search found (no path when cut short), or why it could not run.
+    pub fn record_limited(&mut self, board: &Board, start: Pos, end: Pos, options: &SearchOptions, limit: usize) -> Result<SearchResult, SearchError> {
         let (w, h) = (board.grid.width(), board.grid.height());
         self.steps.clear();
         self.start = None;
@@ -261,7 +263,7 @@ impl StepView {
         self.open = 0;
         self.max_g = 0.0;
         let mut searcher = Searcher::default();
-        if let Ok(mut run) = searcher.steps(&board.grid, start, end, options) {
+        let outcome = searcher.steps(&board.grid, start, end, options).map(|mut run| {
             let push = |run: &crate::search::StepSearch, cell: Pos| {
                 let info = run.info(cell).expect("a pushed cell is known");
                 TracePush { cell, g: info.g, h: info.h, parent: info.parent }
@@ -283,9 +285,11 @@ impl StepView {
                     Step::NoPath => {}
                 }
             }
-        }
+            run.result()
+        });
         let k = self.pending_seek.take().unwrap_or(0);
         self.seek(k);
+        outcome
     }
 }
 
