@@ -63,9 +63,15 @@ impl CrowdState {
     }
 }
 
-/// The gathering field's distances while the heat map shows them (empty otherwise).
+/// The gathering field while it is shown (empty otherwise): its distances for the heat map,
+/// and each cell's next cell down it for the arrows, worked out once per change of the field.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Deref)]
-pub struct CrowdField(pub DistanceField);
+pub struct CrowdField {
+    #[deref]
+    pub distances: DistanceField,
+    /// Row by row.
+    pub next: Vec<Option<Pos>>,
+}
 
 /// Makes the crowd when the agent count, the board's layout, the moves or the mode change.
 fn build_crowd(
@@ -187,7 +193,7 @@ fn tick_crowd(time: Res<Time>, settings: Res<CrowdSettings>, mut state: ResMut<C
     }
 }
 
-/// Copies the gathering field's distances for the heat map when it changes.
+/// Copies the gathering field's distances and next cells for the view when it changes.
 fn copy_field(state: Res<CrowdState>, settings: Res<CrowdSettings>, mut field: ResMut<CrowdField>, mut seen: Local<Option<(u64, bool)>>) {
     let key = (state.field_version, settings.field);
     if *seen == Some(key) {
@@ -197,7 +203,10 @@ fn copy_field(state: Res<CrowdState>, settings: Res<CrowdSettings>, mut field: R
     let new = match (&state.crowd, settings.field) {
         (Some(crowd), true) if matches!(crowd.mode(), CrowdMode::Gather(_)) => {
             let grid = crowd.grid();
-            CrowdField(DistanceField::new(grid.width(), grid.cells().map(|(p, _)| crowd.field_distance(p).unwrap_or(f64::INFINITY)).collect()))
+            CrowdField {
+                distances: DistanceField::new(grid.width(), grid.cells().map(|(p, _)| crowd.field_distance(p).unwrap_or(f64::INFINITY)).collect()),
+                next: grid.cells().map(|(p, _)| crowd.field_next(p)).collect(),
+            }
         }
         _ => CrowdField::default(),
     };

@@ -8,9 +8,8 @@ use bevy::prelude::*;
 
 use crate::game::AppSystems;
 use crate::game::logic::board::Board;
-use crate::game::logic::crowd::CrowdState;
+use crate::game::logic::crowd::{CrowdField, CrowdState};
 use crate::game::logic::input::Action;
-use crate::game::logic::settings::CrowdSettings;
 use crate::search::{AgentState, CrowdMode};
 
 /// Boards up to this many cells get the field's arrows.
@@ -120,7 +119,7 @@ fn move_bodies(
 
 /// The picked agent's path, the gathering cell and, with the field shown on a small board, an
 /// arrow on every cell toward its next cell down the field.
-fn draw_crowd_lines(state: Res<CrowdState>, settings: Res<CrowdSettings>, board: Res<Board>, mut gizmos: Gizmos) {
+fn draw_crowd_lines(state: Res<CrowdState>, field: Res<CrowdField>, board: Res<Board>, mut gizmos: Gizmos) {
     let Some(crowd) = &state.crowd else { return };
     let lift = Vec3::Y * 0.08;
     if let Some(a) = state.selected.and_then(|i| crowd.agents().get(i)) {
@@ -130,12 +129,10 @@ fn draw_crowd_lines(state: Res<CrowdState>, settings: Res<CrowdSettings>, board:
     if let CrowdMode::Gather(goal) = crowd.mode() {
         let at = board.world(goal) + lift;
         gizmos.circle(Isometry3d::new(at, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)), 0.45, Color::srgb(0.1, 0.9, 0.3));
-        if settings.field && board.grid.width() * board.grid.height() <= MAX_FIELD_ARROWS {
-            for (p, cell) in board.grid.cells() {
-                if !cell.is_passable() {
-                    continue;
-                }
-                if let Some(next) = crowd.field_next(p) {
+        // (the field is empty while not shown)
+        if board.grid.width() * board.grid.height() <= MAX_FIELD_ARROWS {
+            for ((p, _), next) in board.grid.cells().zip(&field.next) {
+                if let &Some(next) = next {
                     let (a, b) = (board.world(p) + lift, board.world(next) + lift);
                     gizmos.arrow(a, a + (b - a) * 0.4, Color::srgb(0.1, 0.1, 0.1));
                 }
