@@ -54,8 +54,22 @@ fn draw_flat_board(
         }
         return;
     }
+    let (image, mesh, material) = pixel_plane(&mut images, &mut meshes, &mut materials, (w, h), pixels, Vec2::new(w as f32, h as f32));
+    commands.spawn((Name::new("Flat board"), FlatBoard { image, size: (w, h) }, mesh, material, Transform::default()));
+}
+
+/// An unlit plane of `size` in the world showing `pixels` (RGBA, rows of `texels.0`), a texel
+/// each, sharp: the flat board and the race's flat lanes. Returns the image to repaint it by.
+pub(super) fn pixel_plane(
+    images: &mut Assets<Image>,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+    texels: (usize, usize),
+    pixels: Vec<u8>,
+    size: Vec2,
+) -> (Handle<Image>, Mesh3d, MeshMaterial3d<StandardMaterial>) {
     let mut image = Image::new(
-        Extent3d { width: w as u32, height: h as u32, depth_or_array_layers: 1 },
+        Extent3d { width: texels.0 as u32, height: texels.1 as u32, depth_or_array_layers: 1 },
         TextureDimension::D2,
         pixels,
         TextureFormat::Rgba8UnormSrgb,
@@ -63,13 +77,8 @@ fn draw_flat_board(
     );
     image.sampler = ImageSampler::nearest();
     let image = images.add(image);
-    commands.spawn((
-        Name::new("Flat board"),
-        FlatBoard { image: image.clone(), size: (w, h) },
-        Mesh3d(meshes.add(Plane3d::default().mesh().size(w as f32, h as f32))),
-        MeshMaterial3d(materials.add(StandardMaterial { base_color_texture: Some(image), unlit: true, ..default() })),
-        Transform::default(),
-    ));
+    let material = materials.add(StandardMaterial { base_color_texture: Some(image.clone()), unlit: true, ..default() });
+    (image, Mesh3d(meshes.add(Plane3d::default().mesh().size(size.x, size.y))), MeshMaterial3d(material))
 }
 
 /// A click on the flat board selects (left) or paints (right) the cell under the pointer.

@@ -5,15 +5,13 @@
 
 use std::collections::HashSet;
 
-use bevy::asset::RenderAssetUsages;
-use bevy::image::{Image, ImageSampler};
+use bevy::image::Image;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::cubes::{Cube, CubeAssets, cube_transform};
 use super::crowd::CrowdBody;
-use super::flat::FlatBoard;
+use super::flat::{FlatBoard, pixel_plane};
 use crate::game::AppSystems;
 use crate::game::logic::agent::Agent;
 use crate::game::logic::board::{Board, HEX_APOTHEM, Selection};
@@ -155,23 +153,8 @@ fn build_lanes(
     let size = board_extent(&board);
     let pixels_w = if board.hex { 2 * w + 1 } else { w };
     for lane in 0..lanes {
-        let mut image = Image::new(
-            Extent3d { width: pixels_w as u32, height: h as u32, depth_or_array_layers: 1 },
-            TextureDimension::D2,
-            vec![0; pixels_w * h * 4],
-            TextureFormat::Rgba8UnormSrgb,
-            RenderAssetUsages::default(),
-        );
-        image.sampler = ImageSampler::nearest();
-        let image = images.add(image);
-        let e = commands
-            .spawn((
-                LanePlane { lane, image: image.clone() },
-                Mesh3d(meshes.add(Plane3d::default().mesh().size(size.x, size.y))),
-                MeshMaterial3d(materials.add(StandardMaterial { base_color_texture: Some(image), unlit: true, ..default() })),
-                Transform::from_translation(lane_offset(&board, lane, lanes)),
-            ))
-            .id();
+        let (image, mesh, material) = pixel_plane(&mut images, &mut meshes, &mut materials, (pixels_w, h), vec![0; pixels_w * h * 4], size);
+        let e = commands.spawn((LanePlane { lane, image }, mesh, material, Transform::from_translation(lane_offset(&board, lane, lanes)))).id();
         drawn.planes.push(e);
     }
 }
