@@ -37,7 +37,7 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(AppSystems::View),
     )
-    .add_systems(EguiPrimaryContextPass, draw_lane_titles);
+    .add_systems(EguiPrimaryContextPass, draw_lane_titles.run_if(race_on));
 }
 
 /// The lanes' layout in columns and rows.
@@ -237,14 +237,10 @@ fn paint_lanes(
 /// Each lane's name and counters over its far edge, and the winner's mark.
 fn draw_lane_titles(
     mut contexts: EguiContexts,
-    settings: Res<RaceSettings>,
     race: Res<Race>,
     board: Res<Board>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
 ) -> Result {
-    if !settings.on {
-        return Ok(());
-    }
     let Ok((camera, at)) = cameras.single() else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
     let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Background, egui::Id::new("lane titles")));
