@@ -122,18 +122,27 @@ impl StepSearch<'_> {
         let plus = self.options.algorithm == Algorithm::JpsPlus;
         for &(dx, dy) in &dirs[..count] {
             let found = if let (true, Some(table)) = (plus, self.s.jumps.as_ref()) {
-                self.jump_plus(table, i, dx, dy)
-            } else if dx != 0 && dy != 0 {
-                self.jump_diagonal(i, dx, dy * stride)
+                self.jump_plus(table, i, pos, dx, dy)
             } else {
-                let d = dx + dy * stride;
-                let (a, b) = if dx != 0 { (stride, -stride) } else { (1, -1) };
-                self.jump_straight(i, d, a, b)
+                let j = if dx != 0 && dy != 0 {
+                    self.jump_diagonal(i, dx, dy * stride)
+                } else {
+                    let d = dx + dy * stride;
+                    let (a, b) = if dx != 0 { (stride, -stride) } else { (1, -1) };
+                    self.jump_straight(i, d, a, b)
+                };
+                j.map(|j| {
+                    let jpos = self.grid.coords(j as usize);
+                    (j, jpos.0.abs_diff(pos.0).max(jpos.1.abs_diff(pos.1)))
+                })
             };
-            if let Some(j) = found {
-                let jpos = self.grid.coords(j as usize);
-                let steps = jpos.0.abs_diff(pos.0).max(jpos.1.abs_diff(pos.1)) as f64;
-                let cost = if dx != 0 && dy != 0 { diagonal * steps } else { straight * steps };
+            if let Some((j, steps)) = found {
+                let jpos = ((pos.0 as isize + dx * steps as isize) as usize, (pos.1 as isize + dy * steps as isize) as usize);
+                let cost = if dx != 0 && dy != 0 { diagonal * steps as f64 } else { straight * steps as f64 };
+                if let (true, Some(table)) = (plus, self.s.jumps.as_ref()) {
+                    // the jump point's distances are read when it is expanded
+                    table.prefetch(j as usize);
+                }
                 self.relax(idx, g_here, j as u32, jpos, cost);
             }
         }

@@ -4,6 +4,7 @@
 //! lies within a jump.
 
 use crate::grid::{BLOCKED, Grid};
+use crate::searcher::Pos;
 use crate::step::{DX, DY, StepSearch};
 
 /// Jump distances per padded cell and direction (the engine's direction order: N, S, W, E,
@@ -67,6 +68,12 @@ impl JumpTable {
         JumpTable { dist, version: grid.version() }
     }
 
+    /// Starts loading cell `i`'s distances into cache.
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, i: usize) {
+        crate::open_list::prefetch(&self.dist, i);
+    }
+
     /// Memory held, in bytes.
     pub(crate) fn bytes(&self) -> usize {
         self.dist.len() * std::mem::size_of::<[i16; 8]>()
@@ -82,17 +89,14 @@ fn direction_index(dx: isize, dy: isize) -> usize {
 }
 
 impl StepSearch<'_> {
-    /// The jump from padded cell `i` in direction (dx, dy) read from the table: the goal when
-    /// it lies within the jump (straight: on the line; diagonal: where the diagonal lines up
-    /// with it), else the jump point, if any.
-    pub(crate) fn jump_plus(&self, table: &JumpTable, i: isize, dx: isize, dy: isize) -> Option<isize> {
-        let stride = self.grid.stride() as isize;
+    /// The jump from padded cell `i`, at `pos`, in direction (dx, dy) read from the table: the
+    /// goal when it lies within the jump (straight: on the line; diagonal: where the diagonal
+    /// lines up with it), else the jump point, if any; with the number of steps to it.
+    #[inline]
+    pub(crate) fn jump_plus(&self, table: &JumpTable, i: isize, pos: Pos, dx: isize, dy: isize) -> Option<(isize, usize)> {
         let k = table.dist[i as usize][direction_index(dx, dy)] as isize;
         let reach = k.abs();
-        let goal = self.goal as isize;
-        let (x, y) = (i % stride, i / stride);
-        let (gx, gy) = (goal % stride, goal / stride);
-        let (ddx, ddy) = (gx - x, gy - y);
+        let (ddx, ddy) = (self.goal_pos.0 as isize - pos.0 as isize, self.goal_pos.1 as isize - pos.1 as isize);
         let steps_to_goal = if dx != 0 && dy != 0 {
             // the goal lies in this diagonal's quadrant: where the diagonal lines up with it
             (ddx.signum() == dx && ddy.signum() == dy).then(|| ddx.abs().min(ddy.abs()))
@@ -101,10 +105,10 @@ impl StepSearch<'_> {
         } else {
             (ddx == 0 && ddy.signum() == dy).then_some(ddy.abs())
         };
-        let o = dx + dy * stride;
+        let o = dx + dy * self.grid.stride() as isize;
         match steps_to_goal {
-            Some(m) if m <= reach => Some(i + m * o),
-            _ if k > 0 => Some(i + k * o),
+            Some(m) if m <= reach => Some((i + m * o, m as usize)),
+            _ if k > 0 => Some((i + k * o, k as usize)),
             _ => None,
         }
     }

@@ -52,6 +52,7 @@ mod rules;
 mod searcher;
 mod step;
 mod trace;
+mod uniform;
 
 pub use any_angle::{cells_along, line_of_sight, polyline_length, string_pull, touched_cells};
 pub use components::Components;

@@ -1,5 +1,5 @@
 //! The open list: an indexed binary heap of compact keys with decrease-key, and the per-cell
-//! node records it points into.
+//! node records its entries name.
 
 /// An open-list entry: one u128 key ordered by f, then larger g first, then lower index.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -22,13 +22,13 @@ impl Entry {
 
 }
 
-/// Asks the processor to start loading `nodes[i]` (and the cache line after it) into cache.
+/// Asks the processor to start loading `items[i]` (and the cache line after it) into cache.
 #[inline(always)]
-fn prefetch(nodes: &[Node], i: usize) {
+pub(crate) fn prefetch<T>(items: &[T], i: usize) {
     #[cfg(target_arch = "x86_64")]
-    if i + 2 < nodes.len() {
-        let p = nodes[i..].as_ptr() as *const i8;
-        // SAFETY: prefetching has no effect on memory; the address lies inside `nodes`.
+    if i + 2 < items.len() {
+        let p = items[i..].as_ptr() as *const i8;
+        // SAFETY: prefetching has no effect on memory; the address lies inside `items`.
         #[allow(unused_unsafe)]
         unsafe {
             std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0);
@@ -36,10 +36,10 @@ fn prefetch(nodes: &[Node], i: usize) {
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = (nodes, i);
+    let _ = (items, i);
 }
 
-/// `heap_pos` of the entry kept in the held slot.
+/// The position recorded for the entry kept in the held slot.
 const HELD: u32 = u32::MAX;
 
 /// A binary max-heap of entries that knows where each node sits, so a cheaper way to a
@@ -53,20 +53,28 @@ pub(crate) struct IndexedHeap {
     pub(crate) held: Option<Entry>,
     /// Row length of the grid, for prefetching a cell's neighbours.
     pub(crate) stride: usize,
+    /// Where each queued node's entry sits in `items` (or [`HELD`]), by cell index: apart from
+    /// the nodes, which stay 16 bytes (four to a cache line).
+    pos: Vec<u32>,
 }
 
 impl IndexedHeap {
-    pub(crate) fn clear(&mut self) {
+    /// Empties the heap for a search of a grid of `cells` padded cells with rows `stride` long.
+    pub(crate) fn reset(&mut self, cells: usize, stride: usize) {
         self.items.clear();
         self.held = None;
+        self.stride = stride;
+        if self.pos.len() != cells {
+            self.pos = vec![0; cells];
+        }
     }
 
     pub(crate) fn iter(&self) -> impl Iterator<Item = &Entry> {
         self.items.iter().chain(self.held.as_ref())
     }
 
-    #[inline]
-    fn sift_up(&mut self, nodes: &mut [Node], mut i: usize, e: Entry) {
+    #[inline(always)]
+    fn sift_up(&mut self, mut i: usize, e: Entry) {
         while i > 0 {
             let parent = (i - 1) / 2;
             let pe = self.items[parent];
@@ -74,35 +82,35 @@ impl IndexedHeap {
                 break;
             }
             self.items[i] = pe;
-            nodes[pe.idx() as usize].heap_pos = i as u32;
+            self.pos[pe.idx() as usize] = i as u32;
             i = parent;
         }
         self.items[i] = e;
-        nodes[e.idx() as usize].heap_pos = i as u32;
+        self.pos[e.idx() as usize] = i as u32;
     }
 
     #[inline]
-    fn push_array(&mut self, nodes: &mut [Node], e: Entry) {
+    fn push_array(&mut self, e: Entry) {
         let i = self.items.len();
         self.items.push(e);
-        self.sift_up(nodes, i, e);
+        self.sift_up(i, e);
     }
 
     #[inline]
-    pub(crate) fn push(&mut self, nodes: &mut [Node], e: Entry) {
+    pub(crate) fn push(&mut self, nodes: &[Node], e: Entry) {
         match self.held {
             None => {
                 self.held = Some(e);
-                nodes[e.idx() as usize].heap_pos = HELD;
+                self.pos[e.idx() as usize] = HELD;
                 self.prefetch_around(nodes, e);
             }
             Some(h) if e > h => {
-                self.push_array(nodes, h);
+                self.push_array(h);
                 self.held = Some(e);
-                nodes[e.idx() as usize].heap_pos = HELD;
+                self.pos[e.idx() as usize] = HELD;
                 self.prefetch_around(nodes, e);
             }
-            Some(_) => self.push_array(nodes, e),
+            Some(_) => self.push_array(e),
         }
     }
 
@@ -117,8 +125,8 @@ impl IndexedHeap {
 
     /// Replaces a queued node's entry with a better one.
     #[inline]
-    pub(crate) fn raise(&mut self, nodes: &mut [Node], e: Entry) {
-        let i = nodes[e.idx() as usize].heap_pos;
+    pub(crate) fn raise(&mut self, e: Entry) {
+        let i = self.pos[e.idx() as usize];
         if i == HELD {
             debug_assert!(self.held.is_some_and(|h| h.idx() == e.idx() && h <= e));
             self.held = Some(e);
@@ -126,11 +134,11 @@ impl IndexedHeap {
         }
         let i = i as usize;
         debug_assert!(self.items[i].idx() == e.idx() && self.items[i] <= e);
-        self.sift_up(nodes, i, e);
+        self.sift_up(i, e);
     }
 
-    #[inline]
-    pub(crate) fn pop(&mut self, nodes: &mut [Node]) -> Option<Entry> {
+    #[inline(always)]
+    pub(crate) fn pop(&mut self, nodes: &[Node]) -> Option<Entry> {
         if let Some(h) = self.held
             && self.items.first().is_none_or(|&top| h > top)
         {
@@ -149,18 +157,18 @@ impl IndexedHeap {
         let mut i = 0;
         loop {
             let mut c = 2 * i + 1;
-            if c >= n {
+            if c + 1 < n {
+                // the larger child, picked without a branch
+                c += (self.items[c + 1] > self.items[c]) as usize;
+            } else if c >= n {
                 break;
-            }
-            if c + 1 < n && self.items[c + 1] > self.items[c] {
-                c += 1;
             }
             let ce = self.items[c];
             self.items[i] = ce;
-            nodes[ce.idx() as usize].heap_pos = i as u32;
+            self.pos[ce.idx() as usize] = i as u32;
             i = c;
         }
-        self.sift_up(nodes, i, last);
+        self.sift_up(i, last);
         Some(top)
     }
 }
@@ -172,7 +180,6 @@ pub(crate) struct Node {
     pub(crate) parent: u32,
     /// `stamp << 1` when seen in this search, `| 1` when also closed.
     pub(crate) mark: u32,
-    pub(crate) heap_pos: u32,
 }
 
 /// No parent.

@@ -183,8 +183,7 @@ impl Searcher {
             self.generation = 0;
         }
         self.generation += 1;
-        self.heap.clear();
-        self.heap.stride = stride;
+        self.heap.reset(len, stride);
         self.fifo.clear();
         self.pushed_now.clear();
     }
@@ -260,6 +259,12 @@ impl Searcher {
         }
         let mut run = StepSearch::new(self, grid, start, goal, options)?;
         run.record = false;
+        if run.uniform_case() {
+            run.run_uniform(options.limit.unwrap_or(usize::MAX));
+            let mut result = run.result();
+            result.stopped = !run.is_finished();
+            return Ok(result);
+        }
         match options.limit {
             None => {
                 while !run.is_finished() {

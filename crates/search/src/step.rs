@@ -102,9 +102,9 @@ impl<'a> StepSearch<'a> {
             Algorithm::Bfs => s.fifo.push_back(idx),
             // Greedy orders by h alone: a better g keeps the entry where it is.
             Algorithm::Greedy if queued => {}
-            Algorithm::Greedy => s.heap.push(&mut s.nodes, Entry::new(h, g, idx)),
-            _ if queued => s.heap.raise(&mut s.nodes, Entry::new(g + h, g, idx)),
-            _ => s.heap.push(&mut s.nodes, Entry::new(g + h, g, idx)),
+            Algorithm::Greedy => s.heap.push(&s.nodes, Entry::new(h, g, idx)),
+            _ if queued => s.heap.raise(Entry::new(g + h, g, idx)),
+            _ => s.heap.push(&s.nodes, Entry::new(g + h, g, idx)),
         }
     }
 
@@ -158,7 +158,7 @@ impl<'a> StepSearch<'a> {
             return self.s.fifo.pop_front();
         }
         let s = &mut *self.s;
-        s.heap.pop(&mut s.nodes).map(Entry::idx)
+        s.heap.pop(&s.nodes).map(Entry::idx)
     }
 
     // --- inspection ---

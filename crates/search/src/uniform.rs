@@ -1,0 +1,138 @@
+//! The hot loop for the common case: A* (or Dijkstra) with the octile heuristic on a square grid
+//! of uniform cells without corner cutting, run whole. What the generic [`StepSearch::step`]
+//! decides per cell (terrain, the algorithm, the heuristic, recording for the step view) is
+//! fixed per search here, and an estimate is worked out only for a cell that is queued. It
+//! makes the same expansions, in the same order, with the same result as stepping (the engine's
+//! tests compare the two on random grids).
+
+use crate::grid::BLOCKED;
+use crate::open_list::{Entry, Node};
+use crate::rules::{Algorithm, DiagonalRule, Heuristic, Topology};
+use crate::searcher::Searcher;
+use crate::step::{DX, DY, StepSearch};
+
+impl StepSearch<'_> {
+    /// Whether [`StepSearch::run_uniform`] may run this search.
+    pub(crate) fn uniform_case(&self) -> bool {
+        matches!(self.options.algorithm, Algorithm::AStar | Algorithm::Dijkstra)
+            && self.options.topology == Topology::Square(DiagonalRule::NoCornerCutting)
+            && matches!(self.heuristic, Heuristic::Octile | Heuristic::Zero)
+            && !self.special
+            && !self.record
+            && self.grid.padded_len() <= u32::MAX as usize
+    }
+
+    /// Runs the search to its end or until `limit` expansions; see the module's notes.
+    pub(crate) fn run_uniform(&mut self, limit: usize) {
+        let stride = self.grid.stride() as u32;
+        let codes = self.grid.codes();
+        let (straight, diagonal) = (self.options.costs.straight(), self.options.costs.diagonal());
+        let off = self.offsets;
+        let mut f = Frontier {
+            s: &mut *self.s,
+            open: self.stamp << 1,
+            closed: self.stamp << 1 | 1,
+            estimate: Estimate {
+                goal: (self.goal_pos.0 as u32 + 1, self.goal_pos.1 as u32 + 1),
+                straight,
+                diagonal,
+                weight: self.options.weight,
+                octile: self.heuristic == Heuristic::Octile,
+            },
+            pushed: 0,
+            improved: 0,
+        };
+        while self.expanded < limit {
+            let Some(e) = f.s.heap.pop(&f.s.nodes) else {
+                self.finished = Some(false);
+                self.current = None;
+                break;
+            };
+            let idx = e.idx();
+            let i = idx as usize;
+            f.s.nodes[i].mark = f.closed;
+            self.expanded += 1;
+            self.current = Some(idx);
+            if idx == self.goal {
+                self.finished = Some(true);
+                break;
+            }
+            let g = f.s.nodes[i].g;
+            // padded coordinates, for the estimates
+            let (x, y) = ((idx % stride) as isize, (idx / stride) as isize);
+            let mut open = [false; 4];
+            for d in 0..4 {
+                let n = (i as isize + off[d]) as usize;
+                open[d] = codes[n] != BLOCKED;
+                if open[d] {
+                    f.relax(n, idx, g + straight, (x + DX[d]) as u32, (y + DY[d]) as u32);
+                }
+            }
+            // diagonal 4 + k passes between straight neighbours SIDES[k]
+            const SIDES: [(usize, usize); 4] = [(0, 2), (0, 3), (1, 2), (1, 3)];
+            for (k, &(a, b)) in SIDES.iter().enumerate() {
+                let n = (i as isize + off[4 + k]) as usize;
+                if open[a] && open[b] && codes[n] != BLOCKED {
+                    f.relax(n, idx, g + diagonal, (x + DX[4 + k]) as u32, (y + DY[4 + k]) as u32);
+                }
+            }
+        }
+        self.pushed += f.pushed;
+        self.improved += f.improved;
+    }
+}
+
+/// The search's records and open list, with this search's marks and counters.
+struct Frontier<'s> {
+    s: &'s mut Searcher,
+    /// The mark of a cell seen in this search; `closed` once expanded.
+    open: u32,
+    closed: u32,
+    estimate: Estimate,
+    pushed: usize,
+    improved: usize,
+}
+
+impl Frontier<'_> {
+    /// Offers cell `n`, at padded (x, y), at cost `g` from `parent`.
+    #[inline(always)]
+    fn relax(&mut self, n: usize, parent: u32, g: f64, x: u32, y: u32) {
+        let node = &mut self.s.nodes[n];
+        if node.mark | 1 == self.closed {
+            // seen in this search: a closed cell is never cheaper by another way under a
+            // consistent estimate, and is not reopened under an inconsistent one (weights above 1)
+            if g < node.g && node.mark != self.closed {
+                node.g = g;
+                node.parent = parent;
+                self.improved += 1;
+                self.s.heap.raise(Entry::new(g + self.estimate.at(x, y), g, n as u32));
+            }
+        } else {
+            *node = Node { g, parent, mark: self.open };
+            self.pushed += 1;
+            self.s.heap.push(&self.s.nodes, Entry::new(g + self.estimate.at(x, y), g, n as u32));
+        }
+    }
+}
+
+/// The octile estimate to the goal (or none, for Dijkstra), from padded coordinates: the same
+/// numbers as [`crate::Heuristic::estimate`] times the search weight.
+struct Estimate {
+    goal: (u32, u32),
+    straight: f64,
+    diagonal: f64,
+    weight: f64,
+    octile: bool,
+}
+
+impl Estimate {
+    #[inline(always)]
+    fn at(&self, x: u32, y: u32) -> f64 {
+        if !self.octile {
+            return 0.0;
+        }
+        let (dx, dy) = (x.abs_diff(self.goal.0) as f64, y.abs_diff(self.goal.1) as f64);
+        let (lo, hi) = if dx < dy { (dx, dy) } else { (dy, dx) };
+        (self.straight * (hi - lo) + self.diagonal * lo) * self.weight
+    }
+}
