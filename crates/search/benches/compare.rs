@@ -194,6 +194,7 @@ fn table() {
         );
     }
     unreachable_query();
+    components_after_edits();
     println!("(all costs agree: cubepath A*, JPS, JPS-block, JPS+, pathfinding astar and the scenario files;");
     println!(" grid_pathfinding cuts corners, so its lengths are counted against the files, not asserted)\n");
 }
@@ -220,6 +221,44 @@ fn unreachable_query() {
     }
     let ns = t.elapsed().as_secs_f64() * 1e9 / n as f64;
     println!("unreachable goal on 64room_000.map cut in two: {ns:.0} ns a query (mean of {n})");
+}
+
+/// Keeping the components up to date as cells are painted: 2,000 random single-cell edits
+/// (a floor cell blocked or a barrier opened, seeded) on each 512 x 512 map and the maze, each
+/// followed by [`cubepath_search::Components::update`]; against labelling the grid again.
+fn components_after_edits() {
+    for name in ["64room_000.map", "random512-10.map", "maze255.map"] {
+        let (mut grid, _) = load(name);
+        let topology = cubepath_search::Topology::default();
+        let t = Instant::now();
+        let mut parts = cubepath_search::Components::new(&grid, topology);
+        let fresh = t.elapsed();
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        let mut below = |n: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n as u64) as usize
+        };
+        let (n, mut worst, mut total) = (2000, Duration::ZERO, Duration::ZERO);
+        for _ in 0..n {
+            let (x, y) = (below(grid.width()), below(grid.height()));
+            let cell = if grid.is_passable(x, y) { cubepath_search::Cell::Blocked } else { cubepath_search::Cell::FLOOR };
+            grid.set(x, y, cell).unwrap();
+            let t = Instant::now();
+            assert!(parts.update(&grid, topology), "one edit is worked out around the cell");
+            let e = t.elapsed();
+            total += e;
+            worst = worst.max(e);
+        }
+        assert_eq!(parts.count(), cubepath_search::Components::new(&grid, topology).count());
+        println!(
+            "components of {name} after an edit: {:.1} us mean, {:.0} us worst over {n} edits; labelling again {:.2} ms",
+            total.as_secs_f64() * 1e6 / n as f64,
+            worst.as_secs_f64() * 1e6,
+            fresh.as_secs_f64() * 1e3
+        );
+    }
 }
 
 fn engines(c: &mut Criterion) {

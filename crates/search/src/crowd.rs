@@ -228,7 +228,6 @@ pub struct Crowd {
     agents: Vec<CrowdAgent>,
     occupant: Vec<u32>,
     components: Option<Components>,
-    labelled_at: usize,
     field: Option<Replanner>,
     queue: VecDeque<usize>,
     rng: u64,
@@ -252,7 +251,6 @@ impl Crowd {
             mode: CrowdMode::Wander,
             agents: Vec::with_capacity(agents),
             components: None,
-            labelled_at: 0,
             field: None,
             queue: VecDeque::new(),
             rng: options.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
@@ -464,14 +462,14 @@ impl Crowd {
     /// A random free cell within the radius of `p`, reachable from it, or `None` after a few
     /// tries.
     fn wander_goal(&mut self, p: Pos, away_from: Option<Pos>) -> Option<Pos> {
-        // Labelling the components is linear in the grid: with edits every tick it is redone
-        // at most every 32 ticks. A goal that an edit since has cut off is found unreachable by
-        // its search, and the agent picks another.
+        // the components follow the edits around the changed cells (labelled again only when
+        // too many changed at once)
         let topology = self.options.topology;
-        let stale = !self.components.as_ref().is_some_and(|c| c.is_current(&self.grid, topology));
-        if self.components.is_none() || (stale && self.stats.ticks >= self.labelled_at + 32) {
-            self.components = Some(Components::new(&self.grid, topology));
-            self.labelled_at = self.stats.ticks;
+        match self.components.as_mut() {
+            Some(parts) => {
+                parts.update(&self.grid, topology);
+            }
+            None => self.components = Some(Components::new(&self.grid, topology)),
         }
         let r = self.options.radius.max(1);
         let (w, h) = (self.grid.width(), self.grid.height());

@@ -141,7 +141,13 @@ pub struct Grid {
     /// This grid's identity (a clone gets a new one) and its number of cell changes.
     id: u64,
     revision: u64,
+    /// The padded index of the cell changed by each of the last [`CHANGE_LOG`] revisions,
+    /// revision r at `r % CHANGE_LOG` (empty until the first change).
+    log: Vec<u32>,
 }
+
+/// How many of its latest cell changes a grid remembers, for [`Grid::changes_since`].
+pub const CHANGE_LOG: usize = 256;
 
 /// Hands out grid identities.
 static NEXT_GRID: AtomicU64 = AtomicU64::new(1);
@@ -152,7 +158,7 @@ fn new_id() -> u64 {
 
 impl Clone for Grid {
     fn clone(&self) -> Grid {
-        Grid { codes: self.codes.clone(), id: new_id(), ..*self }
+        Grid { codes: self.codes.clone(), id: new_id(), log: Vec::new(), ..*self }
     }
 }
 
@@ -196,7 +202,7 @@ impl Grid {
             let row = (y + 1) * pw + 1;
             codes[row..row + width].fill(1);
         }
-        Ok(Grid { width, height, codes, special: 0, weighted: 0, id: new_id(), revision: 0 })
+        Ok(Grid { width, height, codes, special: 0, weighted: 0, id: new_id(), revision: 0, log: Vec::new() })
     }
 
     /// Number of columns.
@@ -230,6 +236,10 @@ impl Grid {
             self.count(new, 1);
             self.codes[i] = new;
             self.revision += 1;
+            if self.log.is_empty() {
+                self.log = vec![0; CHANGE_LOG];
+            }
+            self.log[(self.revision % CHANGE_LOG as u64) as usize] = i as u32;
         }
         Ok(())
     }
@@ -271,6 +281,30 @@ impl Grid {
     /// This grid's identity and revision: equal pairs mean the same cells as when last seen.
     pub fn version(&self) -> (u64, u64) {
         (self.id, self.revision)
+    }
+
+    /// The cells changed since this grid was at `version` (one per change, so a cell changed
+    /// twice comes twice), or `None` when `version` is another grid's or more than
+    /// [`CHANGE_LOG`] changes ago: then what was kept of it must be made again.
+    ///
+    /// ```
+    /// let mut grid = cubepath_search::Grid::new(4, 4).unwrap();
+    /// let then = grid.version();
+    /// grid.set(2, 1, cubepath_search::Cell::Blocked).unwrap();
+    /// assert_eq!(grid.changes_since(then).unwrap().collect::<Vec<_>>(), [(2, 1)]);
+    /// assert!(grid.clone().changes_since(then).is_none());
+    /// ```
+    pub fn changes_since(&self, version: (u64, u64)) -> Option<impl Iterator<Item = (usize, usize)> + '_> {
+        let (id, then) = version;
+        if id != self.id || then > self.revision || self.revision - then > CHANGE_LOG as u64 {
+            return None;
+        }
+        Some((then + 1..=self.revision).map(|r| self.coords(self.log[(r % CHANGE_LOG as u64) as usize] as usize)))
+    }
+
+    /// Whether any cell is swamp or water (terrain classes that limit which cells connect).
+    pub(crate) fn has_classes(&self) -> bool {
+        self.special != 0
     }
 
     // --- padded-index helpers for the engine ---

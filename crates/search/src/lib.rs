@@ -59,7 +59,7 @@ pub use components::Components;
 pub use crowd::{AgentState, Crowd, CrowdAgent, CrowdError, CrowdMode, CrowdOptions, CrowdStats, EditStats, MAX_AGENTS, middle_cell};
 pub use dstar::{Progress, Replanner};
 pub use expand::hex_neighbours;
-pub use grid::{Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT};
+pub use grid::{CHANGE_LOG, Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT};
 pub use map_file::{
     FileError, Problem, load_map, load_scen, read_map, read_map_from, read_scen, read_scen_from, stated_tolerance, stated_unit,
     write_map,

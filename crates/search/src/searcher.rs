@@ -189,11 +189,14 @@ impl Searcher {
     }
 
     /// Whether `goal` can be reached from `start` at all: the connected components of `grid`
-    /// under `topology`'s moves, computed on the first search of a grid and kept until the
-    /// grid changes (then computed again, lazily).
+    /// under `topology`'s moves, computed on the first search of a grid and brought up to date
+    /// when it changes, lazily ([`Components::update`]: around the changed cells).
     pub fn reachable(&mut self, grid: &Grid, start: Pos, goal: Pos, topology: Topology) -> bool {
-        if self.components.as_ref().is_none_or(|c| !c.is_current(grid, topology)) {
-            self.components = Some(Components::new(grid, topology));
+        match self.components.as_mut() {
+            Some(parts) => {
+                parts.update(grid, topology);
+            }
+            None => self.components = Some(Components::new(grid, topology)),
         }
         self.components.as_ref().is_some_and(|c| c.connected(start, goal))
     }

@@ -519,6 +519,49 @@ fn components_say_what_the_oracle_can_reach() {
 }
 
 #[test]
+fn components_kept_up_to_date_through_edits_say_what_the_oracle_can_reach() {
+    let mut rng = Rng::new(4242);
+    let (mut incremental, mut rebuilt) = (0, 0);
+    for case in 0..60 {
+        let terrain = case % 6 == 5; // water and swamp: labelled again on every update
+        let (mut grid, _, _) = random_case(&mut rng, 40, terrain);
+        let topo = TOPOLOGIES[case % TOPOLOGIES.len()];
+        let mut parts = Components::new(&grid, topo);
+        for round in 0..40 {
+            // a few edits at a time; now and then more than the grid remembers
+            let edits = if round == 20 { CHANGE_LOG + 1 } else { 1 + rng.below(4) };
+            let classes = |g: &Grid| g.cells().any(|(_, c)| matches!(c, Cell::Swamp | Cell::Water));
+            let classes_before = classes(&grid);
+            for _ in 0..edits {
+                let (x, y) = (rng.below(grid.width()), rng.below(grid.height()));
+                let flipped = if grid.is_passable(x, y) { Cell::Blocked } else { Cell::FLOOR };
+                grid.set(x, y, flipped).unwrap();
+            }
+            let worked_around = parts.update(&grid, topo);
+            let expect_around = !classes_before && !classes(&grid) && round != 20;
+            assert_eq!(worked_around, expect_around, "case {case} round {round}");
+            if worked_around {
+                incremental += 1;
+            } else {
+                rebuilt += 1;
+            }
+            assert!(parts.is_current(&grid, topo));
+            assert_eq!(parts.count(), Components::new(&grid, topo).count(), "case {case} round {round} {topo:?}\n{grid:?}");
+            let open: Vec<Pos> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
+            for _ in 0..2 {
+                let Some(&from) = open.get(rng.below(open.len().max(1))) else { continue };
+                let dist = oracle_all(&grid, topo, CostModel::Exact, from);
+                for (p, _) in grid.cells() {
+                    let reach = dist[p.1 * grid.width() + p.0].is_finite();
+                    assert_eq!(parts.connected(from, p), reach, "case {case} round {round} {topo:?}: {from:?} to {p:?}\n{grid:?}");
+                }
+            }
+        }
+    }
+    assert!(incremental > 1500 && rebuilt > 300, "{incremental} updates worked around the edits, {rebuilt} labelled again");
+}
+
+#[test]
 fn a_kept_searcher_follows_edits_that_split_and_join_the_grid() {
     let mut grid = Grid::new(9, 5).unwrap();
     let mut searcher = Searcher::default();
