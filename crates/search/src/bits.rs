@@ -21,16 +21,43 @@ impl BitGrid {
     pub(crate) fn new(grid: &Grid) -> BitGrid {
         let (pw, ph) = (grid.stride(), grid.padded_len() / grid.stride());
         let (row_words, col_words) = (pw.div_ceil(64), ph.div_ceil(64));
-        let mut rows = vec![0u64; ph * row_words];
-        let mut cols = vec![0u64; pw * col_words];
+        let mut bits = BitGrid { row_words, rows: vec![0u64; ph * row_words], col_words, cols: vec![0u64; pw * col_words], version: grid.version() };
         for (i, &code) in grid.codes().iter().enumerate() {
             if code != BLOCKED {
-                let (x, y) = (i % pw, i / pw);
-                rows[y * row_words + x / 64] |= 1 << (x % 64);
-                cols[x * col_words + y / 64] |= 1 << (y % 64);
+                bits.put(i % pw, i / pw, true);
             }
         }
-        BitGrid { row_words, rows, col_words, cols, version: grid.version() }
+        bits
+    }
+
+    /// Sets the bit of padded cell (x, y) in its row and its column.
+    fn put(&mut self, x: usize, y: usize, open: bool) {
+        let (r, c) = (y * self.row_words + x / 64, x * self.col_words + y / 64);
+        let (rb, cb) = (1u64 << (x % 64), 1u64 << (y % 64));
+        if open {
+            self.rows[r] |= rb;
+            self.cols[c] |= cb;
+        } else {
+            self.rows[r] &= !rb;
+            self.cols[c] &= !cb;
+        }
+    }
+
+    /// Brings the bits up to date with `grid`: the cells changed since they were made, or all
+    /// of them again when the grid no longer remembers (another grid, too many changes).
+    pub(crate) fn update(&mut self, grid: &Grid) {
+        if self.version == grid.version() {
+            return;
+        }
+        match grid.changes_since(self.version) {
+            Some(cells) => {
+                for (x, y) in cells {
+                    self.put(x + 1, y + 1, grid.is_passable(x, y));
+                }
+                self.version = grid.version();
+            }
+            None => *self = BitGrid::new(grid),
+        }
     }
 
     /// Memory held, in bytes.

@@ -201,11 +201,12 @@ impl Searcher {
         self.components.as_ref().is_some_and(|c| c.connected(start, goal))
     }
 
-    /// Makes the bit rows and columns of `grid` ready for block-based jumps (kept until the
-    /// grid changes).
+    /// Makes the bit rows and columns of `grid` ready for block-based jumps (kept, and brought
+    /// up to date cell by cell when the grid changes).
     pub(crate) fn prepare_bits(&mut self, grid: &Grid) {
-        if self.bits.as_ref().is_none_or(|b| b.version != grid.version()) {
-            self.bits = Some(BitGrid::new(grid));
+        match self.bits.as_mut() {
+            Some(bits) => bits.update(grid),
+            None => self.bits = Some(BitGrid::new(grid)),
         }
     }
 

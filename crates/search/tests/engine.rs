@@ -468,6 +468,23 @@ fn block_based_jps_makes_the_same_jumps_as_jps() {
     grid.set(100, 2, Cell::FLOOR).unwrap();
     let want = oracle(&grid, Topology::default(), CostModel::Exact, (0, 1), (129, 1));
     assert_eq!(b.search(&grid, (0, 1), (129, 1), &block).unwrap().cost, want);
+    // cell by cell through random edits (the bits follow the changed cells), and after more
+    // edits at once than the grid remembers (made again)
+    let jps = SearchOptions { algorithm: Algorithm::Jps, ..Default::default() };
+    let mut grid = random_grid(130, 70, 0.2, &mut || rng.unit()).unwrap();
+    for round in 0..300 {
+        let edits = if round == 150 { CHANGE_LOG + 1 } else { 1 + rng.below(3) };
+        for _ in 0..edits {
+            let (x, y) = (rng.below(130), rng.below(70));
+            let flipped = if grid.is_passable(x, y) { Cell::Blocked } else { Cell::FLOOR };
+            grid.set(x, y, flipped).unwrap();
+        }
+        let (start, goal) = ((rng.below(130), rng.below(70)), (rng.below(130), rng.below(70)));
+        grid.set(start.0, start.1, Cell::FLOOR).unwrap();
+        grid.set(goal.0, goal.1, Cell::FLOOR).unwrap();
+        let (x, y) = (Searcher::default().search(&grid, start, goal, &jps).unwrap(), b.search(&grid, start, goal, &block).unwrap());
+        assert_eq!((&x.path, x.expanded, x.pushed), (&y.path, y.expanded, y.pushed), "round {round}\n{grid:?}");
+    }
 }
 
 #[test]
