@@ -73,20 +73,38 @@ impl IndexedHeap {
         self.items.iter().chain(self.held.as_ref())
     }
 
+    /// The entry at `i`, which must be below the heap's length.
+    #[inline(always)]
+    fn item(&self, i: usize) -> Entry {
+        debug_assert!(i < self.items.len());
+        // SAFETY: callers pass positions inside the heap (the sifts' loop bounds)
+        unsafe { *self.items.get_unchecked(i) }
+    }
+
+    /// Puts `e` at `i` (below the heap's length) and records where it is.
+    #[inline(always)]
+    fn place(&mut self, i: usize, e: Entry) {
+        debug_assert!(i < self.items.len() && (e.idx() as usize) < self.pos.len());
+        // SAFETY: `i` is inside the heap, and an entry's cell index is below the number of
+        // cells, which is `pos`'s length (`reset`)
+        unsafe {
+            *self.items.get_unchecked_mut(i) = e;
+            *self.pos.get_unchecked_mut(e.idx() as usize) = i as u32;
+        }
+    }
+
     #[inline(always)]
     fn sift_up(&mut self, mut i: usize, e: Entry) {
         while i > 0 {
             let parent = (i - 1) / 2;
-            let pe = self.items[parent];
+            let pe = self.item(parent);
             if pe >= e {
                 break;
             }
-            self.items[i] = pe;
-            self.pos[pe.idx() as usize] = i as u32;
+            self.place(i, pe);
             i = parent;
         }
-        self.items[i] = e;
-        self.pos[e.idx() as usize] = i as u32;
+        self.place(i, e);
     }
 
     #[inline]
@@ -159,13 +177,11 @@ impl IndexedHeap {
             let mut c = 2 * i + 1;
             if c + 1 < n {
                 // the larger child, picked without a branch
-                c += (self.items[c + 1] > self.items[c]) as usize;
+                c += (self.item(c + 1) > self.item(c)) as usize;
             } else if c >= n {
                 break;
             }
-            let ce = self.items[c];
-            self.items[i] = ce;
-            self.pos[ce.idx() as usize] = i as u32;
+            self.place(i, self.item(c));
             i = c;
         }
         self.sift_up(i, last);

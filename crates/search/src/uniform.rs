@@ -60,10 +60,15 @@ impl StepSearch<'_> {
             let g = f.s.nodes[i].g;
             // padded coordinates, for the estimates
             let (x, y) = ((idx % stride) as isize, (idx / stride) as isize);
+            // an expanded cell is passable, so inside the blocked border
+            debug_assert!(x >= 1 && y >= 1 && i + stride as usize + 1 < codes.len());
+            // SAFETY: the neighbours of a cell inside the border are on the padded grid, whose
+            // length is `codes`' (and the number of nodes)
+            let code = |n: usize| unsafe { *codes.get_unchecked(n) };
             let mut open = [false; 4];
             for d in 0..4 {
                 let n = (i as isize + off[d]) as usize;
-                open[d] = codes[n] != BLOCKED;
+                open[d] = code(n) != BLOCKED;
                 if open[d] {
                     f.relax(n, idx, g + straight, (x + DX[d]) as u32, (y + DY[d]) as u32);
                 }
@@ -72,7 +77,7 @@ impl StepSearch<'_> {
             const SIDES: [(usize, usize); 4] = [(0, 2), (0, 3), (1, 2), (1, 3)];
             for (k, &(a, b)) in SIDES.iter().enumerate() {
                 let n = (i as isize + off[4 + k]) as usize;
-                if open[a] && open[b] && codes[n] != BLOCKED {
+                if open[a] && open[b] && code(n) != BLOCKED {
                     f.relax(n, idx, g + diagonal, (x + DX[4 + k]) as u32, (y + DY[4 + k]) as u32);
                 }
             }
@@ -94,10 +99,13 @@ struct Frontier<'s> {
 }
 
 impl Frontier<'_> {
-    /// Offers cell `n`, at padded (x, y), at cost `g` from `parent`.
+    /// Offers cell `n` (a neighbour of an expanded cell, so on the padded grid), at padded
+    /// (x, y), at cost `g` from `parent`.
     #[inline(always)]
     fn relax(&mut self, n: usize, parent: u32, g: f64, x: u32, y: u32) {
-        let node = &mut self.s.nodes[n];
+        debug_assert!(n < self.s.nodes.len());
+        // SAFETY: there is a node for every padded cell, and `n` is one (see `run_uniform`)
+        let node = unsafe { self.s.nodes.get_unchecked_mut(n) };
         if node.mark | 1 == self.closed {
             // seen in this search: a closed cell is never cheaper by another way under a
             // consistent estimate, and is not reopened under an inconsistent one (weights above 1)
