@@ -26,6 +26,9 @@ impl StepSearch<'_> {
                 return self.finish(Some(points), Some(cost));
             }
             let mut cells: Vec<Pos> = Vec::with_capacity(idxs.len());
+            // on a uniform square grid the cost is the steps counted as they are laid down
+            let square = matches!(self.options.topology, Topology::Square(_));
+            let (mut straight, mut diagonal) = (0u64, 0u64);
             for (k, &i) in idxs.iter().enumerate() {
                 let p = self.grid.coords(i as usize);
                 if k > 0 {
@@ -36,13 +39,23 @@ impl StepSearch<'_> {
                     while c != p {
                         c = ((c.0 as isize + dx) as usize, (c.1 as isize + dy) as usize);
                         cells.push(c);
+                        if square && dx != 0 && dy != 0 {
+                            diagonal += 1;
+                        } else {
+                            straight += 1;
+                        }
                     }
                 } else {
                     cells.push(p);
                 }
             }
-            let cost = path_cost(self.grid, &cells, self.options.topology, self.options.costs)
-                .expect("the engine only builds legal paths");
+            let cost = if self.grid.is_uniform() {
+                let cost = self.options.costs.total(straight, diagonal);
+                debug_assert_eq!(path_cost(self.grid, &cells, self.options.topology, self.options.costs), Ok(cost));
+                cost
+            } else {
+                path_cost(self.grid, &cells, self.options.topology, self.options.costs).expect("the engine only builds legal paths")
+            };
             (Some(cells), Some(cost))
         } else {
             (None, None)
