@@ -203,6 +203,18 @@ impl Components {
         self.version == grid.version() && self.links == Links::of(topology)
     }
 
+    /// The components kept in `kept`, made there on first use and brought up to date with
+    /// `grid` ([`Components::update`]) after.
+    pub(crate) fn kept<'a>(kept: &'a mut Option<Components>, grid: &Grid, topology: Topology) -> &'a Components {
+        match kept {
+            Some(parts) => {
+                parts.update(grid, topology);
+                parts
+            }
+            None => kept.insert(Components::new(grid, topology)),
+        }
+    }
+
     /// Brings the components up to date with `grid` under `topology`'s moves. Returns true
     /// when that was worked out around the cells changed since they were last up to date;
     /// false when everything was labelled again: another grid, other moves, more changes than
@@ -263,20 +275,12 @@ impl Components {
     /// another side is still open is cut off and gets a label of its own.
     fn split_around(&mut self, c: usize) {
         let (near, n) = self.linked(c);
-        let starts: Vec<usize> = near[..n].iter().copied().filter(|&j| self.labels[j] != 0).collect();
-        let roots: Vec<u32> = starts.iter().map(|&j| self.find(self.labels[j])).collect();
-        let mut done = vec![false; starts.len()];
-        for k in 0..starts.len() {
-            if done[k] {
-                continue;
-            }
-            let group: Vec<usize> = (k..starts.len()).filter(|&m| roots[m] == roots[k]).map(|m| starts[m]).collect();
-            for m in k..starts.len() {
-                done[m] |= roots[m] == roots[k];
-            }
-            if group.len() > 1 {
-                self.separate(roots[k], &group);
-            }
+        // the labelled neighbours with their components' roots, a run per component
+        let mut starts: Vec<(u32, usize)> = near[..n].iter().filter(|&&j| self.labels[j] != 0).map(|&j| (self.find(self.labels[j]), j)).collect();
+        starts.sort_unstable();
+        for group in starts.chunk_by(|a, b| a.0 == b.0).filter(|g| g.len() > 1) {
+            let cells: Vec<usize> = group.iter().map(|&(_, j)| j).collect();
+            self.separate(group[0].0, &cells);
         }
     }
 

@@ -464,13 +464,7 @@ impl Crowd {
     fn wander_goal(&mut self, p: Pos, away_from: Option<Pos>) -> Option<Pos> {
         // the components follow the edits around the changed cells (labelled again only when
         // too many changed at once)
-        let topology = self.options.topology;
-        match self.components.as_mut() {
-            Some(parts) => {
-                parts.update(&self.grid, topology);
-            }
-            None => self.components = Some(Components::new(&self.grid, topology)),
-        }
+        Components::kept(&mut self.components, &self.grid, self.options.topology);
         let r = self.options.radius.max(1);
         let (w, h) = (self.grid.width(), self.grid.height());
         // uniform over the window clipped to the grid (a board smaller than the window: the

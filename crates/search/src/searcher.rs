@@ -192,13 +192,7 @@ impl Searcher {
     /// under `topology`'s moves, computed on the first search of a grid and brought up to date
     /// when it changes, lazily ([`Components::update`]: around the changed cells).
     pub fn reachable(&mut self, grid: &Grid, start: Pos, goal: Pos, topology: Topology) -> bool {
-        match self.components.as_mut() {
-            Some(parts) => {
-                parts.update(grid, topology);
-            }
-            None => self.components = Some(Components::new(grid, topology)),
-        }
-        self.components.as_ref().is_some_and(|c| c.connected(start, goal))
+        Components::kept(&mut self.components, grid, topology).connected(start, goal)
     }
 
     /// Makes the bit rows and columns of `grid` ready for block-based jumps (kept, and brought
@@ -263,13 +257,8 @@ impl Searcher {
         }
         let mut run = StepSearch::new(self, grid, start, goal, options)?;
         run.record = false;
-        if run.uniform_case() {
-            run.run_uniform(options.limit.unwrap_or(usize::MAX));
-            let mut result = run.result();
-            result.stopped = !run.is_finished();
-            return Ok(result);
-        }
         match options.limit {
+            _ if run.uniform_case() => run.run_uniform(options.limit.unwrap_or(usize::MAX)),
             None => {
                 while !run.is_finished() {
                     run.step();
