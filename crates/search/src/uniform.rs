@@ -7,7 +7,7 @@
 
 use crate::grid::BLOCKED;
 use crate::open_list::{Entry, Node};
-use crate::rules::{Algorithm, DiagonalRule, Heuristic, Topology};
+use crate::rules::{Algorithm, CostModel, DiagonalRule, Heuristic, Topology};
 use crate::searcher::Searcher;
 use crate::step::{DX, DY, StepSearch};
 
@@ -33,11 +33,10 @@ impl StepSearch<'_> {
             open: self.stamp << 1,
             closed: self.stamp << 1 | 1,
             estimate: Estimate {
-                goal: (self.goal_pos.0 as u32 + 1, self.goal_pos.1 as u32 + 1),
-                straight,
-                diagonal,
+                goal: (self.goal_pos.0 + 1, self.goal_pos.1 + 1),
+                heuristic: self.heuristic,
+                costs: self.options.costs,
                 weight: self.options.weight,
-                octile: self.heuristic == Heuristic::Octile,
             },
             pushed: 0,
             improved: 0,
@@ -123,24 +122,19 @@ impl Frontier<'_> {
     }
 }
 
-/// The octile estimate to the goal (or none, for Dijkstra), from padded coordinates: the same
-/// numbers as [`crate::Heuristic::estimate`] times the search weight.
+/// The search's estimate to the goal from padded coordinates (differences are the same as
+/// unpadded ones), times the search weight.
 struct Estimate {
-    goal: (u32, u32),
-    straight: f64,
-    diagonal: f64,
+    goal: (usize, usize),
+    heuristic: Heuristic,
+    costs: CostModel,
     weight: f64,
-    octile: bool,
 }
 
 impl Estimate {
     #[inline(always)]
     fn at(&self, x: u32, y: u32) -> f64 {
-        if !self.octile {
-            return 0.0;
-        }
-        let (dx, dy) = (x.abs_diff(self.goal.0) as f64, y.abs_diff(self.goal.1) as f64);
-        let (lo, hi) = if dx < dy { (dx, dy) } else { (dy, dx) };
-        (self.straight * (hi - lo) + self.diagonal * lo) * self.weight
+        let topology = Topology::Square(DiagonalRule::NoCornerCutting);
+        self.heuristic.estimate(topology, self.costs, (x as usize, y as usize), self.goal) * self.weight
     }
 }
