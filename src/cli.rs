@@ -12,8 +12,8 @@ use crate::game::GameSetup;
 use crate::game::logic::files;
 use crate::game::logic::settings::{BoardSettings, CrowdClicks, CrowdSettings, Heat, LANES, RaceSettings, StepLayers};
 use crate::search::{
-    Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Problem, SearchOptions, SearchResult, Searcher, Topology, load_map,
-    load_scen, polyline_length, string_pull, validate,
+    Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Problem, SearchOptions, SearchResult, Searcher, Topology, load_map, load_scen,
+    polyline_length, string_pull, validate,
 };
 
 /// A pathfinding playground: a 3D cube grid where A* and its rivals run live, and a headless
@@ -123,7 +123,8 @@ impl PlayArgs {
             let (key, value) = pair.split_once('=').unwrap_or((pair, "1"));
             let value = value.replace("%2C", ",").replace("%2c", ",");
             match key {
-                "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" | "map" | "algorithm" | "heat" | "race" | "agents" | "crowd" | "crowd-ticks" => {
+                "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" | "map" | "algorithm" | "heat" | "race" | "agents"
+                | "crowd" | "crowd-ticks" => {
                     argv.push(format!("--{key}"));
                     argv.push(value);
                 }
@@ -272,7 +273,9 @@ fn display_check() -> Result<(), String> {
     if std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty()) {
         let wayland = std::env::var_os("WAYLAND_DISPLAY").is_some();
         return Err(if wayland {
-            format!("this build opens its window through X11, and DISPLAY is not set (a Wayland session without XWayland): start XWayland, or {HOW_TO_PLAY}")
+            format!(
+                "this build opens its window through X11, and DISPLAY is not set (a Wayland session without XWayland): start XWayland, or {HOW_TO_PLAY}"
+            )
         } else {
             format!("no display to open the game window on (DISPLAY is not set): {HOW_TO_PLAY}")
         });
@@ -724,9 +727,7 @@ fn scen(a: &ScenArgs) -> Result<u8, Failure> {
     for (k, p) in problems.iter().enumerate() {
         progress.tick(k);
         let t = Instant::now();
-        let r = searcher
-            .search(&grid, p.start, p.goal, &options)
-            .map_err(|e| BadInput(format!("{}:{}: {e}", a.scen.display(), p.line)))?;
+        let r = searcher.search(&grid, p.start, p.goal, &options).map_err(|e| BadInput(format!("{}:{}: {e}", a.scen.display(), p.line)))?;
         let micros = t.elapsed().as_micros();
         let cost = r.cost.map_or("none".to_string(), |c| format!("{c:.8}"));
         if r.cost.is_some_and(|c| p.matches(c)) {
@@ -734,11 +735,7 @@ fn scen(a: &ScenArgs) -> Result<u8, Failure> {
         } else {
             failed += 1;
         }
-        writeln!(
-            out,
-            "{k}\t{}\t{}\t{}\t{}\t{}\t{cost}\t{}\t{micros}",
-            p.start.0, p.start.1, p.goal.0, p.goal.1, p.stated, r.expanded
-        )?;
+        writeln!(out, "{k}\t{}\t{}\t{}\t{}\t{}\t{cost}\t{}\t{micros}", p.start.0, p.start.1, p.goal.0, p.goal.1, p.stated, r.expanded)?;
     }
     progress.finish();
     writeln!(out, "{passed} passed, {failed} failed")?;
@@ -901,12 +898,23 @@ mod plot {
             svg,
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="white"/>"#
         );
-        let _ = writeln!(svg, r#"<text x="{}" y="20" text-anchor="middle" font-size="15">{} problems of {map}</text>"#, width / 2.0, problems.len());
+        let _ = writeln!(
+            svg,
+            r#"<text x="{}" y="20" text-anchor="middle" font-size="15">{} problems of {map}</text>"#,
+            width / 2.0,
+            problems.len()
+        );
         let lengths: Vec<f64> = problems.iter().map(|p| p.optimal).collect();
         let times = |r: &BenchRun| r.problems.iter().map(|p| p.0.as_secs_f64() * 1e6).collect::<Vec<f64>>();
         let expansions = |r: &BenchRun| r.problems.iter().map(|p| p.1 as f64).collect::<Vec<f64>>();
         panel(&mut svg, MARGIN.0, "search time (µs, log)", &lengths, &runs.iter().map(times).collect::<Vec<_>>());
-        panel(&mut svg, 2.0 * MARGIN.0 + PANEL.0 + 40.0, "nodes expanded (log)", &lengths, &runs.iter().map(expansions).collect::<Vec<_>>());
+        panel(
+            &mut svg,
+            2.0 * MARGIN.0 + PANEL.0 + 40.0,
+            "nodes expanded (log)",
+            &lengths,
+            &runs.iter().map(expansions).collect::<Vec<_>>(),
+        );
         for (k, run) in runs.iter().enumerate() {
             let y = MARGIN.1 + PANEL.1 + 45.0 + 18.0 * k as f64;
             let _ = writeln!(
@@ -935,7 +943,12 @@ mod plot {
         let py = |v: f64| top + PANEL.1 - (v.max(10f64.powf(lo)).log10() - lo) / (hi - lo) * PANEL.1;
         let _ = writeln!(svg, r##"<rect x="{left}" y="{top}" width="{}" height="{}" fill="none" stroke="#444"/>"##, PANEL.0, PANEL.1);
         let _ = writeln!(svg, r#"<text x="{}" y="{}" text-anchor="middle">{title}</text>"#, left + PANEL.0 / 2.0, top - 8.0);
-        let _ = writeln!(svg, r#"<text x="{}" y="{}" text-anchor="middle">optimal path length</text>"#, left + PANEL.0 / 2.0, top + PANEL.1 + 32.0);
+        let _ = writeln!(
+            svg,
+            r#"<text x="{}" y="{}" text-anchor="middle">optimal path length</text>"#,
+            left + PANEL.0 / 2.0,
+            top + PANEL.1 + 32.0
+        );
         for e in lo as i32..=hi as i32 {
             let y = py(10f64.powi(e));
             let _ = writeln!(

@@ -49,9 +49,9 @@ fn solve_exit_codes() {
     assert_eq!(code, 1);
     assert!(out.starts_with("no path"));
     let cases: &[&[&str]] = &[
-        &["--from", "1,0", "--to", "2,2"],   // start blocked
-        &["--from", "0,0", "--to", "3,0"],   // off the grid
-        &["--from", "0;0", "--to", "2,2"],   // malformed coordinate
+        &["--from", "1,0", "--to", "2,2"], // start blocked
+        &["--from", "0,0", "--to", "3,0"], // off the grid
+        &["--from", "0;0", "--to", "2,2"], // malformed coordinate
         &["--from", "0,0", "--to", "2,2", "--algorithm", "nope"],
         &["--from", "0,0", "--to", "2,2", "--weight", "0.5"],
         &["--from", "0,0", "--to", "2,2", "--hex", "--algorithm", "jps"],
@@ -220,8 +220,7 @@ fn bench_reports_totals() {
 fn bench_runs_more_algorithms_and_draws_them() {
     let svg = std::env::temp_dir().join(format!("cubepath-bench-{}.svg", std::process::id()));
     let svg_arg = svg.display().to_string();
-    let (code, out, err) =
-        cubepath(&["bench", &map("arena.map"), &map("arena.map.scen"), "--also", "jps,jps-plus", "--plot", &svg_arg]);
+    let (code, out, err) = cubepath(&["bench", &map("arena.map"), &map("arena.map.scen"), "--also", "jps,jps-plus", "--plot", &svg_arg]);
     assert_eq!(code, 0, "{err}");
     let blocks: Vec<&str> = out.lines().filter(|l| l.starts_with("algorithm ")).collect();
     assert_eq!(blocks, ["algorithm jps", "algorithm jps-plus", "algorithm astar"], "the main algorithm's totals last");
@@ -299,7 +298,10 @@ fn trace_writes_every_expansion_or_nothing() {
     assert_eq!(code, 0, "{err}");
     let expanded: usize = out.lines().nth(1).unwrap().strip_prefix("expanded ").unwrap().parse().unwrap();
     let json = std::fs::read_to_string(&file).unwrap();
-    assert!(json.starts_with("{\"format\": \"cubepath-trace 1\", \"algorithm\": \"astar\", \"start\": [1, 13], \"goal\": [40, 30],"), "{json:.200}");
+    assert!(
+        json.starts_with("{\"format\": \"cubepath-trace 1\", \"algorithm\": \"astar\", \"start\": [1, 13], \"goal\": [40, 30],"),
+        "{json:.200}"
+    );
     assert_eq!(json.matches("{\"cell\": ").count(), expanded);
     assert!(json.contains("\"parent\": null") && json.trim_end().ends_with(&format!("\"expanded\": {expanded}}}")));
     let cost = out.lines().next().unwrap().strip_prefix("cost ").unwrap().parse::<f64>().unwrap();
@@ -317,7 +319,8 @@ fn trace_writes_every_expansion_or_nothing() {
     assert_eq!(code, 2);
     assert!(err.contains("could not write the trace") && err.contains("under-a-file.json"), "{err}");
     // an algorithm that runs whole cannot be traced
-    let (code, _, err) = cubepath(&["solve", &arena, "--from", "1,13", "--to", "40,30", "--algorithm", "ida", "--trace", file.to_str().unwrap()]);
+    let (code, _, err) =
+        cubepath(&["solve", &arena, "--from", "1,13", "--to", "40,30", "--algorithm", "ida", "--trace", file.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("--trace") && err.contains("step by step"), "{err}");
     let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();

@@ -109,8 +109,7 @@ fn selection_runs_the_engine_and_shows_its_path() {
     app.update();
     app.update();
     assert_eq!(path(&app).searches, before);
-    app.world_mut().resource_mut::<SearchSettings>().0.topology =
-        cubepath::search::Topology::Square(cubepath::search::DiagonalRule::Never);
+    app.world_mut().resource_mut::<SearchSettings>().0.topology = cubepath::search::Topology::Square(cubepath::search::DiagonalRule::Never);
     app.update();
     assert_eq!(path(&app).searches, before + 1);
 }
@@ -400,10 +399,7 @@ mod step_view {
         }
         let open: BTreeSet<Pos> = run.open_cells().into_iter().collect();
         let closed: BTreeSet<Pos> = run.closed_cells().into_iter().collect();
-        let labels = grid
-            .cells()
-            .filter_map(|(p, _)| run.info(p).map(|i| (p, i.g, i.h, i.f)))
-            .collect();
+        let labels = grid.cells().filter_map(|(p, _)| run.info(p).map(|i| (p, i.g, i.h, i.f))).collect();
         assert!(closed.iter().all(|&p| run.info(p).unwrap().state == CellState::Closed));
         (open, closed, labels)
     }
@@ -793,7 +789,8 @@ fn a_race_lane_stops_at_its_limit_with_a_message() {
     use cubepath::game::logic::race::{RACE_LIMIT, Race};
     use cubepath::game::logic::settings::RaceSettings;
     use cubepath::search::Algorithm;
-    let setup = GameSetup { grid: Some((Grid::new(512, 512).unwrap(), "open".into())), start: Some((0, 0)), end: Some((511, 511)), ..default() };
+    let setup =
+        GameSetup { grid: Some((Grid::new(512, 512).unwrap(), "open".into())), start: Some((0, 0)), end: Some((511, 511)), ..default() };
     let mut app = Headless::new(setup, Duration::from_millis(10));
     app.frames(2);
     let t = std::time::Instant::now();

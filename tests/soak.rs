@@ -142,7 +142,8 @@ fn check(app: &mut App, seed: u64, frame: usize) {
             assert_eq!(path.cells, cells_along(&path.corners), "{at}");
             polyline_length(&path.corners)
         } else {
-            path_cost(&grid, &path.cells, options.topology, options.costs).unwrap_or_else(|e| panic!("{at}: the shown path is illegal: {e}"))
+            path_cost(&grid, &path.cells, options.topology, options.costs)
+                .unwrap_or_else(|e| panic!("{at}: the shown path is illegal: {e}"))
         };
         assert_eq!(path.cells.first().copied(), sel.start, "{at}: the path starts at the start");
         assert_eq!(path.cells.last().copied(), sel.end, "{at}: the path ends at the end");

@@ -105,9 +105,7 @@ impl Board {
         for problem in &problems {
             let (sx, sy) = problem.start;
             let (gx, gy) = problem.goal;
-            let cost = self
-                .solve(sx, sy, gx, gy, algorithm)
-                .map_err(|e| format!("{name} line {}: {e}", problem.line))?;
+            let cost = self.solve(sx, sy, gx, gy, algorithm).map_err(|e| format!("{name} line {}: {e}", problem.line))?;
             report.expanded += self.expanded;
             if problem.matches(cost) {
                 report.passed += 1;

@@ -168,7 +168,9 @@ fn timed<T>(mut f: impl FnMut() -> T) -> (T, Duration) {
 /// Checks the costs and prints one table row per map: times (each engine's fastest pass over
 /// all problems, see [`passes`]), expansion rates and ratios.
 fn table() {
-    println!("\n| map | problems | A* ms | JPS ms | JPS-block ms | JPS+ ms | pathfinding astar ms | grid_pathfinding ms | A* Mexp/s | pathfinding / A* | A* / JPS | JPS / JPS-block | JPS / JPS+ | JPS+ preprocessing | grid_pathfinding / fastest JPS | grid_pathfinding lengths off the file |");
+    println!(
+        "\n| map | problems | A* ms | JPS ms | JPS-block ms | JPS+ ms | pathfinding astar ms | grid_pathfinding ms | A* Mexp/s | pathfinding / A* | A* / JPS | JPS / JPS-block | JPS / JPS+ | JPS+ preprocessing | grid_pathfinding / fastest JPS | grid_pathfinding lengths off the file |"
+    );
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     let mut searcher = Searcher::default();
     for name in MAPS {
@@ -287,9 +289,7 @@ fn engines(c: &mut Criterion) {
         let mut group = c.benchmark_group(name);
         group.sample_size(10);
         let mut searcher = Searcher::default();
-        group.bench_function("cubepath_astar", |b| {
-            b.iter(|| black_box(run_cubepath(&grid, &problems, Algorithm::AStar, &mut searcher)))
-        });
+        group.bench_function("cubepath_astar", |b| b.iter(|| black_box(run_cubepath(&grid, &problems, Algorithm::AStar, &mut searcher))));
         group.bench_function("cubepath_jps", |b| b.iter(|| black_box(run_cubepath(&grid, &problems, Algorithm::Jps, &mut searcher))));
         group.bench_function("cubepath_jps_block", |b| {
             b.iter(|| black_box(run_cubepath(&grid, &problems, Algorithm::JpsBlock, &mut searcher)))

@@ -68,10 +68,7 @@ pub(crate) fn search(s: &mut Searcher, grid: &Grid, start: Pos, goal: Pos, optio
     let weight = options.weight;
     let h = |i: u32, target: Pos| heuristic.estimate(options.topology, options.costs, pos(i), target) * weight;
     let len = w * grid.height();
-    let mut sides = [
-        Side::new(len, at(start), goal, true, h(at(start), goal)),
-        Side::new(len, at(goal), start, false, h(at(goal), start)),
-    ];
+    let mut sides = [Side::new(len, at(start), goal, true, h(at(start), goal)), Side::new(len, at(goal), start, false, h(at(goal), start))];
     result.pushed = 2;
     let (mut mu, mut meet) = if start == goal { (0.0, at(start)) } else { (f64::INFINITY, NONE) };
     let limit = options.limit.unwrap_or(usize::MAX);

@@ -21,7 +21,8 @@ impl BitGrid {
     pub(crate) fn new(grid: &Grid) -> BitGrid {
         let (pw, ph) = (grid.stride(), grid.padded_len() / grid.stride());
         let (row_words, col_words) = (pw.div_ceil(64), ph.div_ceil(64));
-        let mut bits = BitGrid { row_words, rows: vec![0u64; ph * row_words], col_words, cols: vec![0u64; pw * col_words], version: grid.version() };
+        let mut bits =
+            BitGrid { row_words, rows: vec![0u64; ph * row_words], col_words, cols: vec![0u64; pw * col_words], version: grid.version() };
         for (i, &code) in grid.codes().iter().enumerate() {
             if code != BLOCKED {
                 bits.put(i % pw, i / pw, true);

@@ -276,7 +276,8 @@ impl Components {
     fn split_around(&mut self, c: usize) {
         let (near, n) = self.linked(c);
         // the labelled neighbours with their components' roots, a run per component
-        let mut starts: Vec<(u32, usize)> = near[..n].iter().filter(|&&j| self.labels[j] != 0).map(|&j| (self.find(self.labels[j]), j)).collect();
+        let mut starts: Vec<(u32, usize)> =
+            near[..n].iter().filter(|&&j| self.labels[j] != 0).map(|&j| (self.find(self.labels[j]), j)).collect();
         starts.sort_unstable();
         for group in starts.chunk_by(|a, b| a.0 == b.0).filter(|g| g.len() > 1) {
             let cells: Vec<usize> = group.iter().map(|&(_, j)| j).collect();

@@ -98,7 +98,9 @@ pub enum CrowdError {
 impl fmt::Display for CrowdError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CrowdError::TooMany { agents, room } => write!(f, "{agents} agents do not fit: there is room for {room} (one per free cell, at most {MAX_AGENTS})"),
+            CrowdError::TooMany { agents, room } => {
+                write!(f, "{agents} agents do not fit: there is room for {room} (one per free cell, at most {MAX_AGENTS})")
+            }
             CrowdError::NotFree(p) => write!(f, "cell {},{} is off the grid or blocked", p.0, p.1),
             CrowdError::NoAgent(i) => write!(f, "there is no agent {i}"),
         }
@@ -153,7 +155,23 @@ pub struct CrowdAgent {
 
 impl CrowdAgent {
     fn new(pos: Pos) -> CrowdAgent {
-        CrowdAgent { pos, prev: pos, goal: pos, state: AgentState::Idle, blocked: 0, arrivals: 0, planned_at: 0, repaired: false, detoured: false, path: Vec::new(), plan: None, repairing: false, queued: false, spent: 0, jammed_at: None }
+        CrowdAgent {
+            pos,
+            prev: pos,
+            goal: pos,
+            state: AgentState::Idle,
+            blocked: 0,
+            arrivals: 0,
+            planned_at: 0,
+            repaired: false,
+            detoured: false,
+            path: Vec::new(),
+            plan: None,
+            repairing: false,
+            queued: false,
+            spent: 0,
+            jammed_at: None,
+        }
     }
 
     /// The cells still to walk, the next one first (empty in gather mode: agents there follow

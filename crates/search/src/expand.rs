@@ -115,13 +115,6 @@ impl StepSearch<'_> {
 pub fn hex_neighbours((x, y): Pos) -> [Option<Pos>; 6] {
     let (x, y) = (x as isize, y as isize);
     let shift = if y % 2 == 1 { 0 } else { -1 };
-    let cand = [
-        (x - 1, y),
-        (x + 1, y),
-        (x + shift, y - 1),
-        (x + shift + 1, y - 1),
-        (x + shift, y + 1),
-        (x + shift + 1, y + 1),
-    ];
+    let cand = [(x - 1, y), (x + 1, y), (x + shift, y - 1), (x + shift + 1, y - 1), (x + shift, y + 1), (x + shift + 1, y + 1)];
     cand.map(|(a, b)| (a >= 0 && b >= 0).then_some((a as usize, b as usize)))
 }

@@ -101,10 +101,9 @@ pub enum GridError {
 impl fmt::Display for GridError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GridError::BadSize { width, height } => write!(
-                f,
-                "grid size {width} x {height} is not allowed: each side must be 1 to {MAX_SIDE}"
-            ),
+            GridError::BadSize { width, height } => {
+                write!(f, "grid size {width} x {height} is not allowed: each side must be 1 to {MAX_SIDE}")
+            }
             GridError::OffGrid { x, y, width, height } => write!(
                 f,
                 "cell {x},{y} is off the grid ({width} wide, {height} high; x is the column 0..{}, y the row 0..{})",
@@ -254,11 +253,7 @@ impl Grid {
 
     /// An error unless (x, y) is on the grid.
     pub fn check(&self, x: usize, y: usize) -> Result<(), GridError> {
-        if x >= self.width || y >= self.height {
-            Err(GridError::OffGrid { x, y, width: self.width, height: self.height })
-        } else {
-            Ok(())
-        }
+        if x >= self.width || y >= self.height { Err(GridError::OffGrid { x, y, width: self.width, height: self.height }) } else { Ok(()) }
     }
 
     /// True when every passable cell is ground of weight 1 (what Jump Point Search needs).

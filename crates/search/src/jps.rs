@@ -4,13 +4,12 @@
 
 use crate::bits::BitGrid;
 use crate::grid::BLOCKED;
-use crate::rules::Algorithm;
 use crate::open_list::NONE;
+use crate::rules::Algorithm;
 use crate::searcher::Pos;
 use crate::step::{DX, DY, StepSearch};
 
 impl StepSearch<'_> {
-
     #[inline]
     pub(crate) fn open_at(&self, i: isize) -> bool {
         self.grid.codes()[i as usize] != BLOCKED

@@ -20,7 +20,9 @@ impl StepSearch<'_> {
                 return Some(i);
             }
             if horizontal {
-                if (self.open_at(i - stride) && !self.open_at(i - d - stride)) || (self.open_at(i + stride) && !self.open_at(i - d + stride)) {
+                if (self.open_at(i - stride) && !self.open_at(i - d - stride))
+                    || (self.open_at(i + stride) && !self.open_at(i - d + stride))
+                {
                     return Some(i);
                 }
             } else {

@@ -19,7 +19,6 @@ impl Entry {
     pub(crate) fn idx(self) -> u32 {
         !(self.0 as u32)
     }
-
 }
 
 /// Asks the processor to start loading `items[i]` (and the cache line after it) into cache.

@@ -3,11 +3,11 @@
 
 use std::fmt;
 
+use crate::expand::hex_neighbours;
 use crate::grid::{Grid, may_enter};
 use crate::rules::{CostModel, DiagonalRule, Topology};
 use crate::searcher::{Pos, SearchResult};
 use crate::step::StepSearch;
-use crate::expand::hex_neighbours;
 
 impl StepSearch<'_> {
     /// The result so far: the path once the goal was found, else none.

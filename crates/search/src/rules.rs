@@ -104,14 +104,8 @@ pub enum Heuristic {
 
 impl Heuristic {
     /// Every heuristic, in the order the command line and the panel list them.
-    pub const ALL: [Heuristic; 6] = [
-        Heuristic::Manhattan,
-        Heuristic::Octile,
-        Heuristic::Euclidean,
-        Heuristic::Chebyshev,
-        Heuristic::Hex,
-        Heuristic::Zero,
-    ];
+    pub const ALL: [Heuristic; 6] =
+        [Heuristic::Manhattan, Heuristic::Octile, Heuristic::Euclidean, Heuristic::Chebyshev, Heuristic::Hex, Heuristic::Zero];
 
     /// Whether the heuristic never overestimates on this topology and cost model (weight 1;
     /// terrain weights are at least 1 and the swamp and water rules only remove moves, so they
@@ -241,7 +235,13 @@ impl Algorithm {
     pub fn is_optimal(self) -> bool {
         matches!(
             self,
-            Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Jps | Algorithm::JpsBlock | Algorithm::JpsPlus | Algorithm::AStarBidir | Algorithm::Ida
+            Algorithm::AStar
+                | Algorithm::Dijkstra
+                | Algorithm::Jps
+                | Algorithm::JpsBlock
+                | Algorithm::JpsPlus
+                | Algorithm::AStarBidir
+                | Algorithm::Ida
         )
     }
 
@@ -263,15 +263,31 @@ impl Algorithm {
     pub fn explain(self) -> &'static str {
         match self {
             Algorithm::AStar => "Expands the lowest f = g + h first. Optimal when h never overestimates; keeps every reached cell.",
-            Algorithm::Dijkstra => "Expands the lowest g (cost so far) first, in rings around the start. Always optimal; explores the most.",
-            Algorithm::Greedy => "Expands the lowest h (guess to the goal) first. Fast and direct, not optimal: it ignores the cost so far.",
+            Algorithm::Dijkstra => {
+                "Expands the lowest g (cost so far) first, in rings around the start. Always optimal; explores the most."
+            }
+            Algorithm::Greedy => {
+                "Expands the lowest h (guess to the goal) first. Fast and direct, not optimal: it ignores the cost so far."
+            }
             Algorithm::Bfs => "Expands cells in the order reached: fewest steps, not least cost (diagonals count as one step).",
-            Algorithm::Jps => "A* that jumps along straight and diagonal runs, stopping only where a path could turn. Optimal on uniform grids; few open cells.",
-            Algorithm::JpsBlock => "JPS whose straight jumps read 64 cells at once from bit rows. Same expansions and paths as JPS, faster scans.",
-            Algorithm::JpsPlus => "JPS with every jump distance computed ahead: a lookup per jump. Optimal; the table costs memory and time after each edit.",
-            Algorithm::AStarBidir => "A* from both ends at once, stopping when the meeting cost can't be beaten. Optimal; two sets of open and closed cells.",
-            Algorithm::Ida => "Depth-first passes bounded by f, the bound raised each pass. Optimal, memory light (the path only), but re-expands cells many times.",
-            Algorithm::Theta => "A* where a cell may take its parent's parent when in line of sight: any-angle paths, shorter than grid paths, not always the shortest.",
+            Algorithm::Jps => {
+                "A* that jumps along straight and diagonal runs, stopping only where a path could turn. Optimal on uniform grids; few open cells."
+            }
+            Algorithm::JpsBlock => {
+                "JPS whose straight jumps read 64 cells at once from bit rows. Same expansions and paths as JPS, faster scans."
+            }
+            Algorithm::JpsPlus => {
+                "JPS with every jump distance computed ahead: a lookup per jump. Optimal; the table costs memory and time after each edit."
+            }
+            Algorithm::AStarBidir => {
+                "A* from both ends at once, stopping when the meeting cost can't be beaten. Optimal; two sets of open and closed cells."
+            }
+            Algorithm::Ida => {
+                "Depth-first passes bounded by f, the bound raised each pass. Optimal, memory light (the path only), but re-expands cells many times."
+            }
+            Algorithm::Theta => {
+                "A* where a cell may take its parent's parent when in line of sight: any-angle paths, shorter than grid paths, not always the shortest."
+            }
             Algorithm::LazyTheta => "Theta* that checks line of sight only when a cell is expanded: fewer checks, paths as short.",
         }
     }
@@ -397,8 +413,7 @@ named!(CostModel, "cost model",
 
 impl DiagonalRule {
     /// Every rule, in the order the command line and the panel list them.
-    pub const ALL: [DiagonalRule; 4] =
-        [DiagonalRule::Never, DiagonalRule::NoCornerCutting, DiagonalRule::OneFree, DiagonalRule::Always];
+    pub const ALL: [DiagonalRule; 4] = [DiagonalRule::Never, DiagonalRule::NoCornerCutting, DiagonalRule::OneFree, DiagonalRule::Always];
 }
 
 #[cfg(test)]

@@ -5,9 +5,9 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use crate::bits::BitGrid;
-use crate::jps_plus::JumpTable;
 use crate::components::Components;
 use crate::grid::{Grid, GridError};
+use crate::jps_plus::JumpTable;
 use crate::open_list::{IndexedHeap, Node};
 use crate::rules::{Algorithm, DiagonalRule, SearchOptions, Topology};
 use crate::step::StepSearch;
@@ -42,15 +42,7 @@ pub struct SearchResult {
 impl SearchResult {
     /// No path found yet, nothing expanded: where the searches that run whole begin.
     pub(crate) fn nothing(options: &SearchOptions) -> SearchResult {
-        SearchResult {
-            path: None,
-            cost: None,
-            expanded: 0,
-            pushed: 0,
-            improved: 0,
-            admissible: options.is_admissible(),
-            stopped: false,
-        }
+        SearchResult { path: None, cost: None, expanded: 0, pushed: 0, improved: 0, admissible: options.is_admissible(), stopped: false }
     }
 }
 

@@ -237,5 +237,4 @@ impl<'a> StepSearch<'a> {
         cells.sort_unstable();
         cells.into_iter().map(|(_, p)| p).collect()
     }
-
 }

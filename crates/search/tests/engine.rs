@@ -155,10 +155,8 @@ fn oracle_path_cost(grid: &Grid, topo: Topology, costs: CostModel, path: &[(usiz
     let mut total = 0.0;
     for w in path.windows(2) {
         let m = oracle_moves(grid, topo, w[0].0, w[0].1);
-        let (_, diag) = *m
-            .iter()
-            .find(|(to, _)| *to == w[1])
-            .unwrap_or_else(|| panic!("illegal step {:?} -> {:?} ({topo:?})\n{grid:?}", w[0], w[1]));
+        let (_, diag) =
+            *m.iter().find(|(to, _)| *to == w[1]).unwrap_or_else(|| panic!("illegal step {:?} -> {:?} ({topo:?})\n{grid:?}", w[0], w[1]));
         total += oracle_step(grid, w[1], diag, costs);
     }
     total
@@ -262,9 +260,7 @@ fn greedy_and_bfs_paths_are_legal() {
                     assert!(sum >= best - 1e-9, "case {case}: {algorithm:?} beat the optimum");
                     if algorithm == Algorithm::Bfs {
                         // BFS finds the fewest steps: never more than the optimal path's steps.
-                        let a = searcher
-                            .search(&grid, start, goal, &SearchOptions { topology: topo, ..Default::default() })
-                            .unwrap();
+                        let a = searcher.search(&grid, start, goal, &SearchOptions { topology: topo, ..Default::default() }).unwrap();
                         assert!(path.len() <= a.path.unwrap().len());
                     }
                 }
@@ -420,10 +416,7 @@ fn edge_cases() {
         // start and goal lie in different components: known without expanding anything
         assert_eq!((r.expanded, r.pushed), (0, 0), "{algorithm:?}");
     }
-    assert!(matches!(
-        find_path(&wall, (2, 0), (4, 4), &opts),
-        Err(SearchError::Blocked { which: "start", at: (2, 0) })
-    ));
+    assert!(matches!(find_path(&wall, (2, 0), (4, 4), &opts), Err(SearchError::Blocked { which: "start", at: (2, 0) })));
     assert!(matches!(find_path(&wall, (0, 0), (2, 3), &opts), Err(SearchError::Blocked { which: "goal", .. })));
     let off = find_path(&wall, (0, 0), (5, 0), &opts).unwrap_err();
     assert!(matches!(off, SearchError::OffGrid { which: "goal", .. }));
@@ -602,7 +595,6 @@ fn a_kept_searcher_follows_edits_that_split_and_join_the_grid() {
 
 // ---------------------------------------------------------------- step by step
 
-
 #[test]
 fn step_by_step_ends_with_the_one_shot_result() {
     // Every topology, algorithm, cost model, and a weight above 1, on plain and terrain grids.
@@ -620,7 +612,10 @@ fn step_by_step_ends_with_the_one_shot_result() {
                             continue;
                         }
                         let Ok(once) = find_path(&grid, start, goal, &opts) else {
-                            assert!(algorithm.jumps() || algorithm.any_angle(), "only the jumping and any-angle searches refuse these settings");
+                            assert!(
+                                algorithm.jumps() || algorithm.any_angle(),
+                                "only the jumping and any-angle searches refuse these settings"
+                            );
                             continue;
                         };
                         check_steps(&grid, start, goal, &opts, &once, &dist);
@@ -675,9 +670,7 @@ fn moving_ai_terrain_rules_on_maps_worked_out_by_hand() {
         let text = format!("type octile\nheight {}\nwidth {}\nmap\n{}\n", rows.len(), rows[0].len(), rows.join("\n"));
         read_map("hand.map", text.as_bytes()).unwrap()
     };
-    let cost = |grid: &Grid, a, b, costs| {
-        find_path(grid, a, b, &SearchOptions { costs, ..Default::default() }).unwrap().cost
-    };
+    let cost = |grid: &Grid, a, b, costs| find_path(grid, a, b, &SearchOptions { costs, ..Default::default() }).unwrap().cost;
     let exact = CostModel::Exact;
     // swamp is ground's class: straight through for 4
     assert_eq!(cost(&map(&["..S.."]), (0, 0), (4, 0), exact), Some(4.0));
@@ -876,7 +869,12 @@ fn any_angle_paths_see_through_and_are_never_longer_than_grid_paths() {
                 assert_eq!((points.first(), points.last()), (Some(&start), Some(&goal)));
                 let mut length = 0.0;
                 for w in points.windows(2) {
-                    assert!(oracle_sight(&grid, w[0], w[1]), "case {case} {algorithm:?}: {:?} -> {:?} is not in sight\n{grid:?}", w[0], w[1]);
+                    assert!(
+                        oracle_sight(&grid, w[0], w[1]),
+                        "case {case} {algorithm:?}: {:?} -> {:?} is not in sight\n{grid:?}",
+                        w[0],
+                        w[1]
+                    );
                     length += ((w[0].0 as f64 - w[1].0 as f64).powi(2) + (w[0].1 as f64 - w[1].1 as f64).powi(2)).sqrt();
                 }
                 let cost = r.cost.unwrap();
@@ -919,7 +917,8 @@ fn four_neighbour_jps_equals_dijkstra_and_expands_fewer() {
     for case in 0..600 {
         let (grid, start, goal) = random_case(&mut rng, 150, false);
         let want = oracle(&grid, four, CostModel::Exact, start, goal);
-        let jps = find_path(&grid, start, goal, &SearchOptions { algorithm: Algorithm::Jps, topology: four, ..Default::default() }).unwrap();
+        let jps =
+            find_path(&grid, start, goal, &SearchOptions { algorithm: Algorithm::Jps, topology: four, ..Default::default() }).unwrap();
         let astar = find_path(&grid, start, goal, &SearchOptions { topology: four, ..Default::default() }).unwrap();
         match (want, &jps.path) {
             (None, None) => {}
@@ -949,12 +948,14 @@ fn distances_to_the_goal_are_what_each_forward_search_costs() {
     for case in 0..80 {
         let (mut grid, _, _) = random_case(&mut rng, 12, case % 2 == 0);
         // small grids only: the oracle runs once per cell
-        grid = Grid::new(grid.width().min(12), grid.height().min(12)).map(|mut g| {
-            for (p, c) in grid.cells().filter(|(p, _)| p.0 < 12 && p.1 < 12) {
-                g.set(p.0, p.1, c).unwrap();
-            }
-            g
-        }).unwrap();
+        grid = Grid::new(grid.width().min(12), grid.height().min(12))
+            .map(|mut g| {
+                for (p, c) in grid.cells().filter(|(p, _)| p.0 < 12 && p.1 < 12) {
+                    g.set(p.0, p.1, c).unwrap();
+                }
+                g
+            })
+            .unwrap();
         let goal = (rng.below(grid.width()), rng.below(grid.height()));
         grid.set(goal.0, goal.1, Cell::FLOOR).unwrap();
         for topo in TOPOLOGIES {

@@ -19,9 +19,8 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 despawn_agents_on_new_board,
-                request_agent_paths.run_if(
-                    resource_changed::<Board>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<SearchSettings>),
-                ),
+                request_agent_paths
+                    .run_if(resource_changed::<Board>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<SearchSettings>)),
             )
                 .chain()
                 .in_set(AppSystems::RequestPaths),

@@ -21,12 +21,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_first_board)
         .add_systems(
             Update,
-            (
-                select_cells,
-                edit_cells,
-                replace_board,
-                match_board_topology.run_if(resource_changed::<SearchSettings>),
-            )
+            (select_cells, edit_cells, replace_board, match_board_topology.run_if(resource_changed::<SearchSettings>))
                 .chain()
                 .in_set(AppSystems::ApplyActions),
         );
@@ -251,10 +246,7 @@ fn paint_refusal(board: &Board, selection: &Selection, occupied: &Query<&Occupie
         let which = if selection.start == Some(p) { "start" } else { "end" };
         return Some(format!("{},{} is the {which}: move it before placing a barrier there", p.0, p.1));
     }
-    occupied
-        .iter()
-        .any(|o| o.0.contains(&p))
-        .then(|| format!("{},{} is under the agent: no barrier there", p.0, p.1))
+    occupied.iter().any(|o| o.0.contains(&p)).then(|| format!("{},{} is under the agent: no barrier there", p.0, p.1))
 }
 
 /// A, a new board from the panel, or a map: a new grid, endpoints where [`default_endpoints`]

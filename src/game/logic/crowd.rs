@@ -18,9 +18,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CrowdState>().init_resource::<CrowdField>().add_systems(
         Update,
         (
-            build_crowd.run_if(
-                resource_changed::<CrowdSettings>.or_eager(resource_changed::<Board>).or_eager(resource_changed::<SearchSettings>),
-            ),
+            build_crowd
+                .run_if(resource_changed::<CrowdSettings>.or_eager(resource_changed::<Board>).or_eager(resource_changed::<SearchSettings>)),
             follow_board_edits.run_if(resource_changed::<Board>),
             steer_crowd.run_if(|s: Res<CrowdSettings>| s.agents > 0),
             tick_crowd.run_if(|c: Res<CrowdState>| c.crowd.is_some()).in_set(PausableSystems),
@@ -106,7 +105,13 @@ fn build_crowd(
         return;
     }
     // compare: every repair also runs A* from scratch, so the panel can set them side by side
-    let options = CrowdOptions { topology: search.0.topology, costs: search.0.costs, seed: setup.board.seed, compare: true, ..CrowdOptions::default() };
+    let options = CrowdOptions {
+        topology: search.0.topology,
+        costs: search.0.costs,
+        seed: setup.board.seed,
+        compare: true,
+        ..CrowdOptions::default()
+    };
     match Crowd::new(board.grid.clone(), settings.agents, mode, options) {
         Ok(crowd) => {
             state.grid_version = board.grid.version();
@@ -128,7 +133,10 @@ fn build_crowd(
 fn follow_board_edits(board: Res<Board>, mut state: ResMut<CrowdState>) {
     let state = &mut *state;
     let Some(crowd) = &mut state.crowd else { return };
-    if state.grid_version == board.grid.version() || crowd.grid().width() != board.grid.width() || crowd.grid().height() != board.grid.height() {
+    if state.grid_version == board.grid.version()
+        || crowd.grid().width() != board.grid.width()
+        || crowd.grid().height() != board.grid.height()
+    {
         return;
     }
     state.grid_version = board.grid.version();
@@ -140,7 +148,12 @@ fn follow_board_edits(board: Res<Board>, mut state: ResMut<CrowdState>) {
 
 /// Clicks on cells, in gather mode: gather there; in command mode: pick the agent on the cell,
 /// or send the picked agent there.
-fn steer_crowd(mut actions: MessageReader<Action>, settings: Res<CrowdSettings>, mut state: ResMut<CrowdState>, mut status: ResMut<Status>) {
+fn steer_crowd(
+    mut actions: MessageReader<Action>,
+    settings: Res<CrowdSettings>,
+    mut state: ResMut<CrowdState>,
+    mut status: ResMut<Status>,
+) {
     for action in actions.read() {
         let Action::Select(p) = *action else { continue };
         let state = &mut *state;
@@ -204,7 +217,10 @@ fn copy_field(state: Res<CrowdState>, settings: Res<CrowdSettings>, mut field: R
         (Some(crowd), true) if matches!(crowd.mode(), CrowdMode::Gather(_)) => {
             let grid = crowd.grid();
             CrowdField {
-                distances: DistanceField::new(grid.width(), grid.cells().map(|(p, _)| crowd.field_distance(p).unwrap_or(f64::INFINITY)).collect()),
+                distances: DistanceField::new(
+                    grid.width(),
+                    grid.cells().map(|(p, _)| crowd.field_distance(p).unwrap_or(f64::INFINITY)).collect(),
+                ),
                 next: grid.cells().map(|(p, _)| crowd.field_next(p)).collect(),
             }
         }

@@ -38,21 +38,14 @@ impl Duel {
             .map(|&algorithm| {
                 let o = super::search::game_options(&SearchOptions { algorithm, ..*options });
                 let t = bevy::platform::time::Instant::now();
-                let outcome = searcher
-                    .search(&board.grid, start, end, &o)
-                    .map_err(|e| e.to_string())
-                    .and_then(|r| match r.stopped {
-                        true => Err(format!("stopped at its limit ({} expansions)", r.expanded)),
-                        false => Ok((r.cost, r.expanded, r.pushed, t.elapsed().as_micros())),
-                    });
+                let outcome = searcher.search(&board.grid, start, end, &o).map_err(|e| e.to_string()).and_then(|r| match r.stopped {
+                    true => Err(format!("stopped at its limit ({} expansions)", r.expanded)),
+                    false => Ok((r.cost, r.expanded, r.pushed, t.elapsed().as_micros())),
+                });
                 DuelRow { algorithm, outcome }
             })
             .collect();
-        let optimum = rows
-            .iter()
-            .find(|r| r.algorithm == Algorithm::Dijkstra)
-            .and_then(|r| r.outcome.as_ref().ok())
-            .and_then(|o| o.0);
+        let optimum = rows.iter().find(|r| r.algorithm == Algorithm::Dijkstra).and_then(|r| r.outcome.as_ref().ok()).and_then(|o| o.0);
         Duel { rows, optimum }
     }
 }

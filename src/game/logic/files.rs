@@ -136,4 +136,3 @@ fn download(name: &str, text: &str) -> Result<(), web_sys::wasm_bindgen::JsValue
     link.click();
     web_sys::Url::revoke_object_url(&url)
 }
-

@@ -80,7 +80,12 @@ pub enum Action {
 }
 
 /// Space walks (or steps, in the step view and the race), A resets, Z pauses.
-pub fn handle_keys(keys: Res<ButtonInput<KeyCode>>, step_view: Res<StepViewOn>, race: Res<RaceSettings>, mut actions: MessageWriter<Action>) {
+pub fn handle_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    step_view: Res<StepViewOn>,
+    race: Res<RaceSettings>,
+    mut actions: MessageWriter<Action>,
+) {
     if keys.just_pressed(KeyCode::Space) {
         actions.write(if step_view.0 || race.on { Action::Step } else { Action::Walk });
     }
@@ -129,7 +134,12 @@ fn apply_setting_actions(
 }
 
 /// Z pauses and resumes (from the next frame: a state change).
-fn toggle_pause(mut actions: MessageReader<Action>, pause: Res<State<Pause>>, mut next: ResMut<NextState<Pause>>, mut status: ResMut<super::status::Status>) {
+fn toggle_pause(
+    mut actions: MessageReader<Action>,
+    pause: Res<State<Pause>>,
+    mut next: ResMut<NextState<Pause>>,
+    mut status: ResMut<super::status::Status>,
+) {
     let toggles = actions.read().filter(|a| **a == Action::TogglePause).count();
     if toggles % 2 == 1 {
         let paused = !pause.get().0;

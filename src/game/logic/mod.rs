@@ -1,20 +1,20 @@
 //! The game's logic, headless: no `Mesh`, `Material`, `Window` or egui type anywhere in it.
 //! Modules are listed in the order data flows through them; each imports only earlier ones.
 
-pub mod status;
-pub mod settings;
-pub mod setup;
-pub mod input;
-pub mod files;
-pub mod board;
-pub mod persist;
-pub mod search;
-pub mod walk;
 pub mod agent;
-pub mod stepview;
-pub mod race;
+pub mod board;
 pub mod crowd;
 pub mod duel;
+pub mod files;
+pub mod input;
+pub mod persist;
+pub mod race;
+pub mod search;
+pub mod settings;
+pub mod setup;
+pub mod status;
+pub mod stepview;
+pub mod walk;
 
 use bevy::prelude::*;
 

@@ -7,9 +7,9 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use super::board::{Board, Selection};
-use super::settings::{MAX_TRACE, SearchSettings};
 use super::files;
 use super::input::Action;
+use super::settings::{MAX_TRACE, SearchSettings};
 use super::status::Status;
 use crate::game::AppSystems;
 use crate::search::write_map;

@@ -187,7 +187,13 @@ fn race_from_setup(setup: Res<GameSetup>, mut settings: ResMut<RaceSettings>, mu
 
 /// Records the lanes when the race is switched on, or while it is on and the board, the
 /// selection or the settings change; forgets them when it is switched off.
-fn record_race(settings: Res<RaceSettings>, board: Res<Board>, selection: Res<Selection>, search: Res<SearchSettings>, mut race: ResMut<Race>) {
+fn record_race(
+    settings: Res<RaceSettings>,
+    board: Res<Board>,
+    selection: Res<Selection>,
+    search: Res<SearchSettings>,
+    mut race: ResMut<Race>,
+) {
     match (settings.on, selection.start, selection.end) {
         (true, Some(s), Some(e)) => race.record(&board, s, e, &search.0, &settings.algorithms),
         _ => race.clear(),

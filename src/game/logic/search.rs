@@ -29,9 +29,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PathState>().init_resource::<SearchBuffers>().add_systems(
         Update,
         (
-            find_path.run_if(
-                resource_changed::<Board>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<SearchSettings>),
-            ),
+            find_path
+                .run_if(resource_changed::<Board>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<SearchSettings>)),
             answer_path_requests,
         )
             .in_set(AppSystems::Search),

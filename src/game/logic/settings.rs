@@ -122,13 +122,7 @@ pub struct PlaySettings {
 
 impl Default for PlaySettings {
     fn default() -> Self {
-        PlaySettings {
-            mode: WalkMode::Cubes,
-            step_interval: 0.2,
-            agent_speed: 4.0,
-            click: ClickSets::Alternate,
-            brush: Brush::Barrier,
-        }
+        PlaySettings { mode: WalkMode::Cubes, step_interval: 0.2, agent_speed: 4.0, click: ClickSets::Alternate, brush: Brush::Barrier }
     }
 }
 
@@ -226,7 +220,6 @@ impl RaceSettings {
 pub fn race_on(settings: Res<RaceSettings>) -> bool {
     settings.on
 }
-
 
 /// The most agents the game's crowd has.
 pub const MAX_CROWD: usize = 1000;

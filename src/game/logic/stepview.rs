@@ -36,7 +36,6 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-
 /// One cell put on (or improved on) the open list.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TracePush {
@@ -249,7 +248,14 @@ impl StepView {
     /// Records at most `limit` expansions of the search from `start` to `end` ([`Self::truncated`]
     /// says whether it was cut) and shows its beginning, or the pending seek. Returns what the
     /// search found (no path when cut short), or why it could not run.
-    pub fn record_limited(&mut self, board: &Board, start: Pos, end: Pos, options: &SearchOptions, limit: usize) -> Result<SearchResult, SearchError> {
+    pub fn record_limited(
+        &mut self,
+        board: &Board,
+        start: Pos,
+        end: Pos,
+        options: &SearchOptions,
+        limit: usize,
+    ) -> Result<SearchResult, SearchError> {
         let (w, h) = (board.grid.width(), board.grid.height());
         self.steps.clear();
         self.start = None;
@@ -300,7 +306,13 @@ fn open_from_setup(setup: Res<GameSetup>, mut view: ResMut<StepView>) {
 
 /// Records a new trace when the step view is switched on, or while it is on and the board,
 /// selection or settings change; forgets it when the view is switched off.
-fn record_trace(on: Res<StepViewOn>, board: Res<Board>, selection: Res<Selection>, settings: Res<SearchSettings>, mut view: ResMut<StepView>) {
+fn record_trace(
+    on: Res<StepViewOn>,
+    board: Res<Board>,
+    selection: Res<Selection>,
+    settings: Res<SearchSettings>,
+    mut view: ResMut<StepView>,
+) {
     match (on.0, selection.start, selection.end) {
         (true, Some(s), Some(e)) => view.record(&board, s, e, &settings.0),
         _ => view.clear(),
@@ -310,7 +322,13 @@ fn record_trace(on: Res<StepViewOn>, board: Res<Board>, selection: Res<Selection
 
 /// The heat map of the cost to the goal: a Dijkstra backwards from the end, under the search's
 /// moves and costs.
-fn compute_goal_field(layers: Res<StepLayers>, board: Res<Board>, selection: Res<Selection>, settings: Res<SearchSettings>, mut field: ResMut<GoalField>) {
+fn compute_goal_field(
+    layers: Res<StepLayers>,
+    board: Res<Board>,
+    selection: Res<Selection>,
+    settings: Res<SearchSettings>,
+    mut field: ResMut<GoalField>,
+) {
     let new = match (layers.heat, selection.end) {
         (Heat::ToGoal, Some(end)) => {
             GoalField(DistanceField::new(board.grid.width(), distances_to(&board.grid, end, settings.0.topology, settings.0.costs)))

@@ -1,8 +1,8 @@
 //! The camera: frames the whole board; orbit with a right drag that starts off the cubes (or
 //! with Shift held), pan with a middle drag, zoom with the wheel, within sensible limits.
 
-use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::camera::SubCameraView;
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::egui_wants_any_pointer_input;
@@ -10,26 +10,23 @@ use bevy_egui::input::egui_wants_any_pointer_input;
 use super::panel::PanelLayout;
 use super::picking::PaintDrag;
 use super::race::race_extent;
-use crate::game::logic::settings::RaceSettings;
 use crate::game::AppSystems;
 use crate::game::logic::board::Board;
+use crate::game::logic::settings::RaceSettings;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<OrbitCamera>()
-        .add_systems(Startup, spawn_camera)
-        .add_systems(
-            Update,
-            (
-                fit_view_beside_panel,
-                frame_board.run_if(
-                    resource_changed::<Board>.or_eager(resource_changed::<OrbitCamera>).or_eager(resource_changed::<RaceSettings>),
-                ),
-                orbit_camera.run_if(not(egui_wants_any_pointer_input)),
-                place_camera.run_if(resource_changed::<OrbitCamera>),
-            )
-                .chain()
-                .in_set(AppSystems::View),
-        );
+    app.init_resource::<OrbitCamera>().add_systems(Startup, spawn_camera).add_systems(
+        Update,
+        (
+            fit_view_beside_panel,
+            frame_board
+                .run_if(resource_changed::<Board>.or_eager(resource_changed::<OrbitCamera>).or_eager(resource_changed::<RaceSettings>)),
+            orbit_camera.run_if(not(egui_wants_any_pointer_input)),
+            place_camera.run_if(resource_changed::<OrbitCamera>),
+        )
+            .chain()
+            .in_set(AppSystems::View),
+    );
 }
 
 /// Where the camera looks from.
@@ -70,7 +67,8 @@ impl OrbitCamera {
 /// How the camera maps light to screen colours: one that needs no lookup table, so the browser
 /// build leaves out Bevy's tonemapping tables and their zstd decoder (the desktop too, so both
 /// look alike).
-const TONEMAPPING: bevy::core_pipeline::tonemapping::Tonemapping = bevy::core_pipeline::tonemapping::Tonemapping::SomewhatBoringDisplayTransform;
+const TONEMAPPING: bevy::core_pipeline::tonemapping::Tonemapping =
+    bevy::core_pipeline::tonemapping::Tonemapping::SomewhatBoringDisplayTransform;
 
 fn spawn_camera(mut commands: Commands, orbit: Res<OrbitCamera>) {
     commands.spawn((Name::new("Camera"), Camera3d::default(), TONEMAPPING, orbit.transform()));
@@ -94,11 +92,8 @@ fn fit_view_beside_panel(
 ) {
     let (w, h) = (window.physical_width(), window.physical_height());
     let panel = ((layout.width * window.scale_factor()).round() as u32).min(w / 2);
-    let sub = (panel > 0 && h > 0).then(|| SubCameraView {
-        full_size: UVec2::new(w + panel, h),
-        offset: Vec2::ZERO,
-        size: UVec2::new(w, h),
-    });
+    let sub =
+        (panel > 0 && h > 0).then(|| SubCameraView { full_size: UVec2::new(w + panel, h), offset: Vec2::ZERO, size: UVec2::new(w, h) });
     for mut camera in &mut cameras {
         if camera.sub_camera_view != sub {
             camera.sub_camera_view = sub;

@@ -78,7 +78,15 @@ fn match_bodies(mut commands: Commands, state: Res<CrowdState>, assets: Res<Crow
     }
     while bodies.0.len() < want {
         let i = bodies.0.len();
-        let e = commands.spawn((Name::new(format!("Crowd agent {i}")), CrowdBody(i), Mesh3d(assets.mesh.clone()), MeshMaterial3d(assets.walking.clone()), Transform::default())).id();
+        let e = commands
+            .spawn((
+                Name::new(format!("Crowd agent {i}")),
+                CrowdBody(i),
+                Mesh3d(assets.mesh.clone()),
+                MeshMaterial3d(assets.walking.clone()),
+                Transform::default(),
+            ))
+            .id();
         bodies.0.push(e);
     }
 }

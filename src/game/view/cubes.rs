@@ -10,12 +10,9 @@ use crate::search::Pos;
 
 /// The cubes alone (the headless test harness draws them too).
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<CubeIndex>().add_systems(Startup, setup_cube_assets).add_systems(
-        Update,
-        (spawn_cubes.run_if(layout_changed), paint_cubes.run_if(looks_changed))
-            .chain()
-            .in_set(AppSystems::View),
-    );
+    app.init_resource::<CubeIndex>()
+        .add_systems(Startup, setup_cube_assets)
+        .add_systems(Update, (spawn_cubes.run_if(layout_changed), paint_cubes.run_if(looks_changed)).chain().in_set(AppSystems::View));
 }
 
 /// The most cubes drawn; larger boards are drawn flat (see [`super::flat`]).

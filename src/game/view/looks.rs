@@ -101,7 +101,13 @@ impl Look {
             // near is bright yellow, far deep purple (a viridis-like ramp, readable on grey)
             Look::Heat(k) => {
                 let t = k.min(HEAT_LEVELS - 1) as f32 / (HEAT_LEVELS - 1) as f32;
-                let stops = [Vec3::new(0.99, 0.91, 0.14), Vec3::new(0.37, 0.79, 0.38), Vec3::new(0.13, 0.57, 0.55), Vec3::new(0.23, 0.32, 0.55), Vec3::new(0.27, 0.0, 0.33)];
+                let stops = [
+                    Vec3::new(0.99, 0.91, 0.14),
+                    Vec3::new(0.37, 0.79, 0.38),
+                    Vec3::new(0.13, 0.57, 0.55),
+                    Vec3::new(0.23, 0.32, 0.55),
+                    Vec3::new(0.27, 0.0, 0.33),
+                ];
                 let x = t * (stops.len() - 1) as f32;
                 let i = (x.floor() as usize).min(stops.len() - 2);
                 let c = stops[i].lerp(stops[i + 1], x - i as f32);
@@ -159,8 +165,10 @@ pub fn looks_changed(
     crowd_field: Res<CrowdField>,
     agents: Query<(), Changed<Agent>>,
 ) -> bool {
-    layers.is_changed() || field.is_changed() || crowd_field.is_changed() ||
-    board.is_changed()
+    layers.is_changed()
+        || field.is_changed()
+        || crowd_field.is_changed()
+        || board.is_changed()
         || selection.is_changed()
         || path.is_changed()
         || walk.is_changed()

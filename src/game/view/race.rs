@@ -9,9 +9,10 @@ use bevy::image::Image;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::cubes::{Cube, CubeAssets, cube_transform};
 use super::crowd::CrowdBody;
+use super::cubes::{Cube, CubeAssets, cube_transform};
 use super::flat::{FlatBoard, pixel_plane};
+use super::looks::Look;
 use crate::game::AppSystems;
 use crate::game::logic::agent::Agent;
 use crate::game::logic::board::{Board, HEX_APOTHEM, Selection};
@@ -19,25 +20,28 @@ use crate::game::logic::race::{Lane, Race};
 use crate::game::logic::settings::{RaceSettings, race_on};
 use crate::game::logic::stepview::Mark;
 use crate::search::{Cell, Pos};
-use super::looks::Look;
 
 /// Up to this many cubes in all lanes together the lanes are cubes; beyond, flat textures.
 pub const MAX_RACE_CUBES: usize = 4 * 48 * 48;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<LanesDrawn>().add_systems(
-        Update,
-        (
-            hide_board_in_race.run_if(resource_changed::<RaceSettings>.or_eager(|added: Query<(), Added<Visibility>>| !added.is_empty())),
-            build_lanes,
-            paint_lanes.run_if(race_on.and_then(
-                resource_changed::<Race>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<LanesDrawn>),
-            )),
+    app.init_resource::<LanesDrawn>()
+        .add_systems(
+            Update,
+            (
+                hide_board_in_race
+                    .run_if(resource_changed::<RaceSettings>.or_eager(|added: Query<(), Added<Visibility>>| !added.is_empty())),
+                build_lanes,
+                paint_lanes.run_if(
+                    race_on.and_then(
+                        resource_changed::<Race>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<LanesDrawn>),
+                    ),
+                ),
+            )
+                .chain()
+                .in_set(AppSystems::View),
         )
-            .chain()
-            .in_set(AppSystems::View),
-    )
-    .add_systems(EguiPrimaryContextPass, draw_lane_titles.run_if(race_on));
+        .add_systems(EguiPrimaryContextPass, draw_lane_titles.run_if(race_on));
 }
 
 /// The lanes' layout in columns and rows.
@@ -154,7 +158,8 @@ fn build_lanes(
     let pixels_w = if board.hex { 2 * w + 1 } else { w };
     for lane in 0..lanes {
         let (image, mesh, material) = pixel_plane(&mut images, &mut meshes, &mut materials, (pixels_w, h), vec![0; pixels_w * h * 4], size);
-        let e = commands.spawn((LanePlane { lane, image }, mesh, material, Transform::from_translation(lane_offset(&board, lane, lanes)))).id();
+        let e =
+            commands.spawn((LanePlane { lane, image }, mesh, material, Transform::from_translation(lane_offset(&board, lane, lanes)))).id();
         drawn.planes.push(e);
     }
 }
@@ -255,7 +260,13 @@ fn draw_lane_titles(
         let title = format!("{}{}", if won { "\u{2605} " } else { "" }, lane.algorithm.name());
         let pos = egui::pos2(screen.x, screen.y);
         painter.text(pos - egui::vec2(0.0, 17.0), egui::Align2::LEFT_BOTTOM, title, egui::FontId::proportional(18.0), colour);
-        painter.text(pos, egui::Align2::LEFT_BOTTOM, lane_counters(lane, won, first.contains(&i), false), egui::FontId::proportional(13.0), colour);
+        painter.text(
+            pos,
+            egui::Align2::LEFT_BOTTOM,
+            lane_counters(lane, won, first.contains(&i), false),
+            egui::FontId::proportional(13.0),
+            colour,
+        );
     }
     Ok(())
 }

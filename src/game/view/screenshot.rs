@@ -10,15 +10,15 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
 use super::cell_text as cell;
-use crate::game::{AppSystems, GameSetup};
 use crate::game::logic::agent::Agent;
+use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::crowd::CrowdState;
 use crate::game::logic::race::Race;
-use crate::game::logic::board::{Board, Hover, Selection};
+use crate::game::logic::search::PathState;
 use crate::game::logic::settings::BoardSettings;
 use crate::game::logic::status::Status;
-use crate::game::logic::search::PathState;
 use crate::game::logic::walk::{Walk, WalkRequested};
+use crate::game::{AppSystems, GameSetup};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -59,12 +59,7 @@ fn announce_progress(
 ) {
     *frames += 1;
     if *frames == 3 {
-        info!(
-            "cubepath ready: {} x {} board, path of {} cells",
-            board.grid.width(),
-            board.grid.height(),
-            path.cells.len()
-        );
+        info!("cubepath ready: {} x {} board, path of {} cells", board.grid.width(), board.grid.height(), path.cells.len());
     }
     let walking = walk.is_running() || agents.iter().any(|a| !a.arrived);
     if *was_walking && !walking {
@@ -176,16 +171,14 @@ fn take_screenshot_when_done(
     progress.requested = true;
     let file: PathBuf = setup.screenshot.clone().expect("run only with a screenshot path");
     commands.spawn((Name::new("Screenshot"), Screenshot::primary_window())).observe(
-        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-            match save_png(&captured.image, &file) {
-                Ok(()) => {
-                    info!("screenshot saved to {}", file.display());
-                    exit.write(AppExit::Success);
-                }
-                Err(e) => {
-                    error!("cubepath: cannot save the screenshot to {}: {e}", file.display());
-                    exit.write(AppExit::error());
-                }
+        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| match save_png(&captured.image, &file) {
+            Ok(()) => {
+                info!("screenshot saved to {}", file.display());
+                exit.write(AppExit::Success);
+            }
+            Err(e) => {
+                error!("cubepath: cannot save the screenshot to {}: {e}", file.display());
+                exit.write(AppExit::error());
             }
         },
     );

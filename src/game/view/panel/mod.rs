@@ -9,23 +9,24 @@ use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::arrows::MAX_ARROW_CELLS;
 use super::cell_text as cell;
 use super::cubes::drawn_flat;
+use super::looks::{HEAT_LEVELS, Look};
+use super::race::lane_counters;
 use crate::game::logic::board::{Board, Hover, Selection};
+use crate::game::logic::crowd::CrowdState;
 use crate::game::logic::duel::Duel;
 use crate::game::logic::files::BUNDLED;
 use crate::game::logic::input::Action;
+use crate::game::logic::race::{RACE_LIMIT, Race};
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{
-    BoardSettings, Brush, ClickSets, CrowdClicks, CrowdSettings, Heat, LANES, MAX_CROWD, MAX_SIDE, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn, WalkMode,
+    BoardSettings, Brush, ClickSets, CrowdClicks, CrowdSettings, Heat, LANES, MAX_CROWD, MAX_SIDE, PlaySettings, RaceSettings,
+    SearchSettings, StepLayers, StepViewOn, WalkMode,
 };
-use crate::game::logic::crowd::CrowdState;
-use crate::game::logic::race::{RACE_LIMIT, Race};
-use super::race::lane_counters;
-use crate::game::logic::stepview::GoalField;
-use super::arrows::MAX_ARROW_CELLS;
-use super::looks::{HEAT_LEVELS, Look};
 use crate::game::logic::status::Status;
+use crate::game::logic::stepview::GoalField;
 use crate::game::logic::stepview::StepView;
 use crate::game::logic::walk::Walk;
 use crate::game::{AppSystems, Pause};
@@ -410,7 +411,15 @@ fn crowd_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<A
 
 /// Run or Pause, Step, Restart, the rate and the scrubber of a replay (the step view's or the
 /// race's: the same actions drive whichever is on).
-fn replay_controls(ui: &mut egui::Ui, running: bool, rate: f32, shown: usize, total: usize, rate_text: &str, actions: &mut MessageWriter<Action>) {
+fn replay_controls(
+    ui: &mut egui::Ui,
+    running: bool,
+    rate: f32,
+    shown: usize,
+    total: usize,
+    rate_text: &str,
+    actions: &mut MessageWriter<Action>,
+) {
     ui.horizontal(|ui| {
         if ui.button(if running { "Pause" } else { "Run" }).clicked() {
             actions.write(Action::RunSteps(!running));
@@ -438,11 +447,9 @@ fn replay_controls(ui: &mut egui::Ui, running: bool, rate: f32, shown: usize, to
 fn layers_controls(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
     let mut layers = *shown.layers;
     let cells = shown.board.grid.width() * shown.board.grid.height();
-    ui.add_enabled_ui(cells <= MAX_ARROW_CELLS && !drawn_flat(&shown.board), |ui| {
-        ui.checkbox(&mut layers.arrows, "parent arrows")
-    })
-    .response
-    .on_disabled_hover_text("arrows are drawn on boards up to 128 x 128");
+    ui.add_enabled_ui(cells <= MAX_ARROW_CELLS && !drawn_flat(&shown.board), |ui| ui.checkbox(&mut layers.arrows, "parent arrows"))
+        .response
+        .on_disabled_hover_text("arrows are drawn on boards up to 128 x 128");
     ui.horizontal(|ui| {
         ui.label("heat map");
         ui.radio_value(&mut layers.heat, Heat::Off, "off");
