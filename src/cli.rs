@@ -738,9 +738,22 @@ fn scen(a: &ScenArgs) -> Result<u8, Failure> {
         writeln!(out, "{k}\t{}\t{}\t{}\t{}\t{}\t{cost}\t{}\t{micros}", p.start.0, p.start.1, p.goal.0, p.goal.1, p.stated, r.expanded)?;
     }
     progress.finish();
+    note_approximate_verdicts(&problems);
     writeln!(out, "{passed} passed, {failed} failed")?;
     out.flush()?;
     Ok(if failed == 0 { 0 } else { 1 })
+}
+
+/// Says on stderr how many lengths are too long, for the digits their file states, for a
+/// verdict to be exact (see `cubepath_search::stated_tolerance`).
+fn note_approximate_verdicts(problems: &[Problem]) {
+    let approximate = problems.iter().filter(|p| !p.exact_verdict()).count();
+    if approximate > 0 {
+        eprintln!(
+            "note: {approximate} of {} lengths are too long for the digits the file states to tell every other path cost apart: their verdicts are only approximate",
+            problems.len()
+        );
+    }
 }
 
 /// One algorithm's bench run: the best time and the expansions of each problem, and totals.
@@ -794,6 +807,7 @@ fn bench(a: &BenchArgs) -> Result<u8, Failure> {
         crate::game::logic::files::write_atomically(path, &svg)
             .map_err(|e| BadInput(format!("{}: cannot write the plot: {e}", path.display())))?;
     }
+    note_approximate_verdicts(&problems);
     let wrong: usize = runs.iter().map(|r| r.wrong).sum();
     if wrong > 0 {
         eprintln!("cubepath: {wrong} problems got a wrong cost");

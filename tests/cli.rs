@@ -128,6 +128,53 @@ fn scen_checks_each_length_to_the_precision_the_file_states() {
     }
 }
 
+/// A current-format file as the benchmark publishes it: 8 decimals, not summed exactly (the
+/// engine's tests measure how far off). Every problem passes `scen` with A* and JPS and
+/// `bench` with JPS+; a length moved by 1e-4 on one line fails that problem alone.
+#[test]
+fn scen_and_bench_pass_a_current_format_file_and_catch_a_moved_length() {
+    let (m, scen) = (map("8room_000.map"), map("8room_000.map.scen"));
+    let text = std::fs::read_to_string(&scen).unwrap();
+    let problems = text.lines().filter(|l| l.split_whitespace().count() == 9).count();
+    assert_eq!(problems, 2140);
+    for algorithm in ["astar", "jps"] {
+        let (code, out, err) = cubepath(&["scen", &m, &scen, "--algorithm", algorithm]);
+        assert_eq!((code, summary(&out)), (0, (problems, 0)), "{algorithm}: {err}");
+        assert!(!err.contains("approximate"), "{err}");
+    }
+    let (code, _, err) = cubepath(&["bench", &m, &scen, "--algorithm", "jps-plus"]);
+    assert_eq!(code, 0, "{err}");
+    // problem 1000 (line 1002), its length moved by 1e-4
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let mut fields: Vec<String> = lines[1001].split('\t').map(String::from).collect();
+    let moved = fields[8].parse::<f64>().unwrap() + 1e-4;
+    fields[8] = format!("{moved:.8}");
+    lines[1001] = fields.join("\t");
+    let f = temp_file("8room_moved.scen", (lines.join("\n") + "\n").as_bytes());
+    let (code, out, _) = cubepath(&["scen", &m, &f, "--algorithm", "jps"]);
+    assert_eq!((code, summary(&out)), (1, (problems - 1, 1)));
+    let row: Vec<&str> = out.lines().nth(1000).unwrap().split('\t').collect();
+    assert_eq!(row[5], fields[8], "the failing problem is the moved one");
+    let (code, _, err) = cubepath(&["bench", &m, &f, "--algorithm", "jps"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("WRONG COST: jps problem 1000 (line 1002)") && err.contains("1 problems got a wrong cost"), "{err}");
+}
+
+#[test]
+fn scen_says_which_verdicts_are_only_approximate() {
+    let m = temp_file("line.map", b"type octile\nheight 1\nwidth 4\nmap\n....\n");
+    // 3 to 8 decimals: exact; 3 stated to 6 digits: exact; 3000.00 would be a 6-digit length
+    // on a long path: its verdict is approximate (the file states only 1e-2)
+    let f = temp_file("lens.scen", b"version 1\n0\tl.map\t4\t1\t0\t0\t3\t0\t3.00000000\n0\tl.map\t4\t1\t0\t0\t3\t0\t3\n");
+    let (code, _, err) = cubepath(&["scen", &m, &f]);
+    assert_eq!(code, 0);
+    assert!(!err.contains("approximate"), "{err}");
+    let f = temp_file("long.scen", b"version 1\n0\tl.map\t4\t1\t0\t0\t3\t0\t3\n0\tl.map\t4\t1\t0\t0\t3\t0\t3000.00\n");
+    let (code, out, err) = cubepath(&["scen", &m, &f]);
+    assert_eq!((code, summary(&out)), (1, (1, 1)));
+    assert!(err.contains("note: 1 of 2 lengths") && err.contains("only approximate"), "{err}");
+}
+
 #[test]
 fn malformed_scenarios_exit_2_naming_the_line_before_any_output() {
     let m = temp_file("small2.map", SMALL_MAP);

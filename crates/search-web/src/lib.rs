@@ -96,7 +96,7 @@ impl Board {
     }
 
     /// Runs every problem of a `.scen` file's text with `algorithm` and counts the costs that
-    /// match the stated optimal lengths (to the precision the file states them).
+    /// match the stated optimal lengths, judged as `scen` judges them (`Problem::matches`).
     ///
     /// Errors: the scenario reader's message, an unknown algorithm, a problem off this map.
     pub fn scenario(&mut self, name: &str, text: &str, algorithm: &str) -> Result<ScenarioReport, String> {
@@ -154,5 +154,19 @@ mod tests {
         let report = board.scenario("t.scen", scen, "astar").unwrap();
         assert_eq!((report.passed, report.failed), (1, 1));
         assert!(board.scenario("t.scen", "version 1\n0\tt.map\t4\t3\t1\t0\t30\t0\t4\n", "astar").is_err());
+    }
+
+    /// A current-format file as published (8 decimals summed with a small error by the
+    /// benchmark's generator): the browser's check passes every problem, as `scen` does.
+    #[test]
+    fn a_current_format_scenario_passes() {
+        let dir = format!("{}/../../assets/maps/mapf/", env!("CARGO_MANIFEST_DIR"));
+        let map = std::fs::read_to_string(format!("{dir}random-32-32-10.map")).unwrap();
+        let scen = std::fs::read_to_string(format!("{dir}random-32-32-10-random-1.scen")).unwrap();
+        let mut board = Board::new("random-32-32-10.map", &map).unwrap();
+        for algorithm in ["astar", "jps-plus"] {
+            let report = board.scenario("random-32-32-10-random-1.scen", &scen, algorithm).unwrap();
+            assert_eq!((report.passed, report.failed), (461, 0), "{algorithm}");
+        }
     }
 }

@@ -61,7 +61,7 @@ pub use dstar::{Progress, Replanner};
 pub use expand::hex_neighbours;
 pub use grid::{CHANGE_LOG, Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT};
 pub use map_file::{
-    FileError, Problem, load_map, load_scen, read_map, read_map_from, read_scen, read_scen_from, stated_tolerance, stated_unit, write_map,
+    FileError, Problem, load_map, load_scen, read_map, read_map_from, read_scen, read_scen_from, SUM_ERROR, stated_tolerance, stated_unit, write_map,
 };
 pub use path::{IllegalStep, distances_to, path_cost, step_kind};
 pub use rules::{Algorithm, CostModel, DiagonalRule, Heuristic, IDA_LIMIT, SearchOptions, Topology, hex_centre, hex_distance};

@@ -269,23 +269,54 @@ pub fn stated_unit(text: &str, value: f64) -> f64 {
     written.min(sixth_digit(value))
 }
 
+/// How far, relative to the length, the current benchmark files' lengths may be from the exact
+/// path cost beyond their rounding to 8 decimals. Current files were made by a generator that
+/// did not sum the sqrt 2 steps exactly: a written length differs from the exact `a + b sqrt 2`
+/// by up to 1.5e-7 (745.79098053 written for 745.79098065). Measured against the exact costs of
+/// the paths found here (the engine's test `current_files_err_by_less_than_the_allowed_sum_error`):
+/// at most 1.4e-10 of the length beyond the rounding on 8room_000 (2,006 of 2,140 lengths off),
+/// 2.1e-10 on the MAPF benchmark's random-32-32-10-random-1. This allows about ten times that.
+pub const SUM_ERROR: f64 = 2e-9;
+
 /// How far a cost may be from a scenario's stated optimal length and still match it: half a
-/// unit of the last stated digit ([`stated_unit`]), plus the rounding of the sum that made the
-/// length. Lengths stated to 6 significant digits were summed in single precision by the
-/// benchmark's generator (85.88225099 is written 85.8822), so they get one single-precision
-/// epsilon of slack; longer ones (8 decimals) were summed in double precision.
+/// unit of the last stated digit ([`stated_unit`]), plus the error of the sum that made the
+/// length, relative to the length:
+/// - lengths stated to 6 significant digits (the old files) were summed in single precision by
+///   the benchmark's generator (85.88225099 is written 85.8822): one single-precision epsilon;
+/// - finer lengths (the current files' 8 decimals) carry the generator's summing error:
+///   [`SUM_ERROR`].
+///
+/// Why this tells a right answer from a wrong one: every cost on the benchmark's grids is
+/// `a + b sqrt 2` with whole `a` and `b`, and two different such costs, both at most `M`,
+/// differ by more than `1 / (2M + 1)` (their difference `p + q sqrt 2` times its conjugate is a
+/// whole number `p^2 - 2 q^2`, not 0, and the conjugate is at most `2M` in size). A wrong cost
+/// within a unit of the length `L` is thus at least `1 / (2L + 3)` from the right one, and the
+/// check rejects it whenever that gap is over twice the tolerance: the right cost lies within
+/// the tolerance of the written length, a wrong one beyond it. For 8-decimal lengths that
+/// holds up to a length of about 11,000 (longer than any path in the benchmark's current
+/// files: 855.9 on 8room_000, 4,847 on a 512 x 512 maze); 6-significant-digit lengths are
+/// exact up to about 450. Past that a verdict is only approximate: a different path cost could
+/// lie within the tolerance ([`Problem::exact_verdict`] says which).
 ///
 /// ```
 /// use cubepath_search::stated_tolerance;
 /// // `1` states 1.00000: a diagonal (1.41421) is far outside, 1.000004 inside
 /// assert!(stated_tolerance("1", 1.0) < 1e-5);
-/// assert!(stated_tolerance("3.41421356", 3.41421356) < 1e-8);
+/// // 8 decimals: half a unit of the last, and the generator's error on 3.4
+/// assert!(stated_tolerance("3.41421356", 3.41421356) < 1.2e-8);
 /// ```
 pub fn stated_tolerance(text: &str, value: f64) -> f64 {
     let unit = stated_unit(text, value);
     let single_precision = unit >= sixth_digit(value);
-    let slack = if single_precision { f32::EPSILON as f64 } else { 1e-12 };
+    let slack = if single_precision { f32::EPSILON as f64 } else { SUM_ERROR };
     unit / 2.0 + slack * value.max(1.0)
+}
+
+/// Whether a check with `tolerance` around the length `length` tells every other path cost
+/// apart from the right one (see [`stated_tolerance`]): the least gap between two different
+/// costs near `length`, `1 / (2 length + 3)`, is over twice the tolerance.
+pub(crate) fn tells_costs_apart(length: f64, tolerance: f64) -> bool {
+    2.0 * tolerance < 1.0 / (2.0 * length + 3.0)
 }
 
 /// The unit of the sixth significant digit of `value` (1e-5 for 0).
@@ -298,6 +329,21 @@ impl Problem {
     /// (see [`stated_tolerance`]).
     pub fn matches(&self, cost: f64) -> bool {
         (cost - self.optimal).abs() <= self.tolerance
+    }
+
+    /// Whether [`matches`](Problem::matches) is exact for this problem: it accepts the right
+    /// cost as the file wrote it and rejects every other path cost on a square grid with
+    /// straight steps 1 and diagonal steps sqrt 2. True for every 8-decimal length up to about
+    /// 11,000 and every 6-digit one up to about 450 (see [`stated_tolerance`]); past that a
+    /// wrong cost very close to the right one might still match.
+    ///
+    /// ```
+    /// use cubepath_search::read_scen;
+    /// let p = &read_scen("s", b"version 1\n0 m 9 9 0 0 1 1 1.41421356\n").unwrap()[0];
+    /// assert!(p.exact_verdict());
+    /// ```
+    pub fn exact_verdict(&self) -> bool {
+        tells_costs_apart(self.optimal, self.tolerance)
     }
 }
 

@@ -57,10 +57,35 @@ fn the_check_is_as_exact_as_the_file_states() {
     let p = &read_scen("s.scen", &scen(&["0\tm.map\t3\t2\t0\t0\t1\t0\t420.6"])).unwrap()[0];
     assert!(p.matches(420.6) && p.matches(420.6004));
     assert!(!p.matches(420.601) && !p.matches(420.599) && !p.matches(420.65));
-    // 8 decimals state 8 decimals
+    // 8 decimals state 8 decimals, and the current generator's summing error on top (2e-9 of
+    // the length: 6.8e-9 here)
     let p = &read_scen("s.scen", &scen(&["0\tm.map\t3\t2\t0\t0\t1\t0\t3.41421356"])).unwrap()[0];
     assert!(p.matches(2.0 + std::f64::consts::SQRT_2));
-    assert!(!p.matches(3.41421357));
+    assert!(!p.matches(3.4142136) && !p.matches(3.4142135));
+}
+
+#[test]
+fn current_files_are_judged_as_their_generator_summed() {
+    use std::f64::consts::SQRT_2;
+    // lengths from the benchmark's current files with the exact a + b sqrt 2 of their paths
+    for (written, a, b) in [("307.04877319", 143.0, 116.0), ("745.79098053", 289.0, 323.0), ("835.31074981", 486.0, 247.0)] {
+        let exact = a + b * SQRT_2;
+        assert!((written.parse::<f64>().unwrap() - exact).abs() > 4e-8, "{written}: off by more than its stated digits");
+        let p = &read_scen("s.scen", &scen(&[&format!("0\tm.map\t3\t2\t0\t0\t1\t0\t{written}")])).unwrap()[0];
+        assert!(p.matches(exact), "{written} against {exact:.10}");
+        assert!(p.exact_verdict());
+        // a length moved by 1e-4, and costs that trade straight steps for diagonals the
+        // closest ways there are (239 - 169 sqrt 2 = 0.0021, 577 - 408 sqrt 2 = 0.00087,
+        // 3363 - 2378 sqrt 2 = 0.00015): all refused
+        for gap in [1e-4, 239.0 - 169.0 * SQRT_2, 577.0 - 408.0 * SQRT_2, 3363.0 - 2378.0 * SQRT_2] {
+            assert!(!p.matches(exact + gap) && !p.matches(exact - gap), "{written} {gap}");
+        }
+    }
+    // past about 11,000 an 8-decimal verdict is only approximate, and says so
+    let p = &read_scen("s.scen", &scen(&["0\tm.map\t3\t2\t0\t0\t1\t0\t20000.00000000"])).unwrap()[0];
+    assert!(!p.exact_verdict());
+    let p = &read_scen("s.scen", &scen(&["0\tm.map\t3\t2\t0\t0\t1\t0\t10000.00000000"])).unwrap()[0];
+    assert!(p.exact_verdict());
 }
 
 #[test]

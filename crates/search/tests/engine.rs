@@ -697,17 +697,25 @@ fn moving_ai_terrain_rules_on_maps_worked_out_by_hand() {
 
 // ---------------------------------------------------------------- benchmark maps
 
-fn check_benchmark(name: &str) {
-    // read at run time: cargo sets it for the test, and a binary built from another checkout of
-    // the same sources (a shared target directory) still reads this one's maps
+/// A bundled map and its scenario, read at run time: cargo sets the directory for the test, and
+/// a binary built from another checkout of the same sources (a shared target directory) still
+/// reads this one's maps.
+fn bundled(map: &str, scen: &str) -> (Grid, Vec<Problem>) {
     let dir = format!("{}/../../assets/maps/", std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo test"));
-    let map = std::fs::read(format!("{dir}{name}")).unwrap();
-    let scen = std::fs::read(format!("{dir}{name}.scen")).unwrap();
-    let grid = read_map(name, &map).unwrap();
-    let problems = read_scen(name, &scen).unwrap();
+    let grid = read_map(map, &std::fs::read(format!("{dir}{map}")).unwrap()).unwrap();
+    let problems = read_scen(scen, &std::fs::read(format!("{dir}{scen}")).unwrap()).unwrap();
+    (grid, problems)
+}
+
+fn check_benchmark(name: &str) {
+    check_benchmark_with(name, &[Algorithm::AStar, Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus]);
+}
+
+fn check_benchmark_with(name: &str, algorithms: &[Algorithm]) {
+    let (grid, problems) = bundled(name, &format!("{name}.scen"));
     assert!(problems.len() >= 100);
     let mut searcher = Searcher::default();
-    for algorithm in [Algorithm::AStar, Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus] {
+    for &algorithm in algorithms {
         let opts = SearchOptions { algorithm, ..Default::default() };
         for p in &problems {
             assert_eq!((p.width, p.height), (grid.width(), grid.height()));
@@ -733,6 +741,41 @@ fn benchmark_lak304d() {
 #[test]
 fn benchmark_64room_000() {
     check_benchmark("64room_000.map");
+}
+
+/// A current-format file as the benchmark publishes it (8 decimals, 2,140 problems): its
+/// lengths were not summed exactly, and every optimal algorithm must still pass every problem.
+/// (A* and JPS+ here; `tests/cli.rs` runs `scen` on it with JPS, and every algorithm's cost is
+/// compared with A*'s on random grids elsewhere.)
+#[test]
+fn benchmark_8room_000_current_format() {
+    check_benchmark_with("8room_000.map", &[Algorithm::AStar, Algorithm::JpsPlus]);
+}
+
+/// The current files' lengths against the exact costs of the optimal paths found here
+/// (`a + b sqrt 2`, counted from the path's straight and diagonal steps): the generator's
+/// error stays inside [`SUM_ERROR`] of the length, and is there to be allowed (not zero).
+#[test]
+fn current_files_err_by_less_than_the_allowed_sum_error() {
+    let mut searcher = Searcher::default();
+    for (map, scen) in [("8room_000.map", "8room_000.map.scen"), ("mapf/random-32-32-10.map", "mapf/random-32-32-10-random-1.scen")] {
+        let (grid, problems) = bundled(map, &scen);
+        let (mut worst, mut off) = (0.0f64, 0);
+        for p in &problems {
+            let path = searcher.search(&grid, p.start, p.goal, &SearchOptions::default()).unwrap().path.unwrap();
+            let diagonals = path.windows(2).filter(|w| w[0].0 != w[1].0 && w[0].1 != w[1].1).count();
+            let exact = (path.len() - 1 - diagonals) as f64 + diagonals as f64 * SQRT_2;
+            // the written length is the generator's sum rounded to 8 decimals
+            let error = ((p.optimal - exact).abs() - 0.5e-8).max(0.0) / exact.max(1.0);
+            worst = worst.max(error);
+            off += usize::from((p.optimal - exact).abs() > 0.5e-8);
+            assert!(p.matches(exact), "{scen} line {}: {exact:.10} against {}", p.line, p.stated);
+            assert!(p.exact_verdict(), "{scen} line {}", p.line);
+        }
+        println!("{scen}: {off} of {} lengths off the exact cost by more than the rounding, worst {worst:.2e} of the length", problems.len());
+        assert!(worst <= SUM_ERROR, "{scen}: {worst:e}");
+        assert!(off > 0, "{scen}: no length off: not a file of the current generator");
+    }
 }
 
 /// cubepath's own 512 x 512 map with 10 % scattered obstacles; lengths from a separate Python
