@@ -8,9 +8,10 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::grid::Grid;
-use crate::path::{moves, path_cost};
+use crate::moves::{moves, path_cost};
 use crate::rules::{Heuristic, SearchOptions};
-use crate::searcher::{Pos, SearchResult, Searcher};
+use crate::searcher::Searcher;
+use crate::types::{Pos, SearchResult};
 
 const NONE: u32 = u32::MAX;
 

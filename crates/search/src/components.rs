@@ -5,8 +5,9 @@
 use std::collections::VecDeque;
 
 use crate::grid::{BLOCKED, Grid, may_enter};
+use crate::moves::hex_neighbours;
 use crate::rules::{DiagonalRule, Topology};
-use crate::searcher::Pos;
+use crate::types::Pos;
 
 /// How cells connect: moves are symmetric, so connectivity needs only these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,7 +131,7 @@ impl Components {
             Links::Hex => {
                 let (x, y) = (i % self.stride - 1, i / self.stride - 1);
                 let mut n = 0;
-                for p in crate::expand::hex_neighbours((x, y)).into_iter().flatten() {
+                for p in hex_neighbours((x, y)).into_iter().flatten() {
                     if p.0 < self.width && p.1 < self.height {
                         out[n] = (p.1 + 1) * self.stride + p.0 + 1;
                         n += 1;

@@ -11,8 +11,11 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::path::moves;
-use crate::{Algorithm, CostModel, Grid, Heuristic, Pos, SearchError, SearchOptions, Topology, hex_neighbours, validate};
+use crate::grid::Grid;
+use crate::moves::{hex_neighbours, moves};
+use crate::rules::{Algorithm, CostModel, Heuristic, SearchOptions, Topology};
+use crate::searcher::validate;
+use crate::types::{Pos, SearchError};
 
 /// A fast hash for cell indices (multiply and rotate); the standard SipHash is several times
 /// slower on the hot path and resists attacks nobody makes on a grid.

@@ -7,6 +7,11 @@
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// Offsets of the eight directions: 0..4 straight (N, S, W, E), 4..8 diagonal (NW, NE, SW, SE).
+pub(crate) const DX: [isize; 8] = [0, 0, -1, 1, -1, 1, -1, 1];
+/// See [`DX`].
+pub(crate) const DY: [isize; 8] = [-1, 1, 0, 0, -1, -1, 1, 1];
+
 /// The largest width or height a grid may have.
 pub const MAX_SIDE: usize = 4096;
 /// The largest weight a ground cell may carry.

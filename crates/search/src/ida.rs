@@ -5,9 +5,10 @@
 //! that is very many, and it stops at its expansion limit.
 
 use crate::grid::Grid;
-use crate::path::{moves, path_cost};
+use crate::moves::{moves, path_cost};
 use crate::rules::{IDA_LIMIT, SearchOptions};
-use crate::searcher::{Pos, SearchResult, Searcher};
+use crate::searcher::Searcher;
+use crate::types::{Pos, SearchResult};
 
 /// One cell of the current path, with its moves (`pending[first..end]`), those from `next`
 /// on still to try.

@@ -1,20 +1,16 @@
 //! Jump Point Search (Harabor and Grastien 2011) on 8-neighbour grids with no corner
 //! cutting and uniform costs: straight and diagonal jumps, forced neighbours; and its
-//! block-based straight jumps (see [`crate::bits`]).
+//! block-based straight jumps (see [`crate::bits`]), and JPS+'s jumps read from its table
+//! (see [`crate::jps_plus`]).
 
 use crate::bits::BitGrid;
-use crate::grid::BLOCKED;
+use crate::grid::{DX, DY};
 use crate::open_list::NONE;
 use crate::rules::Algorithm;
-use crate::searcher::Pos;
-use crate::step::{DX, DY, StepSearch};
+use crate::state::StepSearch;
+use crate::types::Pos;
 
 impl StepSearch<'_> {
-    #[inline]
-    pub(crate) fn open_at(&self, i: isize) -> bool {
-        self.grid.codes()[i as usize] != BLOCKED
-    }
-
     /// Jumps straight from `i` by `d`; `a` and `b` are the two perpendicular offsets.
     fn jump_straight(&self, mut i: isize, d: isize, a: isize, b: isize) -> Option<isize> {
         if let (Algorithm::JpsBlock, Some(bits)) = (self.options.algorithm, self.s.bits.as_ref()) {
@@ -77,73 +73,74 @@ impl StepSearch<'_> {
             }
         }
     }
+}
 
-    pub(crate) fn expand_jps(&mut self, idx: u32, pos: Pos) {
-        let i = idx as isize;
-        let stride = self.grid.stride() as isize;
-        let parent = self.s.nodes[idx as usize].parent;
-        // Directions to search, as (dx, dy) in cells.
-        let mut dirs: [(isize, isize); 8] = [(0, 0); 8];
-        let mut count = 0;
-        let mut add = |d: (isize, isize)| {
-            dirs[count] = d;
-            count += 1;
-        };
-        if parent == NONE {
-            for d in 0..8 {
-                add((DX[d], DY[d]));
-            }
+/// Offers the jump points reachable from `idx` in the directions its parent leaves open.
+pub(crate) fn expand(run: &mut StepSearch<'_>, idx: u32, pos: Pos) {
+    let i = idx as isize;
+    let stride = run.grid.stride() as isize;
+    let parent = run.s.nodes[idx as usize].parent;
+    // Directions to search, as (dx, dy) in cells.
+    let mut dirs: [(isize, isize); 8] = [(0, 0); 8];
+    let mut count = 0;
+    let mut add = |d: (isize, isize)| {
+        dirs[count] = d;
+        count += 1;
+    };
+    if parent == NONE {
+        for d in 0..8 {
+            add((DX[d], DY[d]));
+        }
+    } else {
+        let p = run.grid.coords(parent as usize);
+        let dx = (pos.0 as isize - p.0 as isize).signum();
+        let dy = (pos.1 as isize - p.1 as isize).signum();
+        if dx != 0 && dy != 0 {
+            add((dx, 0));
+            add((0, dy));
+            add((dx, dy));
         } else {
-            let p = self.grid.coords(parent as usize);
-            let dx = (pos.0 as isize - p.0 as isize).signum();
-            let dy = (pos.1 as isize - p.1 as isize).signum();
-            if dx != 0 && dy != 0 {
-                add((dx, 0));
-                add((0, dy));
-                add((dx, dy));
-            } else {
-                add((dx, dy));
-                // forced neighbours: a side cell whose diagonal from the parent was cut off
-                let back = -(dx + dy * stride);
-                let sides: [(isize, isize); 2] = if dx != 0 { [(0, 1), (0, -1)] } else { [(1, 0), (-1, 0)] };
-                for (sx, sy) in sides {
-                    let side = sx + sy * stride;
-                    if self.open_at(i + side) && !self.open_at(i + back + side) {
-                        add((sx, sy));
-                        add((dx + sx, dy + sy));
-                    }
+            add((dx, dy));
+            // forced neighbours: a side cell whose diagonal from the parent was cut off
+            let back = -(dx + dy * stride);
+            let sides: [(isize, isize); 2] = if dx != 0 { [(0, 1), (0, -1)] } else { [(1, 0), (-1, 0)] };
+            for (sx, sy) in sides {
+                let side = sx + sy * stride;
+                if run.open_at(i + side) && !run.open_at(i + back + side) {
+                    add((sx, sy));
+                    add((dx + sx, dy + sy));
                 }
             }
         }
-        let straight = self.options.costs.straight();
-        let diagonal = self.options.costs.diagonal();
-        let g_here = self.s.nodes[idx as usize].g;
-        let plus = self.options.algorithm == Algorithm::JpsPlus;
-        for &(dx, dy) in &dirs[..count] {
-            let found = if let (true, Some(table)) = (plus, self.s.jumps.as_ref()) {
-                self.jump_plus(table, i, pos, dx, dy)
+    }
+    let straight = run.options.costs.straight();
+    let diagonal = run.options.costs.diagonal();
+    let g_here = run.s.nodes[idx as usize].g;
+    let plus = run.options.algorithm == Algorithm::JpsPlus;
+    for &(dx, dy) in &dirs[..count] {
+        let found = if let (true, Some(table)) = (plus, run.s.jumps.as_ref()) {
+            table.jump(i, pos, run.goal_pos, run.grid.stride(), dx, dy)
+        } else {
+            let j = if dx != 0 && dy != 0 {
+                run.jump_diagonal(i, dx, dy * stride)
             } else {
-                let j = if dx != 0 && dy != 0 {
-                    self.jump_diagonal(i, dx, dy * stride)
-                } else {
-                    let d = dx + dy * stride;
-                    let (a, b) = if dx != 0 { (stride, -stride) } else { (1, -1) };
-                    self.jump_straight(i, d, a, b)
-                };
-                j.map(|j| {
-                    let jpos = self.grid.coords(j as usize);
-                    (j, jpos.0.abs_diff(pos.0).max(jpos.1.abs_diff(pos.1)))
-                })
+                let d = dx + dy * stride;
+                let (a, b) = if dx != 0 { (stride, -stride) } else { (1, -1) };
+                run.jump_straight(i, d, a, b)
             };
-            if let Some((j, steps)) = found {
-                let jpos = ((pos.0 as isize + dx * steps as isize) as usize, (pos.1 as isize + dy * steps as isize) as usize);
-                let cost = if dx != 0 && dy != 0 { diagonal * steps as f64 } else { straight * steps as f64 };
-                if let (true, Some(table)) = (plus, self.s.jumps.as_ref()) {
-                    // the jump point's distances are read when it is expanded
-                    table.prefetch(j as usize);
-                }
-                self.relax(idx, g_here, j as u32, jpos, cost);
+            j.map(|j| {
+                let jpos = run.grid.coords(j as usize);
+                (j, jpos.0.abs_diff(pos.0).max(jpos.1.abs_diff(pos.1)))
+            })
+        };
+        if let Some((j, steps)) = found {
+            let jpos = ((pos.0 as isize + dx * steps as isize) as usize, (pos.1 as isize + dy * steps as isize) as usize);
+            let cost = if dx != 0 && dy != 0 { diagonal * steps as f64 } else { straight * steps as f64 };
+            if let (true, Some(table)) = (plus, run.s.jumps.as_ref()) {
+                // the jump point's distances are read when it is expanded
+                table.prefetch(j as usize);
             }
+            run.relax(idx, g_here, j as u32, jpos, cost);
         }
     }
 }

@@ -5,8 +5,8 @@
 //! 4-neighbour jump search of PathFinding.js, written from that description.
 
 use crate::open_list::NONE;
-use crate::searcher::Pos;
-use crate::step::StepSearch;
+use crate::state::StepSearch;
+use crate::types::Pos;
 
 impl StepSearch<'_> {
     /// Jumps from `i` by `d` (one column or one row, `horizontal` telling which).
@@ -36,32 +36,33 @@ impl StepSearch<'_> {
             i += d;
         }
     }
+}
 
-    pub(crate) fn expand_jps4(&mut self, idx: u32, pos: Pos) {
-        let i = idx as isize;
-        let stride = self.grid.stride() as isize;
-        let parent = self.s.nodes[idx as usize].parent;
-        let dirs: &[(isize, isize)] = if parent == NONE {
-            &[(1, 0), (-1, 0), (0, 1), (0, -1)]
-        } else {
-            let p = self.grid.coords(parent as usize);
-            let dx = (pos.0 as isize - p.0 as isize).signum();
-            let dy = (pos.1 as isize - p.1 as isize).signum();
-            match (dx, dy) {
-                (1, _) => &[(1, 0), (0, 1), (0, -1)],
-                (-1, _) => &[(-1, 0), (0, 1), (0, -1)],
-                (_, 1) => &[(0, 1), (1, 0), (-1, 0)],
-                _ => &[(0, -1), (1, 0), (-1, 0)],
-            }
-        };
-        let straight = self.options.costs.straight();
-        let g_here = self.s.nodes[idx as usize].g;
-        for &(dx, dy) in dirs {
-            if let Some(j) = self.jump4(i + dx + dy * stride, dx + dy * stride, dx != 0) {
-                let jpos = self.grid.coords(j as usize);
-                let steps = (jpos.0.abs_diff(pos.0) + jpos.1.abs_diff(pos.1)) as f64;
-                self.relax(idx, g_here, j as u32, jpos, straight * steps);
-            }
+/// Offers the jump points reachable from `idx` in the canonical order's directions.
+pub(crate) fn expand(run: &mut StepSearch<'_>, idx: u32, pos: Pos) {
+    let i = idx as isize;
+    let stride = run.grid.stride() as isize;
+    let parent = run.s.nodes[idx as usize].parent;
+    let dirs: &[(isize, isize)] = if parent == NONE {
+        &[(1, 0), (-1, 0), (0, 1), (0, -1)]
+    } else {
+        let p = run.grid.coords(parent as usize);
+        let dx = (pos.0 as isize - p.0 as isize).signum();
+        let dy = (pos.1 as isize - p.1 as isize).signum();
+        match (dx, dy) {
+            (1, _) => &[(1, 0), (0, 1), (0, -1)],
+            (-1, _) => &[(-1, 0), (0, 1), (0, -1)],
+            (_, 1) => &[(0, 1), (1, 0), (-1, 0)],
+            _ => &[(0, -1), (1, 0), (-1, 0)],
+        }
+    };
+    let straight = run.options.costs.straight();
+    let g_here = run.s.nodes[idx as usize].g;
+    for &(dx, dy) in dirs {
+        if let Some(j) = run.jump4(i + dx + dy * stride, dx + dy * stride, dx != 0) {
+            let jpos = run.grid.coords(j as usize);
+            let steps = (jpos.0.abs_diff(pos.0) + jpos.1.abs_diff(pos.1)) as f64;
+            run.relax(idx, g_here, j as u32, jpos, straight * steps);
         }
     }
 }

@@ -3,9 +3,8 @@
 //! searches; a query reads the table instead of scanning, and only checks whether the goal
 //! lies within a jump.
 
-use crate::grid::{BLOCKED, Grid};
-use crate::searcher::Pos;
-use crate::step::{DX, DY, StepSearch};
+use crate::grid::{BLOCKED, DX, DY, Grid};
+use crate::types::Pos;
 
 /// Jump distances per padded cell and direction (the engine's direction order: N, S, W, E,
 /// NW, NE, SW, SE). A positive `k`: a jump point `k` steps away; zero or a negative `-k`: `k`
@@ -68,6 +67,30 @@ impl JumpTable {
         JumpTable { dist, version: grid.version() }
     }
 
+    /// The jump from padded cell `i`, at `pos`, in direction (dx, dy) read from the table: the
+    /// goal when it lies within the jump (straight: on the line; diagonal: where the diagonal
+    /// lines up with it), else the jump point, if any; with the number of steps to it.
+    #[inline]
+    pub(crate) fn jump(&self, i: isize, pos: Pos, goal: Pos, stride: usize, dx: isize, dy: isize) -> Option<(isize, usize)> {
+        let k = self.dist[i as usize][direction_index(dx, dy)] as isize;
+        let reach = k.abs();
+        let (ddx, ddy) = (goal.0 as isize - pos.0 as isize, goal.1 as isize - pos.1 as isize);
+        let steps_to_goal = if dx != 0 && dy != 0 {
+            // the goal lies in this diagonal's quadrant: where the diagonal lines up with it
+            (ddx.signum() == dx && ddy.signum() == dy).then(|| ddx.abs().min(ddy.abs()))
+        } else if dx != 0 {
+            (ddy == 0 && ddx.signum() == dx).then_some(ddx.abs())
+        } else {
+            (ddx == 0 && ddy.signum() == dy).then_some(ddy.abs())
+        };
+        let o = dx + dy * stride as isize;
+        match steps_to_goal {
+            Some(m) if m <= reach => Some((i + m * o, m as usize)),
+            _ if k > 0 => Some((i + k * o, k as usize)),
+            _ => None,
+        }
+    }
+
     /// Starts loading cell `i`'s distances into cache.
     #[inline(always)]
     pub(crate) fn prefetch(&self, i: usize) {
@@ -86,32 +109,6 @@ impl JumpTable {
 fn direction_index(dx: isize, dy: isize) -> usize {
     const BY_OFFSET: [usize; 9] = [4, 0, 5, 2, usize::MAX, 3, 6, 1, 7];
     BY_OFFSET[((dy + 1) * 3 + dx + 1) as usize]
-}
-
-impl StepSearch<'_> {
-    /// The jump from padded cell `i`, at `pos`, in direction (dx, dy) read from the table: the
-    /// goal when it lies within the jump (straight: on the line; diagonal: where the diagonal
-    /// lines up with it), else the jump point, if any; with the number of steps to it.
-    #[inline]
-    pub(crate) fn jump_plus(&self, table: &JumpTable, i: isize, pos: Pos, dx: isize, dy: isize) -> Option<(isize, usize)> {
-        let k = table.dist[i as usize][direction_index(dx, dy)] as isize;
-        let reach = k.abs();
-        let (ddx, ddy) = (self.goal_pos.0 as isize - pos.0 as isize, self.goal_pos.1 as isize - pos.1 as isize);
-        let steps_to_goal = if dx != 0 && dy != 0 {
-            // the goal lies in this diagonal's quadrant: where the diagonal lines up with it
-            (ddx.signum() == dx && ddy.signum() == dy).then(|| ddx.abs().min(ddy.abs()))
-        } else if dx != 0 {
-            (ddy == 0 && ddx.signum() == dx).then_some(ddx.abs())
-        } else {
-            (ddx == 0 && ddy.signum() == dy).then_some(ddy.abs())
-        };
-        let o = dx + dy * self.grid.stride() as isize;
-        match steps_to_goal {
-            Some(m) if m <= reach => Some((i + m * o, m as usize)),
-            _ if k > 0 => Some((i + k * o, k as usize)),
-            _ => None,
-        }
-    }
 }
 
 #[cfg(test)]

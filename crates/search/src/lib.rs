@@ -46,27 +46,33 @@ mod jps;
 mod jps4;
 mod jps_plus;
 mod map_file;
+mod moves;
 mod open_list;
-mod path;
 mod rules;
+mod search;
 mod searcher;
+mod sight;
+mod state;
 mod step;
 mod trace;
+mod types;
 mod uniform;
 
-pub use any_angle::{cells_along, line_of_sight, polyline_length, string_pull, touched_cells};
 pub use components::Components;
 pub use crowd::{AgentState, Crowd, CrowdAgent, CrowdError, CrowdMode, CrowdOptions, CrowdStats, EditStats, MAX_AGENTS, middle_cell};
 pub use dstar::{Progress, Replanner};
-pub use expand::hex_neighbours;
 pub use grid::{CHANGE_LOG, Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT};
 pub use map_file::{
-    FileError, Problem, load_map, load_scen, read_map, read_map_from, read_scen, read_scen_from, SUM_ERROR, stated_tolerance, stated_unit, write_map,
+    FileError, Problem, SUM_ERROR, load_map, load_scen, read_map, read_map_from, read_scen, read_scen_from, stated_tolerance, stated_unit,
+    write_map,
 };
-pub use path::{IllegalStep, distances_to, path_cost, step_kind};
+pub use moves::{IllegalStep, distances_to, hex_neighbours, path_cost, step_kind};
 pub use rules::{Algorithm, CostModel, DiagonalRule, Heuristic, IDA_LIMIT, SearchOptions, Topology, hex_centre, hex_distance};
-pub use searcher::{CellInfo, CellState, Pos, SearchError, SearchResult, Searcher, Step, find_path, validate};
-pub use step::StepSearch;
+pub use search::find_path;
+pub use searcher::{Searcher, validate};
+pub use sight::{cells_along, line_of_sight, polyline_length, string_pull, touched_cells};
+pub use state::StepSearch;
+pub use types::{CellInfo, CellState, Pos, SearchError, SearchResult, Step};
 
 /// A grid with barriers placed at random: each cell blocked with probability `density`
 /// (0 to 1), drawn from `rng`.

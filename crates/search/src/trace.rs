@@ -3,8 +3,8 @@
 
 use std::io::{self, Write};
 
-use crate::searcher::{Pos, SearchResult, Step};
-use crate::step::StepSearch;
+use crate::state::StepSearch;
+use crate::types::{Pos, SearchResult, Step};
 
 impl StepSearch<'_> {
     /// Runs the search to its end (or to `limit` expansions), writing each expansion to `out`

@@ -5,86 +5,11 @@
 //! makes the same expansions, in the same order, with the same result as stepping (the engine's
 //! tests compare the two on random grids).
 
-use crate::grid::BLOCKED;
+use crate::grid::{BLOCKED, DX, DY};
 use crate::open_list::{Entry, Node};
 use crate::rules::{Algorithm, CostModel, DiagonalRule, Heuristic, Topology};
 use crate::searcher::Searcher;
-use crate::step::{DX, DY, StepSearch};
-
-impl StepSearch<'_> {
-    /// Whether [`StepSearch::run_uniform`] may run this search.
-    pub(crate) fn uniform_case(&self) -> bool {
-        matches!(self.options.algorithm, Algorithm::AStar | Algorithm::Dijkstra)
-            && self.options.topology == Topology::Square(DiagonalRule::NoCornerCutting)
-            && matches!(self.heuristic, Heuristic::Octile | Heuristic::Zero)
-            && !self.special
-            && !self.record
-            && self.grid.padded_len() <= u32::MAX as usize
-    }
-
-    /// Runs the search to its end or until `limit` expansions; see the module's notes.
-    pub(crate) fn run_uniform(&mut self, limit: usize) {
-        let stride = self.grid.stride() as u32;
-        let codes = self.grid.codes();
-        let (straight, diagonal) = (self.options.costs.straight(), self.options.costs.diagonal());
-        let off = self.offsets;
-        let mut f = Frontier {
-            s: &mut *self.s,
-            open: self.stamp << 1,
-            closed: self.stamp << 1 | 1,
-            estimate: Estimate {
-                goal: (self.goal_pos.0 + 1, self.goal_pos.1 + 1),
-                heuristic: self.heuristic,
-                costs: self.options.costs,
-                weight: self.options.weight,
-            },
-            pushed: 0,
-            improved: 0,
-        };
-        while self.expanded < limit {
-            let Some(e) = f.s.heap.pop(&f.s.nodes) else {
-                self.finished = Some(false);
-                self.current = None;
-                break;
-            };
-            let idx = e.idx();
-            let i = idx as usize;
-            f.s.nodes[i].mark = f.closed;
-            self.expanded += 1;
-            self.current = Some(idx);
-            if idx == self.goal {
-                self.finished = Some(true);
-                break;
-            }
-            let g = f.s.nodes[i].g;
-            // padded coordinates, for the estimates
-            let (x, y) = ((idx % stride) as isize, (idx / stride) as isize);
-            // an expanded cell is passable, so inside the blocked border
-            debug_assert!(x >= 1 && y >= 1 && i + stride as usize + 1 < codes.len());
-            // SAFETY: the neighbours of a cell inside the border are on the padded grid, whose
-            // length is `codes`' (and the number of nodes)
-            let code = |n: usize| unsafe { *codes.get_unchecked(n) };
-            let mut open = [false; 4];
-            for d in 0..4 {
-                let n = (i as isize + off[d]) as usize;
-                open[d] = code(n) != BLOCKED;
-                if open[d] {
-                    f.relax(n, idx, g + straight, (x + DX[d]) as u32, (y + DY[d]) as u32);
-                }
-            }
-            // diagonal 4 + k passes between straight neighbours SIDES[k]
-            const SIDES: [(usize, usize); 4] = [(0, 2), (0, 3), (1, 2), (1, 3)];
-            for (k, &(a, b)) in SIDES.iter().enumerate() {
-                let n = (i as isize + off[4 + k]) as usize;
-                if open[a] && open[b] && code(n) != BLOCKED {
-                    f.relax(n, idx, g + diagonal, (x + DX[4 + k]) as u32, (y + DY[4 + k]) as u32);
-                }
-            }
-        }
-        self.pushed += f.pushed;
-        self.improved += f.improved;
-    }
-}
+use crate::state::StepSearch;
 
 /// The search's records and open list, with this search's marks and counters.
 struct Frontier<'s> {
@@ -137,4 +62,77 @@ impl Estimate {
         let topology = Topology::Square(DiagonalRule::NoCornerCutting);
         self.heuristic.estimate(topology, self.costs, (x as usize, y as usize), self.goal) * self.weight
     }
+}
+
+/// Whether [`run`] may run this search.
+pub(crate) fn applies(run: &StepSearch<'_>) -> bool {
+    matches!(run.options.algorithm, Algorithm::AStar | Algorithm::Dijkstra)
+        && run.options.topology == Topology::Square(DiagonalRule::NoCornerCutting)
+        && matches!(run.heuristic, Heuristic::Octile | Heuristic::Zero)
+        && !run.special
+        && !run.record
+        && run.grid.padded_len() <= u32::MAX as usize
+}
+
+/// Runs the search to its end or until `limit` expansions; see the module's notes.
+pub(crate) fn run(run: &mut StepSearch<'_>, limit: usize) {
+    let stride = run.grid.stride() as u32;
+    let codes = run.grid.codes();
+    let (straight, diagonal) = (run.options.costs.straight(), run.options.costs.diagonal());
+    let off = run.offsets;
+    let mut f = Frontier {
+        s: &mut *run.s,
+        open: run.stamp << 1,
+        closed: run.stamp << 1 | 1,
+        estimate: Estimate {
+            goal: (run.goal_pos.0 + 1, run.goal_pos.1 + 1),
+            heuristic: run.heuristic,
+            costs: run.options.costs,
+            weight: run.options.weight,
+        },
+        pushed: 0,
+        improved: 0,
+    };
+    while run.expanded < limit {
+        let Some(e) = f.s.heap.pop(&f.s.nodes) else {
+            run.finished = Some(false);
+            run.current = None;
+            break;
+        };
+        let idx = e.idx();
+        let i = idx as usize;
+        f.s.nodes[i].mark = f.closed;
+        run.expanded += 1;
+        run.current = Some(idx);
+        if idx == run.goal {
+            run.finished = Some(true);
+            break;
+        }
+        let g = f.s.nodes[i].g;
+        // padded coordinates, for the estimates
+        let (x, y) = ((idx % stride) as isize, (idx / stride) as isize);
+        // an expanded cell is passable, so inside the blocked border
+        debug_assert!(x >= 1 && y >= 1 && i + stride as usize + 1 < codes.len());
+        // SAFETY: the neighbours of a cell inside the border are on the padded grid, whose
+        // length is `codes`' (and the number of nodes)
+        let code = |n: usize| unsafe { *codes.get_unchecked(n) };
+        let mut open = [false; 4];
+        for d in 0..4 {
+            let n = (i as isize + off[d]) as usize;
+            open[d] = code(n) != BLOCKED;
+            if open[d] {
+                f.relax(n, idx, g + straight, (x + DX[d]) as u32, (y + DY[d]) as u32);
+            }
+        }
+        // diagonal 4 + k passes between straight neighbours SIDES[k]
+        const SIDES: [(usize, usize); 4] = [(0, 2), (0, 3), (1, 2), (1, 3)];
+        for (k, &(a, b)) in SIDES.iter().enumerate() {
+            let n = (i as isize + off[4 + k]) as usize;
+            if open[a] && open[b] && code(n) != BLOCKED {
+                f.relax(n, idx, g + diagonal, (x + DX[4 + k]) as u32, (y + DY[4 + k]) as u32);
+            }
+        }
+    }
+    run.pushed += f.pushed;
+    run.improved += f.improved;
 }

@@ -759,7 +759,7 @@ fn benchmark_8room_000_current_format() {
 fn current_files_err_by_less_than_the_allowed_sum_error() {
     let mut searcher = Searcher::default();
     for (map, scen) in [("8room_000.map", "8room_000.map.scen"), ("mapf/random-32-32-10.map", "mapf/random-32-32-10-random-1.scen")] {
-        let (grid, problems) = bundled(map, &scen);
+        let (grid, problems) = bundled(map, scen);
         let (mut worst, mut off) = (0.0f64, 0);
         for p in &problems {
             let path = searcher.search(&grid, p.start, p.goal, &SearchOptions::default()).unwrap().path.unwrap();
@@ -772,7 +772,10 @@ fn current_files_err_by_less_than_the_allowed_sum_error() {
             assert!(p.matches(exact), "{scen} line {}: {exact:.10} against {}", p.line, p.stated);
             assert!(p.exact_verdict(), "{scen} line {}", p.line);
         }
-        println!("{scen}: {off} of {} lengths off the exact cost by more than the rounding, worst {worst:.2e} of the length", problems.len());
+        println!(
+            "{scen}: {off} of {} lengths off the exact cost by more than the rounding, worst {worst:.2e} of the length",
+            problems.len()
+        );
         assert!(worst <= SUM_ERROR, "{scen}: {worst:e}");
         assert!(off > 0, "{scen}: no length off: not a file of the current generator");
     }

@@ -1,79 +1,19 @@
-//! Paths: rebuilding the path from parent links (JPS runs filled in), legal moves and the
-//! cost of a path.
+//! The rules of movement written once, plainly, for anything that checks or walks a path
+//! without the searches' speed: legal moves, a hex cell's neighbours, the cost of a path, the
+//! distance from every cell to a goal.
 
 use std::fmt;
 
-use crate::expand::hex_neighbours;
 use crate::grid::{Grid, may_enter};
 use crate::rules::{CostModel, DiagonalRule, Topology};
-use crate::searcher::{Pos, SearchResult};
-use crate::step::StepSearch;
+use crate::types::Pos;
 
-impl StepSearch<'_> {
-    /// The result so far: the path once the goal was found, else none.
-    pub fn result(&self) -> SearchResult {
-        let (path, cost) = if self.finished == Some(true) {
-            let mut idxs = vec![self.goal];
-            let mut at = self.goal;
-            while at != self.start {
-                at = self.s.nodes[at as usize].parent;
-                idxs.push(at);
-            }
-            idxs.reverse();
-            if self.options.algorithm.any_angle() {
-                let points: Vec<Pos> = idxs.iter().map(|&i| self.grid.coords(i as usize)).collect();
-                let cost = crate::any_angle::polyline_length(&points);
-                return self.finish(Some(points), Some(cost));
-            }
-            let mut cells: Vec<Pos> = Vec::with_capacity(idxs.len());
-            // on a uniform square grid the cost is the steps counted as they are laid down
-            let square = matches!(self.options.topology, Topology::Square(_));
-            let (mut straight, mut diagonal) = (0u64, 0u64);
-            for (k, &i) in idxs.iter().enumerate() {
-                let p = self.grid.coords(i as usize);
-                if k > 0 {
-                    // JPS parents are jump points: fill in the straight or diagonal run.
-                    let q = *cells.last().unwrap();
-                    let (dx, dy) = ((p.0 as isize - q.0 as isize).signum(), (p.1 as isize - q.1 as isize).signum());
-                    let mut c = q;
-                    while c != p {
-                        c = ((c.0 as isize + dx) as usize, (c.1 as isize + dy) as usize);
-                        cells.push(c);
-                        if square && dx != 0 && dy != 0 {
-                            diagonal += 1;
-                        } else {
-                            straight += 1;
-                        }
-                    }
-                } else {
-                    cells.push(p);
-                }
-            }
-            let cost = if self.grid.is_uniform() {
-                let cost = self.options.costs.total(straight, diagonal);
-                debug_assert_eq!(path_cost(self.grid, &cells, self.options.topology, self.options.costs), Ok(cost));
-                cost
-            } else {
-                path_cost(self.grid, &cells, self.options.topology, self.options.costs).expect("the engine only builds legal paths")
-            };
-            (Some(cells), Some(cost))
-        } else {
-            (None, None)
-        };
-        self.finish(path, cost)
-    }
-
-    fn finish(&self, path: Option<Vec<Pos>>, cost: Option<f64>) -> SearchResult {
-        SearchResult {
-            path,
-            cost,
-            expanded: self.expanded,
-            pushed: self.pushed,
-            improved: self.improved,
-            admissible: self.options.is_admissible(),
-            stopped: false,
-        }
-    }
+/// The six neighbours of an odd-r hex cell (`None` where a coordinate would be negative).
+pub fn hex_neighbours((x, y): Pos) -> [Option<Pos>; 6] {
+    let (x, y) = (x as isize, y as isize);
+    let shift = if y % 2 == 1 { 0 } else { -1 };
+    let cand = [(x - 1, y), (x + 1, y), (x + shift, y - 1), (x + shift + 1, y - 1), (x + shift, y + 1), (x + shift + 1, y + 1)];
+    cand.map(|(a, b)| (a >= 0 && b >= 0).then_some((a as usize, b as usize)))
 }
 
 /// Why a step of a path is not a legal move.

@@ -1,0 +1,202 @@
+//! What a crowd is made of and reports: its modes, options and errors, the agents, and the
+//! counts. A leaf of the crowd: no search in it.
+
+use std::fmt;
+
+use crate::dstar::Replanner;
+use crate::rules::{CostModel, SearchOptions, Topology};
+use crate::types::Pos;
+
+/// The most agents a crowd may have.
+pub const MAX_AGENTS: usize = 100_000;
+
+pub(super) const NONE: u32 = u32::MAX;
+
+/// What the agents are doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CrowdMode {
+    /// Each agent walks to a random reachable cell within [`CrowdOptions::radius`], then picks
+    /// another.
+    Wander,
+    /// Every agent heads for this cell.
+    Gather(Pos),
+    /// Agents stand until [`Crowd::send`] gives one a goal, and stand again once there.
+    Command,
+}
+
+/// How a crowd moves and searches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CrowdOptions {
+    /// Moves between cells.
+    pub topology: Topology,
+    /// What moves cost.
+    pub costs: CostModel,
+    /// Wander goals are at most this many cells away in x and in y.
+    pub radius: usize,
+    /// Cells expanded per tick, by all searches together.
+    pub budget: usize,
+    /// Ticks an agent waits behind another before stepping aside.
+    pub patience: u32,
+    /// Also run A* from scratch for every repair, to count what it would expand (slower).
+    pub compare: bool,
+    /// Seed of the placements, goals and edits.
+    pub seed: u64,
+}
+
+impl Default for CrowdOptions {
+    fn default() -> Self {
+        let o = SearchOptions::default();
+        CrowdOptions { topology: o.topology, costs: o.costs, radius: 32, budget: 10_000, patience: 3, compare: false, seed: 1 }
+    }
+}
+
+/// Why a crowd cannot be made as asked.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CrowdError {
+    /// More agents than free cells (or than [`MAX_AGENTS`]).
+    TooMany {
+        /// Agents asked for.
+        agents: usize,
+        /// The most there is room for.
+        room: usize,
+    },
+    /// A cell off the grid or blocked where a free one is needed.
+    NotFree(Pos),
+    /// No such agent.
+    NoAgent(usize),
+}
+
+impl fmt::Display for CrowdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CrowdError::TooMany { agents, room } => {
+                write!(f, "{agents} agents do not fit: there is room for {room} (one per free cell, at most {MAX_AGENTS})")
+            }
+            CrowdError::NotFree(p) => write!(f, "cell {},{} is off the grid or blocked", p.0, p.1),
+            CrowdError::NoAgent(i) => write!(f, "there is no agent {i}"),
+        }
+    }
+}
+
+impl std::error::Error for CrowdError {}
+
+/// What an agent is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AgentState {
+    /// Waiting for a goal (wander picks one next tick; a sent agent stays).
+    Idle,
+    /// Its search is queued or under way.
+    Planning,
+    /// Walking its path.
+    Moving,
+    /// Gathered: at the gathering cell or packed against those who are.
+    Arrived,
+}
+
+/// One agent of a crowd.
+#[derive(Clone, Debug)]
+pub struct CrowdAgent {
+    /// Where it is.
+    pub pos: Pos,
+    /// Where it was before the last tick.
+    pub prev: Pos,
+    /// Where it is going (its own goal, or the gathering cell).
+    pub goal: Pos,
+    /// What it is doing.
+    pub state: AgentState,
+    /// Ticks it has waited in a row.
+    pub blocked: u32,
+    /// Times it reached a goal.
+    pub arrivals: u32,
+    /// The tick its path was last searched (0: never).
+    pub planned_at: usize,
+    /// Whether that search was a repair after an edit.
+    pub repaired: bool,
+    /// Whether its path has since taken a detour around other agents (then it is no longer the
+    /// search's least-cost path).
+    pub detoured: bool,
+    // remaining cells, the next one last
+    pub(super) path: Vec<Pos>,
+    pub(super) plan: Option<Replanner>,
+    pub(super) repairing: bool,
+    pub(super) queued: bool,
+    pub(super) spent: usize,
+    pub(super) jammed_at: Option<Pos>,
+}
+
+impl CrowdAgent {
+    pub(super) fn new(pos: Pos) -> CrowdAgent {
+        CrowdAgent {
+            pos,
+            prev: pos,
+            goal: pos,
+            state: AgentState::Idle,
+            blocked: 0,
+            arrivals: 0,
+            planned_at: 0,
+            repaired: false,
+            detoured: false,
+            path: Vec::new(),
+            plan: None,
+            repairing: false,
+            queued: false,
+            spent: 0,
+            jammed_at: None,
+        }
+    }
+
+    /// The cells still to walk, the next one first (empty in gather mode: agents there follow
+    /// the field).
+    pub fn path(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.path.iter().rev().copied()
+    }
+
+    /// Bytes its search state and path hold.
+    pub fn bytes(&self) -> usize {
+        self.plan.as_ref().map_or(0, Replanner::bytes) + self.path.capacity() * std::mem::size_of::<Pos>()
+    }
+}
+
+/// Totals since the crowd was made.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct CrowdStats {
+    /// Ticks run.
+    pub ticks: usize,
+    /// Goals reached (gathering counts once per agent).
+    pub arrivals: usize,
+    /// Ticks' worth of broken invariants seen by [`Crowd::check`] after each tick (two agents
+    /// on a cell, two swapping, one on a barrier): always 0 unless there is a bug.
+    pub conflicts: usize,
+    /// Repairs: searches redone because a changed cell crossed an agent's path.
+    pub replans: usize,
+    /// Cells the repairs expanded.
+    pub repair_expanded: usize,
+    /// Cells A* from scratch expanded on the same problems ([`CrowdOptions::compare`]).
+    pub scratch_expanded: usize,
+    /// First searches toward new goals.
+    pub plans: usize,
+    /// Cells they expanded.
+    pub plan_expanded: usize,
+    /// Times an agent stepped aside.
+    pub sidesteps: usize,
+    /// Times an agent planned around the agents in its way.
+    pub detours: usize,
+    /// Times an agent gave up a goal it could not reach.
+    pub gave_up: usize,
+    /// Seconds spent in the comparison A* (not crowd work; subtract it when timing ticks; 0 in
+    /// the browser, which has no clock here).
+    pub compare_seconds: f64,
+    /// The last edit's repairs and their expansions, against A* from scratch.
+    pub last_edit: EditStats,
+}
+
+/// One edit's repairs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EditStats {
+    /// Agents whose path crossed a changed cell.
+    pub repairs: usize,
+    /// Cells their repairs expanded (so far: repairs may span ticks).
+    pub repair_expanded: usize,
+    /// Cells A* from scratch expanded on the same problems.
+    pub scratch_expanded: usize,
+}

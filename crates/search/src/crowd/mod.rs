@@ -1,0 +1,329 @@
+//! A crowd: many agents on one grid, each with its own goal and path, moving on discrete ticks
+//! without ever sharing a cell, replanning with D* Lite when the grid changes under them.
+//!
+//! Each tick:
+//! 1. Searches run from a queue within a budget of expansions ([`CrowdOptions::budget`]), so
+//!    no tick does more than that much search however many agents need a path; an agent whose
+//!    search is not done waits.
+//! 2. Agents move in turn (the first to move rotates each tick), at most one cell each, only
+//!    into a cell that is free at that moment: so no two agents ever share a cell and no two
+//!    swap cells. An agent kept waiting longer than [`CrowdOptions::patience`] ticks steps
+//!    aside to a free neighbouring cell and goes on from there (its search is reused); one
+//!    stuck four times that long gives up its goal.
+//!
+//! Modes: [`CrowdMode::Wander`] (each agent walks to a random reachable cell near it, then picks
+//! another), [`CrowdMode::Gather`] (every agent heads for one cell down a shared distance field,
+//! kept up to date incrementally; agents that can get no closer pack around it) and
+//! [`Crowd::send`] for one agent at a time. Changed cells ([`Crowd::set_cells`]) are passed to
+//! every agent's search; the agents whose remaining path crosses one repair their search
+//! (counted in [`CrowdStats`], with what A* from scratch expands for the same problems when
+//! [`CrowdOptions::compare`] is on).
+//!
+//! ```
+//! use cubepath_search::{Crowd, CrowdMode, CrowdOptions, Grid};
+//! let grid = Grid::new(20, 20).unwrap();
+//! let mut crowd = Crowd::new(grid, 30, CrowdMode::Wander, CrowdOptions::default()).unwrap();
+//! for _ in 0..200 {
+//!     crowd.tick();
+//!     assert!(crowd.check().is_empty());
+//! }
+//! assert!(crowd.stats().arrivals > 0);
+//! ```
+
+mod agents;
+mod edits;
+mod ticks;
+
+pub use agents::{AgentState, CrowdAgent, CrowdError, CrowdMode, CrowdOptions, CrowdStats, EditStats, MAX_AGENTS};
+
+use std::collections::VecDeque;
+
+use crate::components::Components;
+use crate::dstar::Replanner;
+use crate::grid::{Cell, Grid};
+use crate::moves::moves;
+use crate::rules::SearchOptions;
+use crate::searcher::Searcher;
+use crate::types::Pos;
+
+use agents::NONE;
+
+/// The free cell nearest the middle of `grid` (in steps of a king, the first in row order on a
+/// tie): where a crowd gathers unless told otherwise. `None` when no cell is free.
+pub fn middle_cell(grid: &Grid) -> Option<Pos> {
+    let mid = (grid.width() / 2, grid.height() / 2);
+    grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).min_by_key(|p| p.0.abs_diff(mid.0).max(p.1.abs_diff(mid.1)))
+}
+
+/// Many agents on one grid: see the `crowd` module documentation (the crate root lists its
+/// rules too).
+pub struct Crowd {
+    grid: Grid,
+    options: CrowdOptions,
+    mode: CrowdMode,
+    agents: Vec<CrowdAgent>,
+    occupant: Vec<u32>,
+    components: Option<Components>,
+    field: Option<Replanner>,
+    queue: VecDeque<usize>,
+    rng: u64,
+    stats: CrowdStats,
+    buf: Vec<(Pos, f64)>,
+    searcher: Searcher,
+}
+
+impl Crowd {
+    /// A crowd of `agents` on `grid`, each on its own random free cell.
+    pub fn new(grid: Grid, agents: usize, mode: CrowdMode, options: CrowdOptions) -> Result<Crowd, CrowdError> {
+        let free: Vec<Pos> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
+        let room = free.len().min(MAX_AGENTS);
+        if agents > room {
+            return Err(CrowdError::TooMany { agents, room });
+        }
+        let mut crowd = Crowd {
+            occupant: vec![NONE; grid.width() * grid.height()],
+            grid,
+            options,
+            mode: CrowdMode::Wander,
+            agents: Vec::with_capacity(agents),
+            components: None,
+            field: None,
+            queue: VecDeque::new(),
+            rng: options.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+            stats: CrowdStats::default(),
+            buf: Vec::new(),
+            searcher: Searcher::default(),
+        };
+        // a partial shuffle: the first `agents` cells of a random permutation
+        let mut free = free;
+        for i in 0..agents {
+            let j = i + crowd.below(free.len() - i);
+            free.swap(i, j);
+            let p = free[i];
+            let k = crowd.index(p);
+            crowd.occupant[k] = i as u32;
+            crowd.agents.push(CrowdAgent::new(p));
+        }
+        crowd.set_mode(mode)?;
+        Ok(crowd)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        self.rng ^= self.rng >> 12;
+        self.rng ^= self.rng << 25;
+        self.rng ^= self.rng >> 27;
+        ((self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) % n.max(1) as u64) as usize
+    }
+
+    fn index(&self, p: Pos) -> usize {
+        p.1 * self.grid.width() + p.0
+    }
+
+    /// Whether no agent stands on `p` (on the grid).
+    fn is_free(&self, p: Pos) -> bool {
+        self.occupant[self.index(p)] == NONE
+    }
+
+    /// The crowd's moves and costs as search options (A* with the default heuristic).
+    fn search_options(&self) -> SearchOptions {
+        SearchOptions { topology: self.options.topology, costs: self.options.costs, ..SearchOptions::default() }
+    }
+
+    /// A random free cell one legal move from `p`, other than those in `avoid`.
+    fn free_neighbour(&mut self, p: Pos, avoid: &[Pos]) -> Option<Pos> {
+        let mut buf = std::mem::take(&mut self.buf);
+        moves(&self.grid, p, self.options.topology, self.options.costs, true, &mut buf);
+        buf.retain(|&(q, _)| self.is_free(q) && !avoid.contains(&q));
+        let pick = (!buf.is_empty()).then(|| buf[self.below(buf.len())].0);
+        self.buf = buf;
+        pick
+    }
+
+    /// Agent `i` reads its path again from where it now stands (its search from the goal holds
+    /// for every cell, so this is cheap), first in the queue.
+    fn search_again(&mut self, i: usize) {
+        let a = &mut self.agents[i];
+        a.path.clear();
+        a.state = AgentState::Planning;
+        self.enqueue(i, true);
+    }
+
+    /// Agent `i` steps into the free cell `next`: the next cell of its path, or down the field.
+    fn step_to(&mut self, i: usize, next: Pos) {
+        self.place(i, next);
+        let a = &mut self.agents[i];
+        a.blocked = 0;
+        if self.field.is_none() {
+            a.path.pop();
+            if a.path.is_empty() {
+                self.arrive(i);
+            }
+        } else if Some(next) == self.field_goal() {
+            self.arrive(i);
+        }
+    }
+
+    /// The grid as the crowd sees it.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The agents.
+    pub fn agents(&self) -> &[CrowdAgent] {
+        &self.agents
+    }
+
+    /// The agent on `p`, if any.
+    pub fn agent_at(&self, p: Pos) -> Option<usize> {
+        self.occupant.get(p.1 * self.grid.width() + p.0).filter(|&&a| a != NONE && p.0 < self.grid.width()).map(|&a| a as usize)
+    }
+
+    /// Totals so far.
+    pub fn stats(&self) -> &CrowdStats {
+        &self.stats
+    }
+
+    /// What the agents are doing.
+    pub fn mode(&self) -> CrowdMode {
+        self.mode
+    }
+
+    /// The options.
+    pub fn options(&self) -> &CrowdOptions {
+        &self.options
+    }
+
+    /// The gathering field's distance to the goal from `p` (gather mode).
+    pub fn field_distance(&self, p: Pos) -> Option<f64> {
+        self.field.as_ref()?.distance(p)
+    }
+
+    /// The gathering field's next move from `p` (gather mode).
+    pub fn field_next(&self, p: Pos) -> Option<Pos> {
+        let mut buf = Vec::new();
+        self.field.as_ref()?.downhill(&self.grid, p, &mut buf)
+    }
+
+    /// Bytes held by every agent's search and path, the field and the crowd's own tables.
+    pub fn bytes(&self) -> usize {
+        self.agents.iter().map(CrowdAgent::bytes).sum::<usize>()
+            + self.field.as_ref().map_or(0, Replanner::bytes)
+            + self.agents.capacity() * std::mem::size_of::<CrowdAgent>()
+            + self.occupant.len() * 4
+            + self.components.as_ref().map_or(0, Components::bytes)
+    }
+
+    /// Switches mode: wander (every agent picks its own goal) or gather at a free cell (every
+    /// agent follows one distance field there).
+    pub fn set_mode(&mut self, mode: CrowdMode) -> Result<(), CrowdError> {
+        if let CrowdMode::Gather(goal) = mode
+            && !self.grid.get(goal.0, goal.1).is_some_and(Cell::is_passable)
+        {
+            return Err(CrowdError::NotFree(goal));
+        }
+        self.mode = mode;
+        self.field = match mode {
+            CrowdMode::Gather(goal) => {
+                let mut field = Replanner::field(&self.grid, goal, self.options.topology, self.options.costs);
+                field.compute(&self.grid, usize::MAX);
+                Some(field)
+            }
+            CrowdMode::Wander | CrowdMode::Command => None,
+        };
+        self.queue.clear();
+        for a in &mut self.agents {
+            a.path.clear();
+            a.plan = None;
+            a.queued = false;
+            a.repairing = false;
+            a.blocked = 0;
+            a.state = match mode {
+                CrowdMode::Gather(goal) => {
+                    a.goal = goal;
+                    AgentState::Moving
+                }
+                CrowdMode::Wander | CrowdMode::Command => AgentState::Idle,
+            };
+        }
+        Ok(())
+    }
+
+    /// Sends agent `i` to `goal` (it plans its own path; in wander mode it wanders again once
+    /// there; a gathering turns into command mode).
+    pub fn send(&mut self, i: usize, goal: Pos) -> Result<(), CrowdError> {
+        if i >= self.agents.len() {
+            return Err(CrowdError::NoAgent(i));
+        }
+        if !self.grid.get(goal.0, goal.1).is_some_and(Cell::is_passable) {
+            return Err(CrowdError::NotFree(goal));
+        }
+        if let CrowdMode::Gather(_) = self.mode {
+            self.set_mode(CrowdMode::Command)?;
+        }
+        self.start_plan(i, goal);
+        Ok(())
+    }
+
+    fn start_plan(&mut self, i: usize, goal: Pos) {
+        let options = self.search_options();
+        let a = &mut self.agents[i];
+        a.goal = goal;
+        a.path.clear();
+        a.blocked = 0;
+        a.repairing = false;
+        a.spent = 0;
+        match Replanner::new(&self.grid, a.pos, goal, &options) {
+            Ok(plan) => {
+                a.plan = Some(plan);
+                a.state = AgentState::Planning;
+                self.stats.plans += 1;
+                self.enqueue(i, false);
+            }
+            Err(_) => {
+                a.plan = None;
+                a.state = AgentState::Idle;
+            }
+        }
+    }
+
+    fn enqueue(&mut self, i: usize, first: bool) {
+        let a = &mut self.agents[i];
+        if a.queued {
+            return;
+        }
+        a.queued = true;
+        if first { self.queue.push_front(i) } else { self.queue.push_back(i) }
+    }
+
+    /// A random free cell within the radius of `p`, reachable from it, or `None` after a few
+    /// tries.
+    fn wander_goal(&mut self, p: Pos, away_from: Option<Pos>) -> Option<Pos> {
+        // the components follow the edits around the changed cells (labelled again only when
+        // too many changed at once)
+        Components::kept(&mut self.components, &self.grid, self.options.topology);
+        let r = self.options.radius.max(1);
+        let (w, h) = (self.grid.width(), self.grid.height());
+        // uniform over the window clipped to the grid (a board smaller than the window: the
+        // whole board, so the crowd does not drift to the middle)
+        let (x0, x1) = (p.0.saturating_sub(r), (p.0 + r).min(w - 1));
+        let (y0, y1) = (p.1.saturating_sub(r), (p.1 + r).min(h - 1));
+        for attempt in 0..24 {
+            let q = (x0 + self.below(x1 - x0 + 1), y0 + self.below(y1 - y0 + 1));
+            let (x, y) = q;
+            // after a jam, first try goals on the far side from where it was stuck: the queue
+            // behind a bottleneck dissolves backwards
+            if let Some(b) = away_from
+                && attempt < 16
+            {
+                let toward = (b.0 as i64 - p.0 as i64) * (x as i64 - p.0 as i64) + (b.1 as i64 - p.1 as i64) * (y as i64 - p.1 as i64);
+                if toward >= 0 {
+                    continue;
+                }
+            }
+            if q != p && self.grid.is_passable(x, y) && self.components.as_ref().is_some_and(|c| c.connected(p, q)) {
+                return Some(q);
+            }
+        }
+        None
+    }
+}
