@@ -48,6 +48,38 @@ impl Cell {
         }
     }
 
+    /// The character a map file writes for the cell: `@` blocked, `.` ground of weight 1, `2`
+    /// to `9` heavier ground (cubepath's extension), `S` swamp, `W` water. Read back by
+    /// [`Cell::from_symbol`]; `Debug` for [`Grid`] draws with it too.
+    ///
+    /// ```
+    /// use cubepath_search::Cell;
+    /// assert_eq!(Cell::Ground(3).symbol(), '3');
+    /// assert_eq!(Cell::from_symbol(b'3'), Some(Cell::Ground(3)));
+    /// ```
+    pub fn symbol(self) -> char {
+        match self {
+            Cell::Blocked => '@',
+            Cell::Ground(1) => '.',
+            Cell::Ground(w) => (b'0' + w.clamp(1, MAX_WEIGHT)) as char,
+            Cell::Swamp => 'S',
+            Cell::Water => 'W',
+        }
+    }
+
+    /// The cell a map file's character stands for: every [`Cell::symbol`], and the benchmark's
+    /// other spellings (`G` ground, `O` and `T` blocked); `None` for any other character.
+    pub fn from_symbol(c: u8) -> Option<Cell> {
+        Some(match c {
+            b'.' | b'G' => Cell::FLOOR,
+            b'@' | b'O' | b'T' => Cell::Blocked,
+            b'S' => Cell::Swamp,
+            b'W' => Cell::Water,
+            b'2'..=b'9' => Cell::Ground(c - b'0'),
+            _ => return None,
+        })
+    }
+
     pub(crate) fn code(self) -> u8 {
         match self {
             Cell::Blocked => BLOCKED,
@@ -179,14 +211,7 @@ impl fmt::Debug for Grid {
         writeln!(f, "Grid {} x {}", self.width, self.height)?;
         for y in 0..self.height {
             for x in 0..self.width {
-                let c = match self.get(x, y).unwrap() {
-                    Cell::Blocked => '@',
-                    Cell::Ground(1) => '.',
-                    Cell::Ground(w) => (b'0' + w) as char,
-                    Cell::Swamp => 'S',
-                    Cell::Water => 'W',
-                };
-                write!(f, "{c}")?;
+                write!(f, "{}", self.get(x, y).expect("inside the grid").symbol())?;
             }
             writeln!(f)?;
         }

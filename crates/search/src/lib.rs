@@ -33,6 +33,9 @@
 //!   files, read line by line.
 #![deny(missing_docs)]
 
+#[macro_use]
+mod names;
+
 mod any_angle;
 mod bidir;
 mod bits;
@@ -59,7 +62,9 @@ mod types;
 mod uniform;
 
 pub use components::Components;
-pub use crowd::{AgentState, Crowd, CrowdAgent, CrowdError, CrowdMode, CrowdOptions, CrowdStats, EditStats, MAX_AGENTS, middle_cell};
+pub use crowd::{
+    AgentState, Crowd, CrowdAgent, CrowdError, CrowdKind, CrowdMode, CrowdOptions, CrowdStats, EditStats, MAX_AGENTS, middle_cell,
+};
 pub use dstar::{Progress, Replanner};
 pub use grid::{CHANGE_LOG, Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT};
 pub use map_file::{

@@ -165,15 +165,8 @@ pub fn read_map_from(file: &str, reader: impl BufRead) -> Result<Grid, FileError
             return Err(err(file, n, format!("row {y} has {} characters, the header says width {width}", line.chars().count())));
         }
         for (x, &c) in row.iter().enumerate() {
-            let cell = match c {
-                b'.' | b'G' => Cell::FLOOR,
-                b'@' | b'O' | b'T' => Cell::Blocked,
-                b'S' => Cell::Swamp,
-                b'W' => Cell::Water,
-                b'2'..=b'9' => Cell::Ground(c - b'0'),
-                _ => {
-                    return Err(err(file, n, format!("unknown map character '{}' at column {x}", c.escape_ascii())));
-                }
+            let Some(cell) = Cell::from_symbol(c) else {
+                return Err(err(file, n, format!("unknown map character '{}' at column {x}", c.escape_ascii())));
             };
             grid.set(x, y, cell).expect("inside the grid");
         }
@@ -210,13 +203,7 @@ pub fn write_map(grid: &Grid) -> String {
     let mut out = format!("type octile\nheight {}\nwidth {}\nmap\n", grid.height(), grid.width());
     for y in 0..grid.height() {
         for x in 0..grid.width() {
-            out.push(match grid.get(x, y).expect("inside the grid") {
-                Cell::Blocked => '@',
-                Cell::Ground(1) => '.',
-                Cell::Ground(w) => (b'0' + w) as char,
-                Cell::Swamp => 'S',
-                Cell::Water => 'W',
-            });
+            out.push(grid.get(x, y).expect("inside the grid").symbol());
         }
         out.push('\n');
     }

@@ -1,8 +1,6 @@
 //! Search settings: topology and diagonal rule, cost model, heuristic, algorithm.
 
 use std::f64::consts::SQRT_2;
-use std::fmt;
-use std::str::FromStr;
 
 /// When a diagonal step is allowed on a square grid with 8 neighbours.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -353,31 +351,7 @@ impl SearchOptions {
     }
 }
 
-// --- names for the command line and the panel ---
-
-macro_rules! named {
-    ($ty:ty, $what:literal, $($variant:expr => $name:literal),+ $(,)?) => {
-        impl $ty {
-            /// The name used on the command line and in the panel.
-            pub fn name(self) -> &'static str {
-                $(if self == $variant { return $name; })+
-                unreachable!()
-            }
-        }
-        impl fmt::Display for $ty {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-        impl FromStr for $ty {
-            type Err = String;
-            fn from_str(s: &str) -> Result<Self, String> {
-                $(if s.eq_ignore_ascii_case($name) { return Ok($variant); })+
-                Err(format!(concat!("unknown ", $what, " '{}': expected one of {}"), s, [$($name),+].join(", ")))
-            }
-        }
-    };
-}
+// --- names for the command line and the panel (the table: `names.rs`) ---
 
 named!(DiagonalRule, "diagonal rule",
     DiagonalRule::Never => "never",

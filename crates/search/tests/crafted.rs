@@ -89,6 +89,15 @@ fn current_files_are_judged_as_their_generator_summed() {
 }
 
 #[test]
+fn a_row_shorter_or_longer_than_the_width_is_an_error_naming_its_line() {
+    for (rows, line) in [(".@.\n..\n", 6), ("..\n...\n", 5), (".@.\n....\n", 6), (".@.\n\n", 6)] {
+        let e = read_map("rows.map", format!("type octile\nheight 2\nwidth 3\nmap\n{rows}").as_bytes()).unwrap_err();
+        assert_eq!(e.line, line, "{rows:?}: {e}");
+        assert!(e.message.contains("width 3"), "{rows:?}: {e}");
+    }
+}
+
+#[test]
 fn a_byte_order_mark_and_trailing_spaces_are_accepted() {
     let with_bom = [b"\xEF\xBB\xBF".as_slice(), MAP.as_bytes()].concat();
     let grid = read_map("bom.map", &with_bom).unwrap();

@@ -1146,13 +1146,43 @@ fn a_distance_field_stays_right_across_edits_and_repairs_cost_less_than_starting
 
 // ---------------------------------------------------------------- crowds
 
+/// A crowd on a random grid with random edits for 150 ticks: every path searched in a tick
+/// (first searches and repairs alike, unless a detour round other agents has changed it since)
+/// costs what the oracle's Dijkstra says from where the agent stands, each step legal; and the
+/// invariants hold after every tick. Returns how many repaired paths it checked.
+fn check_crowd_paths(seed: u64, topo: usize, agents: usize, edits: usize) -> usize {
+    let mut rng = Rng::new(seed | 1);
+    let side = 8 + rng.below(40);
+    let grid = random_grid(side, side, rng.unit() * 0.3, &mut || rng.unit()).unwrap();
+    let topology = TOPOLOGIES[topo];
+    let options = CrowdOptions { topology, costs: CostModel::Exact, radius: 12, budget: 1 + rng.below(3000), seed, ..Default::default() };
+    // as many agents as there is room for (a crowd with more is refused: tested apart)
+    let agents = agents.min(grid.passable_count());
+    let mut crowd = Crowd::new(grid, agents, CrowdMode::Wander, options).expect("room for every agent");
+    let mut repaired = 0;
+    for tick in 1..=150 {
+        crowd.random_edits(edits);
+        crowd.tick();
+        let problems = crowd.check();
+        assert!(problems.is_empty(), "tick {tick}: {problems:?}");
+        for (i, a) in crowd.agents().iter().enumerate() {
+            if a.planned_at != tick || a.state != AgentState::Moving || a.detoured {
+                continue;
+            }
+            repaired += a.repaired as usize;
+            let path: Vec<Pos> = std::iter::once(a.pos).chain(a.path()).collect();
+            let want = oracle(crowd.grid(), topology, CostModel::Exact, a.pos, a.goal).expect("a planned goal is reachable");
+            let got = oracle_path_cost(crowd.grid(), topology, CostModel::Exact, &path);
+            assert!(close(got, want), "tick {tick} agent {i} (repaired: {}): path {got} vs {want}", a.repaired);
+            assert_eq!(path.last(), Some(&a.goal));
+        }
+    }
+    repaired
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig { cases: 60, ..Default::default() })]
 
-    /// In a crowd on a random grid with random edits, every path searched this tick (first
-    /// searches and repairs alike, unless a detour round other agents has changed it since)
-    /// costs what the oracle's Dijkstra says from where the agent stands, each step legal; and
-    /// the invariants hold after every tick.
     #[test]
     fn crowd_paths_after_edits_cost_what_dijkstra_says(
         seed in 0u64..u64::MAX,
@@ -1160,31 +1190,17 @@ proptest::proptest! {
         agents in 1usize..40,
         edits in 0usize..4,
     ) {
-        let mut rng = Rng::new(seed | 1);
-        let side = 8 + rng.below(40);
-        let grid = random_grid(side, side, rng.unit() * 0.3, &mut || rng.unit()).unwrap();
-        let topology = TOPOLOGIES[topo];
-        let options = CrowdOptions { topology, costs: CostModel::Exact, radius: 12, budget: 1 + rng.below(3000), seed, ..Default::default() };
-        let Ok(mut crowd) = Crowd::new(grid, agents, CrowdMode::Wander, options) else { return Ok(()) };
-        let mut repaired = 0;
-        for tick in 1..=150 {
-            crowd.random_edits(edits);
-            crowd.tick();
-            let problems = crowd.check();
-            proptest::prop_assert!(problems.is_empty(), "tick {tick}: {problems:?}");
-            for (i, a) in crowd.agents().iter().enumerate() {
-                if a.planned_at != tick || a.state != AgentState::Moving || a.detoured {
-                    continue;
-                }
-                repaired += a.repaired as usize;
-                let path: Vec<Pos> = std::iter::once(a.pos).chain(a.path()).collect();
-                let want = oracle(crowd.grid(), topology, CostModel::Exact, a.pos, a.goal).expect("a planned goal is reachable");
-                let got = oracle_path_cost(crowd.grid(), topology, CostModel::Exact, &path);
-                proptest::prop_assert!(close(got, want), "tick {tick} agent {i}: path {got} vs {want}");
-                proptest::prop_assert_eq!(path.last(), Some(&a.goal));
-            }
-        }
-        let _ = repaired;
+        check_crowd_paths(seed, topo, agents, edits);
+    }
+}
+
+/// The same check on fixed seeds with edits on every topology: repaired paths are among those
+/// checked (the random cases above need not meet one).
+#[test]
+fn repaired_crowd_paths_cost_what_dijkstra_says() {
+    for topo in 0..TOPOLOGIES.len() {
+        let repaired: usize = (1..=4).map(|seed| check_crowd_paths(seed * 7919, topo, 30, 3)).sum();
+        assert!(repaired >= 5, "{:?}: only {repaired} repaired paths checked", TOPOLOGIES[topo]);
     }
 }
 

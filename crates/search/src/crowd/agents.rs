@@ -24,6 +24,48 @@ pub enum CrowdMode {
     Command,
 }
 
+impl CrowdMode {
+    /// The mode without its cell: what the panel and the command line name.
+    pub fn kind(self) -> CrowdKind {
+        match self {
+            CrowdMode::Wander => CrowdKind::Wander,
+            CrowdMode::Gather(_) => CrowdKind::Gather,
+            CrowdMode::Command => CrowdKind::Command,
+        }
+    }
+}
+
+/// A [`CrowdMode`] without its data, as the panel and the command line name it (`wander`,
+/// `gather`, `command`: [`CrowdKind::name`], `Display` and `FromStr` from one table).
+///
+/// ```
+/// use cubepath_search::CrowdKind;
+/// assert_eq!("gather".parse::<CrowdKind>(), Ok(CrowdKind::Gather));
+/// assert_eq!(CrowdKind::Command.to_string(), "command");
+/// assert!("march".parse::<CrowdKind>().unwrap_err().contains("wander, gather, command"));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CrowdKind {
+    /// [`CrowdMode::Wander`].
+    #[default]
+    Wander,
+    /// [`CrowdMode::Gather`].
+    Gather,
+    /// [`CrowdMode::Command`].
+    Command,
+}
+
+impl CrowdKind {
+    /// Every kind, in the order the panel lists them.
+    pub const ALL: [CrowdKind; 3] = [CrowdKind::Wander, CrowdKind::Gather, CrowdKind::Command];
+}
+
+named!(CrowdKind, "crowd mode",
+    CrowdKind::Wander => "wander",
+    CrowdKind::Gather => "gather",
+    CrowdKind::Command => "command",
+);
+
 /// How a crowd moves and searches.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CrowdOptions {

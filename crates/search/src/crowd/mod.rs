@@ -34,7 +34,7 @@ mod agents;
 mod edits;
 mod ticks;
 
-pub use agents::{AgentState, CrowdAgent, CrowdError, CrowdMode, CrowdOptions, CrowdStats, EditStats, MAX_AGENTS};
+pub use agents::{AgentState, CrowdAgent, CrowdError, CrowdKind, CrowdMode, CrowdOptions, CrowdStats, EditStats, MAX_AGENTS};
 
 use std::collections::VecDeque;
 

@@ -390,3 +390,34 @@ impl Crowd {
         problems
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::crowd::{CrowdMode, CrowdOptions};
+
+    /// A crowd of two agents on an open 4 x 1 row, placed by hand.
+    fn two_agents(a: (Pos, Pos), b: (Pos, Pos)) -> Crowd {
+        let mut crowd = Crowd::new(Grid::new(4, 1).unwrap(), 2, CrowdMode::Command, CrowdOptions::default()).unwrap();
+        for (i, (prev, pos)) in [a, b].into_iter().enumerate() {
+            crowd.agents[i].prev = prev;
+            crowd.agents[i].pos = pos;
+        }
+        crowd
+    }
+
+    #[test]
+    fn the_check_sees_each_broken_rule() {
+        assert!(two_agents(((0, 0), (1, 0)), ((3, 0), (2, 0))).check().is_empty(), "two moves apart are fine");
+        let swapped = two_agents(((1, 0), (2, 0)), ((2, 0), (1, 0))).check();
+        assert!(swapped.iter().any(|p| p.contains("swapped")), "{swapped:?}");
+        let shared = two_agents(((0, 0), (1, 0)), ((2, 0), (1, 0))).check();
+        assert!(shared.iter().any(|p| p.contains("share 1,0")), "{shared:?}");
+        let jumped = two_agents(((0, 0), (2, 0)), ((3, 0), (3, 0))).check();
+        assert!(jumped.iter().any(|p| p.contains("jumped")), "{jumped:?}");
+        let mut walled = two_agents(((0, 0), (0, 0)), ((3, 0), (3, 0)));
+        walled.grid.set(0, 0, Cell::Blocked).unwrap();
+        let walled = walled.check();
+        assert!(walled.iter().any(|p| p.contains("on a barrier at 0,0")), "{walled:?}");
+    }
+}
