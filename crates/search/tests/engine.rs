@@ -1198,9 +1198,9 @@ proptest::proptest! {
 /// checked (the random cases above need not meet one).
 #[test]
 fn repaired_crowd_paths_cost_what_dijkstra_says() {
-    for topo in 0..TOPOLOGIES.len() {
+    for (topo, topology) in TOPOLOGIES.iter().enumerate() {
         let repaired: usize = (1..=4).map(|seed| check_crowd_paths(seed * 7919, topo, 30, 3)).sum();
-        assert!(repaired >= 5, "{:?}: only {repaired} repaired paths checked", TOPOLOGIES[topo]);
+        assert!(repaired >= 5, "{topology:?}: only {repaired} repaired paths checked");
     }
 }
 
