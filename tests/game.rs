@@ -811,7 +811,8 @@ fn a_race_lane_stops_at_its_limit_with_a_message() {
 #[test]
 fn a_crowd_wanders_gathers_and_obeys_without_conflicts() {
     use cubepath::game::logic::crowd::CrowdState;
-    use cubepath::game::logic::settings::{CrowdClicks, CrowdSettings};
+    use cubepath::game::logic::settings::CrowdSettings;
+    use cubepath::search::CrowdKind;
     use cubepath::search::{AgentState, CrowdMode};
     let mut app = app_with(random_setup(20, 20, 15.0, 4), Duration::from_millis(50));
     let settings = CrowdSettings { agents: 60, ticks_per_second: 20.0, ..default() };
@@ -843,7 +844,7 @@ fn a_crowd_wanders_gathers_and_obeys_without_conflicts() {
     assert!(board.cells().all(|((x, y), cell)| c.grid().get(x, y) == Some(cell)), "the crowd follows the board");
     // gather: a click sets where every agent heads, not the start or the end
     let before = app.world().resource::<Selection>().clone();
-    app.act(Action::Crowd(CrowdSettings { clicks: CrowdClicks::Gather, ..settings }));
+    app.act(Action::Crowd(CrowdSettings { clicks: CrowdKind::Gather, ..settings }));
     let goal = board.cells().find(|(p, c)| c.is_passable() && p.0 >= 10 && p.1 >= 10).unwrap().0;
     app.act(Action::Select(goal));
     assert_eq!(crowd(&app).2, CrowdMode::Gather(goal));
@@ -853,7 +854,7 @@ fn a_crowd_wanders_gathers_and_obeys_without_conflicts() {
     assert!(agents.iter().any(|a| a.pos == goal));
     assert!(agents.iter().filter(|a| a.state == AgentState::Arrived).count() >= 40);
     // command: pick an agent, send it to a free cell, it walks there
-    app.act(Action::Crowd(CrowdSettings { clicks: CrowdClicks::Command, ..settings }));
+    app.act(Action::Crowd(CrowdSettings { clicks: CrowdKind::Command, ..settings }));
     let picked = crowd(&app).0[7].pos;
     app.act(Action::Select(picked));
     assert_eq!(crowd(&app).4, Some(7));

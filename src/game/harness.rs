@@ -6,8 +6,9 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 
+use super::logic::LogicPlugin;
 use super::logic::input::Action;
-use super::{GameSetup, LogicPlugin};
+use super::logic::setup::GameSetup;
 
 /// A headless app: [`LogicPlugin`] under `MinimalPlugins`, no asset store, no window; each
 /// `update` advances time by `step`. Call [`Headless::with_cubes`] before the first update to

@@ -9,75 +9,21 @@
 //! ```
 //!
 //! No module imports one later in that order; the view reads logic state and writes actions.
-//! The order of the systems is declared here, once, as a chain of [`AppSystems`].
+//! The order of the systems is declared once, in [`phases`], as a chain of [`AppSystems`]; this
+//! module only assembles the plugins.
 
 use std::process::ExitCode;
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 
 pub mod harness;
 pub mod logic;
+pub mod phases;
 pub mod view;
 
+pub use logic::LogicPlugin;
 pub use logic::setup::GameSetup;
-
-/// The phases of a frame, in order; feature modules only say `.in_set(...)`. A new phase goes
-/// into the chain in [`LogicPlugin`].
-#[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash)]
-pub enum AppSystems {
-    /// Keys become actions.
-    RecordInput,
-    /// Each logic module applies the actions it owns: board, selection, settings, step view.
-    ApplyActions,
-    /// What the actions set off: walks and agents end on a new board; walking agents ask for
-    /// paths (by data: a request component).
-    RequestPaths,
-    /// The engine answers: the player's path and every request.
-    Search,
-    /// Walks start on the path as it stands after this frame's edits.
-    StartWalk,
-    /// Cubes turn black, agents follow their answers and move, the step view plays.
-    Walk,
-    /// The view reads the logic's state: cubes, flat board, agents, camera.
-    View,
-}
-
-/// Systems that stand still while the game is paused (Z).
-#[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash)]
-pub struct PausableSystems;
-
-/// Z: whether the walk, the agents and the step view's playback are paused. A state, so a
-/// change takes effect from the next frame.
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Pause(pub bool);
-
-/// The systems that run without a window: what the tests drive. Needs no asset store.
-pub struct LogicPlugin;
-
-impl Plugin for LogicPlugin {
-    fn build(&self, app: &mut App) {
-        if !app.is_plugin_added::<StatesPlugin>() {
-            app.add_plugins(StatesPlugin);
-        }
-        app.init_state::<Pause>();
-        app.configure_sets(
-            Update,
-            (
-                AppSystems::RecordInput,
-                AppSystems::ApplyActions,
-                AppSystems::RequestPaths,
-                AppSystems::Search,
-                AppSystems::StartWalk,
-                AppSystems::Walk,
-                AppSystems::View,
-            )
-                .chain(),
-        );
-        app.configure_sets(Update, PausableSystems.run_if(in_state(Pause(false))));
-        app.add_plugins(logic::plugin);
-    }
-}
+pub use phases::{AppSystems, PausableSystems, Pause};
 
 /// The logic plus the view: cubes, camera, lights, picking, panel, screenshots.
 pub struct AppPlugin;

@@ -57,6 +57,10 @@ impl Side {
     }
 }
 
+/// Bidirectional A*: the two frontiers take turns until the stop rule holds, then the path is
+/// joined where they met.
+// Long: the two sides' loop, the meeting rule and the stop test read and write the same
+// frontiers; the path's joining is the only part that stands alone, and it is short.
 pub(crate) fn search(s: &mut Searcher, grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> SearchResult {
     let mut result = SearchResult::nothing(options);
     if !s.reachable(grid, start, goal, options.topology) {

@@ -287,6 +287,8 @@ impl Components {
     }
 
     /// The searches of [`Self::split_around`] from `starts`, all in the component of `root`.
+    // Long: the searches advance one cell each in turn and share their queues, marks and
+    // sizes until one side runs out; split up, each part would take all of that state.
     fn separate(&mut self, root: u32, starts: &[usize]) {
         if self.seen.len() != self.labels.len() {
             self.seen = vec![0; self.labels.len()];

@@ -214,6 +214,8 @@ impl Replanner {
 
     /// Searches until the start's cost is known (for a field: every distance), or until
     /// `budget` more cells have been expanded. Cheap when nothing changed.
+    // Long: D* Lite's ComputeShortestPath (Koenig and Likhachev 2002) as one loop: the pop,
+    // its cases and the budget share the queue and the keys, as in the paper.
     pub fn compute(&mut self, grid: &Grid, budget: usize) -> Progress {
         let s = self.index(self.start);
         let mut spent = 0;

@@ -20,6 +20,9 @@ struct Frame {
     end: usize,
 }
 
+/// IDA*: depth-first searches bounded by f, the bound raised to the least f that exceeded it.
+// Long: the depth-first search runs on an explicit stack (no recursion, so no stack overflow
+// on long paths); its frames, the bound and the counts are one loop's state.
 pub(crate) fn search(s: &mut Searcher, grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> SearchResult {
     let mut result = SearchResult::nothing(options);
     if !s.reachable(grid, start, goal, options.topology) {

@@ -76,6 +76,8 @@ impl StepSearch<'_> {
 }
 
 /// Offers the jump points reachable from `idx` in the directions its parent leaves open.
+// Long: the hot expansion of all three JPS kinds: directions, jumps and offers share locals
+// that a split would pass around on every jump point.
 pub(crate) fn expand(run: &mut StepSearch<'_>, idx: u32, pos: Pos) {
     let i = idx as isize;
     let stride = run.grid.stride() as isize;

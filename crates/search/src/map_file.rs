@@ -109,6 +109,8 @@ pub fn read_map(file: &str, bytes: &[u8]) -> Result<Grid, FileError> {
 
 /// Reads a `.map` file line by line from `reader` (see [`read_map`]): memory follows the
 /// grid, whatever the file holds beyond it.
+// Long: the header's keys and the rows are read from one line reader, in file order, each
+// error naming its line; the parts share the reader and the sizes read so far.
 pub fn read_map_from(file: &str, reader: impl BufRead) -> Result<Grid, FileError> {
     let mut it = LineReader::new(file, reader);
     let (mut height, mut width, mut typ) = (None, None, None);

@@ -75,6 +75,8 @@ pub(crate) fn applies(run: &StepSearch<'_>) -> bool {
 }
 
 /// Runs the search to its end or until `limit` expansions; see the module's notes.
+// Long: the hot loop, kept whole on purpose: its point is that nothing is decided per cell
+// that the search fixes; split up, its parts would pass the frontier around for every cell.
 pub(crate) fn run(run: &mut StepSearch<'_>, limit: usize) {
     let stride = run.grid.stride() as u32;
     let codes = run.grid.codes();

@@ -10,7 +10,7 @@ use super::search::{PathAnswer, PathRequest};
 use super::settings::{PlaySettings, SearchSettings};
 use super::status::Status;
 use super::walk::WalkReset;
-use crate::game::{AppSystems, PausableSystems};
+use crate::game::phases::{AppSystems, PausableSystems};
 use crate::search::Pos;
 
 pub(super) fn plugin(app: &mut App) {

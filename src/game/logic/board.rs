@@ -10,7 +10,7 @@ use super::input::Action;
 use super::settings::{BoardSettings, ClickSets, CrowdSettings, PlaySettings, SearchSettings};
 use super::setup::GameSetup;
 use super::status::Status;
-use crate::game::AppSystems;
+use crate::game::phases::AppSystems;
 use crate::search::{Cell, Grid, Pos, Topology, read_map};
 
 pub(super) fn plugin(app: &mut App) {

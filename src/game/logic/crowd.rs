@@ -7,12 +7,12 @@ use bevy::prelude::*;
 
 use super::board::Board;
 use super::input::Action;
-use super::settings::{CrowdClicks, CrowdSettings, SearchSettings};
+use super::settings::{CrowdSettings, SearchSettings};
 use super::setup::GameSetup;
 use super::status::Status;
 use super::stepview::DistanceField;
-use crate::game::{AppSystems, PausableSystems};
-use crate::search::{Crowd, CrowdMode, CrowdOptions, Pos, Topology, middle_cell};
+use crate::game::phases::{AppSystems, PausableSystems};
+use crate::search::{Crowd, CrowdKind, CrowdMode, CrowdOptions, Pos, Topology, middle_cell};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CrowdState>().init_resource::<CrowdField>().add_systems(
@@ -46,17 +46,17 @@ pub struct CrowdState {
     pub gather: Option<Pos>,
     /// Bumped when the gathering field changes (new goal, edits).
     pub field_version: u64,
-    built_for: Option<(u64, usize, Topology, CrowdClicks)>,
+    built_for: Option<(u64, usize, Topology, CrowdKind)>,
     grid_version: (u64, u64),
     pending_ticks: usize,
 }
 
 impl CrowdState {
     /// The engine's mode for the panel's choice.
-    fn mode(&self, clicks: CrowdClicks) -> CrowdMode {
+    fn mode(&self, clicks: CrowdKind) -> CrowdMode {
         match (clicks, self.gather) {
-            (CrowdClicks::Gather, Some(g)) => CrowdMode::Gather(g),
-            (CrowdClicks::Command, _) => CrowdMode::Command,
+            (CrowdKind::Gather, Some(g)) => CrowdMode::Gather(g),
+            (CrowdKind::Command, _) => CrowdMode::Command,
             _ => CrowdMode::Wander,
         }
     }
@@ -92,7 +92,7 @@ fn build_crowd(
         state.selected = None;
         return;
     }
-    if settings.clicks == CrowdClicks::Gather && state.gather.is_none() {
+    if settings.clicks == CrowdKind::Gather && state.gather.is_none() {
         // gather at the free cell nearest the middle until the player clicks
         state.gather = middle_cell(&board.grid);
     }
@@ -159,7 +159,7 @@ fn steer_crowd(
         let state = &mut *state;
         let Some(crowd) = &mut state.crowd else { continue };
         match settings.clicks {
-            CrowdClicks::Gather => match crowd.set_mode(CrowdMode::Gather(p)) {
+            CrowdKind::Gather => match crowd.set_mode(CrowdMode::Gather(p)) {
                 Ok(()) => {
                     state.gather = Some(p);
                     state.field_version += 1;
@@ -167,7 +167,7 @@ fn steer_crowd(
                 }
                 Err(e) => status.say(format!("crowd: {e}")),
             },
-            CrowdClicks::Command => match (crowd.agent_at(p), state.selected) {
+            CrowdKind::Command => match (crowd.agent_at(p), state.selected) {
                 (Some(i), _) => {
                     state.selected = Some(i);
                     status.say(format!("agent {i} picked: click a cell to send it"));
@@ -178,7 +178,7 @@ fn steer_crowd(
                 },
                 (None, None) => status.say("click an agent first"),
             },
-            CrowdClicks::Wander => {}
+            CrowdKind::Wander => {}
         }
     }
 }

@@ -7,7 +7,7 @@ use super::board::{Board, Selection};
 use super::input::Action;
 use super::settings::SearchSettings;
 use super::status::Status;
-use crate::game::AppSystems;
+use crate::game::phases::AppSystems;
 use crate::search::{Algorithm, Pos, SearchOptions, Searcher};
 
 pub(super) fn plugin(app: &mut App) {

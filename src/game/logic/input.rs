@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::settings::{BoardSettings, CrowdSettings, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn};
-use crate::game::{AppSystems, Pause};
+use crate::game::phases::{AppSystems, Pause};
 use crate::search::{Pos, SearchOptions};
 
 pub(super) fn plugin(app: &mut App) {

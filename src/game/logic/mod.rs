@@ -18,7 +18,18 @@ pub mod walk;
 
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
+use crate::game::phases;
+
+/// The systems that run without a window: what the tests drive. Needs no asset store.
+pub struct LogicPlugin;
+
+impl Plugin for LogicPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((phases::plugin, plugin));
+    }
+}
+
+fn plugin(app: &mut App) {
     app.add_plugins((
         status::plugin,
         settings::plugin,

@@ -11,7 +11,7 @@ use super::files;
 use super::input::Action;
 use super::settings::{MAX_TRACE, SearchSettings};
 use super::status::Status;
-use crate::game::AppSystems;
+use crate::game::phases::AppSystems;
 use crate::search::write_map;
 
 pub(super) fn plugin(app: &mut App) {

@@ -13,7 +13,7 @@ use super::search::game_options;
 use super::settings::{RaceSettings, SearchSettings, race_on};
 use super::setup::GameSetup;
 use super::stepview::{Replay, StepView, advance_replay, control_replay, is_replay_action};
-use crate::game::{AppSystems, PausableSystems};
+use crate::game::phases::{AppSystems, PausableSystems};
 use crate::search::{Algorithm, Pos, SearchOptions, cells_along};
 
 /// The most expansions recorded per lane: a search that needs more stops there, with a

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 use super::board::{Board, Selection};
 use super::settings::SearchSettings;
-use crate::game::AppSystems;
+use crate::game::phases::AppSystems;
 use crate::search::{Algorithm, Pos, SearchError, SearchOptions, Searcher, cells_along};
 
 /// The most cells IDA* may expand for one search in the game (about a tenth of a second on a

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use crate::search::{Algorithm, Cell, SearchOptions};
+use crate::search::{Algorithm, Cell, CrowdKind, SearchOptions};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardSettings>()
@@ -231,7 +231,7 @@ pub struct CrowdSettings {
     /// Agents (0: no crowd; at most [`MAX_CROWD`]).
     pub agents: usize,
     /// What the agents do and what a left click does.
-    pub clicks: CrowdClicks,
+    pub clicks: CrowdKind,
     /// Ticks a second (each agent moves at most one cell a tick).
     pub ticks_per_second: f32,
     /// In gather mode, the heat map of the distance to the gathering cell and its arrows.
@@ -240,7 +240,7 @@ pub struct CrowdSettings {
 
 impl Default for CrowdSettings {
     fn default() -> Self {
-        CrowdSettings { agents: 0, clicks: CrowdClicks::Wander, ticks_per_second: 6.0, field: false }
+        CrowdSettings { agents: 0, clicks: CrowdKind::Wander, ticks_per_second: 6.0, field: false }
     }
 }
 
@@ -256,18 +256,6 @@ impl CrowdSettings {
 
     /// Whether a left click steers the crowd instead of setting the start or the end.
     pub fn steers(&self) -> bool {
-        self.agents > 0 && self.clicks != CrowdClicks::Wander
+        self.agents > 0 && self.clicks != CrowdKind::Wander
     }
-}
-
-/// The crowd's mode, as the panel names it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum CrowdClicks {
-    /// Every agent walks to random cells near it; clicks set the start and the end as usual.
-    #[default]
-    Wander,
-    /// Every agent heads for the clicked cell, down one shared distance field.
-    Gather,
-    /// Click an agent to pick it, then a cell to send it there.
-    Command,
 }

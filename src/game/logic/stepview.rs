@@ -9,7 +9,7 @@ use super::board::{Board, Selection};
 use super::input::Action;
 use super::settings::{Heat, MAX_TRACE, SearchSettings, StepLayers, StepViewOn, race_on, step_view_on};
 use super::setup::GameSetup;
-use crate::game::{AppSystems, PausableSystems};
+use crate::game::phases::{AppSystems, PausableSystems};
 use crate::search::{Algorithm, Pos, SearchError, SearchOptions, SearchResult, Searcher, Step, distances_to};
 
 pub(super) fn plugin(app: &mut App) {

@@ -11,7 +11,7 @@ use super::search::PathState;
 use super::settings::{PlaySettings, WalkMode};
 use super::setup::GameSetup;
 use super::status::Status;
-use crate::game::{AppSystems, PausableSystems, Pause};
+use crate::game::phases::{AppSystems, PausableSystems, Pause};
 use crate::search::Pos;
 
 pub(super) fn plugin(app: &mut App) {

@@ -2,8 +2,8 @@
 
 use bevy::prelude::*;
 
-use crate::game::AppSystems;
 use crate::game::logic::agent::Agent;
+use crate::game::phases::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, setup_agent_assets).add_systems(Update, dress_agents.in_set(AppSystems::View));

@@ -5,11 +5,11 @@
 use bevy::prelude::*;
 
 use super::cubes::drawn_flat;
-use crate::game::AppSystems;
 use crate::game::logic::board::Board;
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{StepLayers, race_on, step_view_on};
 use crate::game::logic::stepview::StepView;
+use crate::game::phases::AppSystems;
 
 /// The most cells that get arrows (more would be a blur of lines and a slow frame).
 pub const MAX_ARROW_CELLS: usize = 128 * 128;

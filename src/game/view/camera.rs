@@ -10,9 +10,9 @@ use bevy_egui::input::egui_wants_any_pointer_input;
 use super::panel::PanelLayout;
 use super::picking::PaintDrag;
 use super::race::race_extent;
-use crate::game::AppSystems;
 use crate::game::logic::board::Board;
 use crate::game::logic::settings::RaceSettings;
+use crate::game::phases::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OrbitCamera>().add_systems(Startup, spawn_camera).add_systems(

@@ -6,10 +6,10 @@
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use crate::game::AppSystems;
 use crate::game::logic::board::Board;
 use crate::game::logic::crowd::{CrowdField, CrowdState};
 use crate::game::logic::input::Action;
+use crate::game::phases::AppSystems;
 use crate::search::{AgentState, CrowdMode};
 
 /// Boards up to this many cells get the field's arrows.

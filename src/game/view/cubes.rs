@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 
 use super::looks::{CellLooks, Look, looks_changed};
-use crate::game::AppSystems;
 use crate::game::logic::board::{Board, HEX_APOTHEM};
+use crate::game::phases::AppSystems;
 use crate::search::Pos;
 
 /// The cubes alone (the headless test harness draws them too).

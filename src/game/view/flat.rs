@@ -9,9 +9,9 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use super::cubes::drawn_flat;
 use super::looks::{CellLooks, Look, looks_changed};
-use crate::game::AppSystems;
 use crate::game::logic::board::Board;
 use crate::game::logic::input::Action;
+use crate::game::phases::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, draw_flat_board.run_if(looks_changed).in_set(AppSystems::View)).add_observer(click_flat_board);

@@ -150,34 +150,34 @@ pub struct CellLooks<'w, 's> {
     field: Res<'w, GoalField>,
     crowd_field: Res<'w, CrowdField>,
     agents: Query<'w, 's, &'static Agent>,
+    /// The agents that moved or changed since the reader last ran.
+    moved: Query<'w, 's, (), Changed<Agent>>,
 }
 
-/// Run condition: something a look depends on changed.
-pub fn looks_changed(
-    board: Res<Board>,
-    selection: Res<Selection>,
-    path: Res<PathState>,
-    walk: Res<Walk>,
-    hover: Res<Hover>,
-    step: Res<StepView>,
-    layers: Res<StepLayers>,
-    field: Res<GoalField>,
-    crowd_field: Res<CrowdField>,
-    agents: Query<(), Changed<Agent>>,
-) -> bool {
-    layers.is_changed()
-        || field.is_changed()
-        || crowd_field.is_changed()
-        || board.is_changed()
-        || selection.is_changed()
-        || path.is_changed()
-        || walk.is_changed()
-        || hover.is_changed()
-        || step.is_changed()
-        || !agents.is_empty()
+/// Run condition: something a look depends on changed ([`CellLooks::changed`]).
+pub fn looks_changed(looks: CellLooks) -> bool {
+    looks.changed()
 }
 
 impl CellLooks<'_, '_> {
+    /// Whether anything the looks are computed from changed since the caller last ran. It
+    /// names every field of [`CellLooks`] (a new field does not compile until it is listed here),
+    /// so the looks and this check read one list.
+    pub fn changed(&self) -> bool {
+        let CellLooks { board, selection, path, walk, hover, step, step_on, layers, field, crowd_field, agents: _, moved } = self;
+        board.is_changed()
+            || selection.is_changed()
+            || path.is_changed()
+            || walk.is_changed()
+            || hover.is_changed()
+            || step.is_changed()
+            || step_on.is_changed()
+            || layers.is_changed()
+            || field.is_changed()
+            || crowd_field.is_changed()
+            || !moved.is_empty()
+    }
+
     /// The look of every cell, row by row; `hover` says whether the pointer is shown.
     pub fn all(&self, hover: bool) -> Vec<Look> {
         // A walking agent's path is the one shown; otherwise the player's path.

@@ -15,13 +15,9 @@ pub mod panel;
 pub mod picking;
 pub mod race;
 pub mod screenshot;
+pub mod text;
 
 use bevy::prelude::*;
-
-/// A cell as the panel and the logs write it: `x,y`, or `-` for none.
-pub(crate) fn cell_text(cell: Option<(usize, usize)>) -> String {
-    cell.map_or("-".to_string(), |(x, y)| format!("{x},{y}"))
-}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((

@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 
-use crate::game::AppSystems;
 use crate::game::logic::input::Action;
+use crate::game::phases::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, take_page_maps.in_set(AppSystems::RecordInput));

@@ -5,10 +5,10 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use super::cubes::Cube;
-use crate::game::AppSystems;
 use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::input::Action;
 use crate::game::logic::settings::PlaySettings;
+use crate::game::phases::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PaintDrag>()

@@ -13,12 +13,12 @@ use super::crowd::CrowdBody;
 use super::cubes::{Cube, CubeAssets, cube_transform};
 use super::flat::{FlatBoard, pixel_plane};
 use super::looks::Look;
-use crate::game::AppSystems;
 use crate::game::logic::agent::Agent;
 use crate::game::logic::board::{Board, HEX_APOTHEM, Selection};
 use crate::game::logic::race::{Lane, Race};
 use crate::game::logic::settings::{RaceSettings, race_on};
 use crate::game::logic::stepview::Mark;
+use crate::game::phases::AppSystems;
 use crate::search::{Cell, Pos};
 
 /// Up to this many cubes in all lanes together the lanes are cubes; beyond, flat textures.

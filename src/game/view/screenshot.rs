@@ -9,16 +9,17 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
-use super::cell_text as cell;
+use super::text::cell_text as cell;
 use crate::game::logic::agent::Agent;
 use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::crowd::CrowdState;
 use crate::game::logic::race::Race;
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::BoardSettings;
+use crate::game::logic::setup::GameSetup;
 use crate::game::logic::status::Status;
 use crate::game::logic::walk::{Walk, WalkRequested};
-use crate::game::{AppSystems, GameSetup};
+use crate::game::phases::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

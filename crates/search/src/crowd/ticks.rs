@@ -55,6 +55,10 @@ impl Crowd {
         }
     }
 
+    /// Runs the queued searches within the tick's budget of expansions: first searches, repairs
+    /// (and with `compare`, A* from scratch on the same problem), then the paths read out.
+    // Long: one pass over the queue with the budget, the comparison and the bookkeeping of
+    // each finished search, which share the agent being served.
     fn run_searches(&mut self) {
         let mut left = self.options.budget;
         while left > 0 {
@@ -186,6 +190,8 @@ impl Crowd {
 
     /// Agent `i` could not enter its next cell: it waits; past its patience it steps aside or, in a
     /// gathering, packs against the gathered agents in its way.
+    // Long: the waiting rules in the order they apply (head-on meetings, patience, packing in
+    // a gathering, stepping aside, giving up), each a few lines on the same agent.
     fn wait(&mut self, i: usize, next: Pos) {
         let patience = self.options.patience;
         let blocked = {

@@ -10,10 +10,10 @@ use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::arrows::MAX_ARROW_CELLS;
-use super::cell_text as cell;
 use super::cubes::drawn_flat;
 use super::looks::{HEAT_LEVELS, Look};
 use super::race::lane_counters;
+use super::text::cell_text as cell;
 use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::crowd::CrowdState;
 use crate::game::logic::duel::Duel;
@@ -22,15 +22,15 @@ use crate::game::logic::input::Action;
 use crate::game::logic::race::{RACE_LIMIT, Race};
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{
-    BoardSettings, Brush, ClickSets, CrowdClicks, CrowdSettings, Heat, LANES, MAX_CROWD, MAX_SIDE, PlaySettings, RaceSettings,
-    SearchSettings, StepLayers, StepViewOn, WalkMode,
+    BoardSettings, Brush, ClickSets, CrowdSettings, Heat, LANES, MAX_CROWD, MAX_SIDE, PlaySettings, RaceSettings, SearchSettings,
+    StepLayers, StepViewOn, WalkMode,
 };
 use crate::game::logic::status::Status;
 use crate::game::logic::stepview::GoalField;
 use crate::game::logic::stepview::StepView;
 use crate::game::logic::walk::Walk;
-use crate::game::{AppSystems, Pause};
-use crate::search::{Algorithm, DiagonalRule, Heuristic, Topology};
+use crate::game::phases::{AppSystems, Pause};
+use crate::search::{Algorithm, CrowdKind, DiagonalRule, Heuristic, Topology};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelDraft>()
@@ -365,12 +365,17 @@ fn crowd_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<A
         let mut new = current;
         ui.add(egui::Slider::new(&mut new.agents, 0..=MAX_CROWD).text("agents"));
         ui.horizontal(|ui| {
-            ui.radio_value(&mut new.clicks, CrowdClicks::Wander, "wander").on_hover_text("each agent walks to random cells near it");
-            ui.radio_value(&mut new.clicks, CrowdClicks::Gather, "gather").on_hover_text("a click sets where every agent heads");
-            ui.radio_value(&mut new.clicks, CrowdClicks::Command, "command").on_hover_text("click an agent, then a cell to send it");
+            for kind in CrowdKind::ALL {
+                let hint = match kind {
+                    CrowdKind::Wander => "each agent walks to random cells near it",
+                    CrowdKind::Gather => "a click sets where every agent heads",
+                    CrowdKind::Command => "click an agent, then a cell to send it",
+                };
+                ui.radio_value(&mut new.clicks, kind, kind.name()).on_hover_text(hint);
+            }
         });
         ui.add(egui::Slider::new(&mut new.ticks_per_second, 0.5..=60.0).logarithmic(true).text("ticks/s"));
-        ui.add_enabled(new.clicks == CrowdClicks::Gather, egui::Checkbox::new(&mut new.field, "show the distance field"));
+        ui.add_enabled(new.clicks == CrowdKind::Gather, egui::Checkbox::new(&mut new.field, "show the distance field"));
         if new != current {
             actions.write(Action::Crowd(new));
         }

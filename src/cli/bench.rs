@@ -1,0 +1,143 @@
+//! `cubepath bench`: every problem of a scenario file timed, GPPC-style totals, each cost
+//! checked, and optionally a picture.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use super::args::SearchArgs;
+use super::failure::Failure::{self, BadInput};
+use super::plot;
+use super::problems::{load_problems, note_approximate_verdicts};
+use super::progress::Progress;
+use crate::game::logic::files;
+use crate::search::{Algorithm, Grid, Problem, SearchOptions, Searcher, validate};
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// A Moving AI .map file.
+    pub map: PathBuf,
+    /// Its .scen file.
+    pub scen: PathBuf,
+    /// How many times to run each problem.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub repeat: u32,
+    /// More algorithms to run on the same problems, each reported with its totals
+    /// (comma-separated, e.g. jps,jps-block,jps-plus).
+    #[arg(long, value_delimiter = ',')]
+    pub also: Vec<Algorithm>,
+    /// Draw search time and expansions against path length, for each algorithm run, as an
+    /// SVG picture.
+    #[arg(long)]
+    pub plot: Option<PathBuf>,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// One algorithm's bench run: the best time and the expansions of each problem, and totals.
+struct BenchRun {
+    algorithm: Algorithm,
+    preprocess: Duration,
+    kept: usize,
+    /// Best time of the repeats and expansions, per problem.
+    problems: Vec<(Duration, usize)>,
+    total: Duration,
+    expanded: u64,
+    wrong: usize,
+}
+
+pub(super) fn bench(a: &BenchArgs) -> Result<u8, Failure> {
+    let options = a.search.options();
+    let (grid, problems) = load_problems(&a.map, &a.scen, &options)?;
+    let mut runs = Vec::new();
+    // load_problems checked every problem against the main algorithm; the others here
+    for &algorithm in &a.also {
+        let o = SearchOptions { algorithm, ..options };
+        for p in &problems {
+            validate(&grid, p.start, p.goal, &o).map_err(|e| BadInput(format!("{}:{}: {algorithm}: {e}", a.scen.display(), p.line)))?;
+        }
+    }
+    for algorithm in std::iter::once(options.algorithm).chain(a.also.iter().copied()) {
+        runs.push(bench_run(&grid, &problems, &SearchOptions { algorithm, ..options }, a.repeat)?);
+    }
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let main = &runs[0];
+    writeln!(out, "index\tmicros\texpanded")?;
+    for (k, (best, expanded)) in main.problems.iter().enumerate() {
+        writeln!(out, "{k}\t{}\t{expanded}", best.as_micros())?;
+    }
+    // the other algorithms' totals first: the last lines stay the main algorithm's
+    for run in runs.iter().skip(1).chain(std::iter::once(main)) {
+        let searches = (problems.len() * a.repeat as usize) as f64;
+        let worst = run.problems.iter().map(|p| p.0).max().unwrap_or_default();
+        writeln!(out, "algorithm {}", run.algorithm)?;
+        writeln!(out, "preprocess_ms {:.3}", run.preprocess.as_secs_f64() * 1000.0)?;
+        writeln!(out, "preprocess_bytes {}", run.kept)?;
+        writeln!(out, "search_mean_us {:.3}", run.total.as_secs_f64() * 1e6 / searches)?;
+        writeln!(out, "search_worst_us {:.3}", worst.as_secs_f64() * 1e6)?;
+    }
+    writeln!(out, "expanded_per_second {:.0}", main.expanded as f64 / main.total.as_secs_f64().max(1e-9))?;
+    writeln!(out, "problems {} repeat {} total_ms {:.3}", problems.len(), a.repeat, main.total.as_secs_f64() * 1000.0)?;
+    out.flush()?;
+    if let Some(path) = &a.plot {
+        let name = a.map.file_name().map_or("map".into(), |n| n.to_string_lossy().into_owned());
+        let series: Vec<plot::Series> = runs.iter().map(|r| plot::Series { algorithm: r.algorithm, problems: &r.problems }).collect();
+        let svg = plot::draw(&name, &problems, &series);
+        files::write_atomically(path, &svg).map_err(|e| BadInput(format!("{}: cannot write the plot: {e}", path.display())))?;
+    }
+    note_approximate_verdicts(&problems);
+    let wrong: usize = runs.iter().map(|r| r.wrong).sum();
+    if wrong > 0 {
+        eprintln!("cubepath: {wrong} problems got a wrong cost");
+        return Ok(1);
+    }
+    Ok(0)
+}
+
+/// Runs every problem `repeat` times with `options`, its preprocessing first and timed apart;
+/// shows progress on stderr when that is a terminal.
+fn bench_run(grid: &Grid, problems: &[Problem], options: &SearchOptions, repeat: u32) -> Result<BenchRun, Failure> {
+    let mut searcher = Searcher::default();
+    let t = Instant::now();
+    searcher.preprocess(grid, options);
+    let mut run = BenchRun {
+        algorithm: options.algorithm,
+        preprocess: t.elapsed(),
+        kept: searcher.kept_bytes(),
+        problems: Vec::with_capacity(problems.len()),
+        total: Duration::ZERO,
+        expanded: 0,
+        wrong: 0,
+    };
+    let mut progress = Progress::new(options.algorithm, problems.len());
+    for (k, p) in problems.iter().enumerate() {
+        let mut best = Duration::MAX;
+        let mut last = None;
+        for _ in 0..repeat {
+            let t = Instant::now();
+            let r = searcher.search(grid, p.start, p.goal, options)?;
+            let d = t.elapsed();
+            run.total += d;
+            best = best.min(d);
+            last = Some(r);
+        }
+        let r = last.expect("repeat is at least 1");
+        run.expanded += r.expanded as u64 * repeat as u64;
+        if !r.cost.is_some_and(|c| p.matches(c)) && options.is_admissible() {
+            run.wrong += 1;
+            eprintln!(
+                "WRONG COST: {} problem {k} (line {}): got {}, the file says {}",
+                options.algorithm,
+                p.line,
+                r.cost.map_or("no path".into(), |c| format!("{c:.8}")),
+                p.stated
+            );
+        }
+        run.problems.push((best, r.expanded));
+        progress.tick(k + 1);
+    }
+    progress.finish();
+    Ok(run)
+}

@@ -1,0 +1,71 @@
+//! The command line, above the game and the engine: play options become a
+//! [`GameSetup`](crate::game::GameSetup) for the game; `solve`, `scen`, `bench` and `crowd` call
+//! the engine headless. One file per subcommand (`play`, `solve`, `scen`, `bench`, `crowd`) and
+//! per helper (`args`: shared options and value parsers, `failure`: exit statuses, `problems`:
+//! reading a scenario, `progress`, `plot`).
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod args;
+mod bench;
+mod crowd;
+mod failure;
+mod play;
+mod plot;
+mod problems;
+mod progress;
+mod scen;
+mod solve;
+
+pub use args::{SearchArgs, parse_cell};
+pub use bench::BenchArgs;
+pub use crowd::CrowdArgs;
+pub use play::{PlayArgs, RaceLanes, play};
+pub use scen::ScenArgs;
+pub use solve::SolveArgs;
+
+use failure::{CLOSED_PIPE, Failure};
+
+/// A pathfinding playground: a 3D cube grid where A* and its rivals run live, and a headless
+/// command line over the same engine. With no command it plays the game.
+#[derive(Parser, Debug)]
+#[command(name = "cubepath", version, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Find one path on a map and print its cost, the nodes expanded and the cells.
+    Solve(SolveArgs),
+    /// Run every problem of a scenario file and compare with its optimal lengths.
+    Scen(ScenArgs),
+    /// Time every problem of a scenario file, checking each cost.
+    Bench(BenchArgs),
+    /// Run a crowd of agents without a window and report arrivals, conflicts, replanning and
+    /// tick times.
+    Crowd(CrowdArgs),
+}
+
+/// Runs a headless command; returns the process exit code.
+pub fn run(command: Command) -> ExitCode {
+    let result = match command {
+        Command::Solve(a) => solve::solve(&a),
+        Command::Scen(a) => scen::scen(&a),
+        Command::Bench(a) => bench::bench(&a),
+        Command::Crowd(a) => crowd::crowd(&a),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(Failure::BadInput(message)) => {
+            eprintln!("cubepath: {message}");
+            ExitCode::from(2)
+        }
+        Err(Failure::ClosedPipe) => ExitCode::from(CLOSED_PIPE),
+    }
+}

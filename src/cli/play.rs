@@ -1,0 +1,322 @@
+//! Playing: the options (from the command line, or the page's URL in the browser) become a
+//! [`GameSetup`], and the game opens its window, or says plainly why it cannot.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser};
+
+use super::Cli;
+use super::args::{parse_cell, parse_percent};
+use crate::game::logic::files;
+use crate::game::logic::settings::{BoardSettings, CrowdSettings, Heat, LANES, RaceSettings, StepLayers};
+use crate::game::logic::setup::GameSetup;
+use crate::search::{Algorithm, CrowdKind, Grid};
+
+/// Options for playing. X is the column and Y the row, (0,0) top-left.
+#[derive(Args, Debug, Clone, Default)]
+pub struct PlayArgs {
+    /// Rows of the board (1 to 256).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub rows: Option<u16>,
+    /// Columns of the board (1 to 256).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub cols: Option<u16>,
+    /// Chance of a barrier per cell, in percent (0 to 100).
+    #[arg(long, value_parser = parse_percent)]
+    pub barriers: Option<f64>,
+    /// Seed of the random board.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Load a Moving AI .map file instead of a random board.
+    #[arg(long)]
+    pub map: Option<PathBuf>,
+    /// Start cell X,Y (made floor).
+    #[arg(long, value_parser = parse_cell)]
+    pub start: Option<(usize, usize)>,
+    /// End cell X,Y (made floor).
+    #[arg(long, value_parser = parse_cell)]
+    pub end: Option<(usize, usize)>,
+    /// Walk with the agent instead of turning cubes black.
+    #[arg(long)]
+    pub agent: bool,
+    /// Hexagonal cells (odd rows shifted right) with 6 neighbours.
+    #[arg(long)]
+    pub hex: bool,
+    /// Start walking at once.
+    #[arg(long)]
+    pub walk: bool,
+    /// Open the step view with this many expansions of the search shown.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    pub steps: Option<u32>,
+    /// The search algorithm to start with (astar, jps, theta, ...: as `solve` takes them).
+    #[arg(long)]
+    pub algorithm: Option<Algorithm>,
+    /// In the step view, a heat map of g or of the cost to the goal: g or goal.
+    #[arg(long, value_parser = ["g", "goal"])]
+    pub heat: Option<String>,
+    /// In the step view, arrows from each reached cell to its parent.
+    #[arg(long)]
+    pub arrows: bool,
+    /// Race two to four algorithms on copies of the board, e.g. `dijkstra,astar`, or
+    /// `build-up` for BFS, Dijkstra, greedy and A* (with --steps N, N expansions shown).
+    #[arg(long, value_parser = parse_race)]
+    pub race: Option<RaceLanes>,
+    /// A crowd of this many agents (0 to 1000).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(0..=1000))]
+    pub agents: Option<u16>,
+    /// What the crowd does: wander, gather (clicks set where) or command (click an agent,
+    /// then a cell).
+    #[arg(long)]
+    pub crowd: Option<CrowdKind>,
+    /// Run the crowd this many ticks at once when it starts (for screenshots; at most 100000).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    pub crowd_ticks: Option<u32>,
+    /// In gather mode, show the distance field to the gathering cell (heat map and arrows).
+    #[arg(long)]
+    pub field: bool,
+    /// Run until the search and any walk are done, save a PNG of the window there, and exit.
+    #[arg(long)]
+    pub screenshot: Option<PathBuf>,
+}
+
+/// The race's lanes from `--race`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RaceLanes(pub Vec<Algorithm>);
+
+/// `build-up`, or two to four algorithms that run step by step, separated by commas.
+fn parse_race(s: &str) -> Result<RaceLanes, String> {
+    if s == "build-up" {
+        return Ok(RaceLanes(RaceSettings::build_up()));
+    }
+    let algorithms = s.split(',').map(|a| a.trim().parse::<Algorithm>()).collect::<Result<Vec<_>, _>>()?;
+    if let Some(a) = algorithms.iter().find(|a| !a.steps()) {
+        return Err(format!("{a} runs whole, not step by step, so it cannot race"));
+    }
+    let (lo, hi) = LANES;
+    if !(lo..=hi).contains(&algorithms.len()) {
+        return Err(format!("a race has {lo} to {hi} lanes, not {} (e.g. dijkstra,astar or build-up)", algorithms.len()));
+    }
+    Ok(RaceLanes(algorithms))
+}
+
+impl PlayArgs {
+    /// Play options from a page's URL query (`?rows=12&cols=12&seed=7&start=0,0&end=11,11&agent=1&walk=1`),
+    /// checked like the command line's: the same names and meanings, `1` or `true` for flags.
+    pub fn from_query(query: &str) -> Result<PlayArgs, String> {
+        let mut argv = vec!["cubepath".to_string()];
+        for pair in query.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, "1"));
+            let value = value.replace("%2C", ",").replace("%2c", ",");
+            match key {
+                "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" | "map" | "algorithm" | "heat" | "race" | "agents"
+                | "crowd" | "crowd-ticks" => {
+                    argv.push(format!("--{key}"));
+                    argv.push(value);
+                }
+                "agent" | "walk" | "hex" | "arrows" | "field" => {
+                    if value == "1" || value == "true" {
+                        argv.push(format!("--{key}"));
+                    }
+                }
+                _ => return Err(format!("unknown URL parameter '{key}'")),
+            }
+        }
+        let cli = Cli::try_parse_from(argv).map_err(|e| e.to_string())?;
+        Ok(cli.play)
+    }
+}
+
+impl PlayArgs {
+    /// The game's setup from these options: a clear message for anything that does not fit.
+    // Long: one short block per option, in the order the options are declared.
+    pub fn setup(&self) -> Result<GameSetup, String> {
+        let mut board = BoardSettings::default();
+        if let Some(r) = self.rows {
+            board.rows = r as usize;
+        }
+        if let Some(c) = self.cols {
+            board.cols = c as usize;
+        }
+        if let Some(b) = self.barriers {
+            board.barrier_pct = b;
+        }
+        if let Some(s) = self.seed {
+            board.seed = s;
+        }
+        let grid = match &self.map {
+            Some(path) => {
+                let grid = open_play_map(path)?;
+                board.rows = grid.height();
+                board.cols = grid.width();
+                Some((grid, path.display().to_string()))
+            }
+            None => None,
+        };
+        for (name, cell) in [("--start", self.start), ("--end", self.end)] {
+            if let Some((x, y)) = cell
+                && (x >= board.cols || y >= board.rows)
+            {
+                return Err(format!(
+                    "{name} {x},{y} is off the board: it has {} columns (x 0..{}) and {} rows (y 0..{})",
+                    board.cols,
+                    board.cols - 1,
+                    board.rows,
+                    board.rows - 1
+                ));
+            }
+        }
+        if self.screenshot.as_ref().is_some_and(|p| p.extension().is_none_or(|e| !e.eq_ignore_ascii_case("png"))) {
+            return Err("--screenshot needs a file name ending in .png".into());
+        }
+        Ok(GameSetup {
+            board,
+            grid,
+            start: self.start,
+            end: self.end,
+            agent: self.agent,
+            hex: self.hex,
+            walk: self.walk,
+            steps: self.steps.map(|n| n as usize),
+            screenshot: self.screenshot.clone(),
+            algorithm: self.algorithm,
+            layers: StepLayers {
+                arrows: self.arrows,
+                heat: match self.heat.as_deref() {
+                    Some("g") => Heat::G,
+                    Some(_) => Heat::ToGoal,
+                    None => Heat::Off,
+                },
+            },
+            race: self.race.as_ref().map(|r| r.0.clone()),
+            crowd: CrowdSettings {
+                agents: self.agents.map_or(0, usize::from),
+                clicks: self.crowd.unwrap_or_default(),
+                field: self.field,
+                ..CrowdSettings::default()
+            },
+            crowd_ticks: self.crowd_ticks.map_or(0, |t| t as usize),
+        })
+    }
+
+    /// Whether the last edited board should come back: only when these options say nothing
+    /// about the board, its cells or a screenshot.
+    pub fn wants_last_board(&self) -> bool {
+        let board_options = self.rows.is_some() || self.cols.is_some() || self.barriers.is_some() || self.seed.is_some();
+        let cells = self.start.is_some() || self.end.is_some();
+        !board_options && !cells && self.map.is_none() && self.screenshot.is_none()
+    }
+}
+
+/// The map `--map` names: a file on the desktop; in the browser (no file system) one of the
+/// bundled maps by name (`?map=arena.map`).
+fn open_play_map(path: &Path) -> Result<Grid, String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let name = path.display().to_string();
+        let bytes = files::bundled(&name).ok_or_else(|| {
+            let names: Vec<&str> = files::BUNDLED.iter().map(|(n, _)| *n).collect();
+            format!("map '{name}' is not a bundled map: one of {}", names.join(", "))
+        })?;
+        crate::search::read_map(&name, bytes).map_err(|e| e.to_string())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        crate::search::load_map(path).map_err(|e| e.to_string())
+    }
+}
+
+/// Plays with these options (the last board comes back when they name none); exit 2 with a
+/// message when they do not fit.
+pub fn play(args: &PlayArgs) -> ExitCode {
+    let mut setup = match args.setup().and_then(|s| display_check().map(|()| s)) {
+        Ok(setup) => setup,
+        Err(message) => {
+            eprintln!("cubepath: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    if args.wants_last_board() {
+        setup.use_board(files::load_last_board());
+    }
+    explain_missing_driver();
+    crate::game::run(setup)
+}
+
+/// What to do when the game cannot open a window, said once for the messages below.
+#[cfg(not(target_arch = "wasm32"))]
+const HOW_TO_PLAY: &str = "play on a desktop session, or headless under Xvfb with Mesa's Vulkan driver \
+(xvfb-run -a env WGPU_BACKEND=vulkan cubepath ...; Debian packages xvfb and mesa-vulkan-drivers); \
+the solve, scen and bench commands need no display";
+
+/// The game opens its window through X11 (XWayland on a Wayland desktop): without a display
+/// say so in one line instead of a windowing panic.
+fn display_check() -> Result<(), String> {
+    #[cfg(all(unix, not(target_os = "macos"), not(target_arch = "wasm32")))]
+    if std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty()) {
+        let wayland = std::env::var_os("WAYLAND_DISPLAY").is_some();
+        return Err(if wayland {
+            format!(
+                "this build opens its window through X11, and DISPLAY is not set (a Wayland session without XWayland): start XWayland, or {HOW_TO_PLAY}"
+            )
+        } else {
+            format!("no display to open the game window on (DISPLAY is not set): {HOW_TO_PLAY}")
+        });
+    }
+    Ok(())
+}
+
+/// Bevy's renderer panics when it finds no graphics driver: turn that panic into one clear
+/// line and exit 2; any other panic keeps its usual report.
+fn explain_missing_driver() {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let usual = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let payload = info.payload();
+            let text = payload.downcast_ref::<String>().map(String::as_str).or_else(|| payload.downcast_ref::<&str>().copied());
+            if text.is_some_and(|t| t.contains("Unable to find a GPU")) {
+                eprintln!("cubepath: no graphics driver the game can use (Vulkan or OpenGL): install your GPU's driver, or {HOW_TO_PLAY}");
+                std::process::exit(2);
+            }
+            usual(info);
+        }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn url_query_gives_play_args() {
+        let a = PlayArgs::from_query("?rows=12&cols=14&barriers=30&seed=7&start=0,0&end=11%2C13&agent=1&walk=true").unwrap();
+        assert_eq!((a.rows, a.cols, a.barriers, a.seed), (Some(12), Some(14), Some(30.0), Some(7)));
+        assert_eq!((a.start, a.end), (Some((0, 0)), Some((11, 13))));
+        assert!(a.agent && a.walk);
+        let b = PlayArgs::from_query("").unwrap();
+        assert_eq!(b.rows, None);
+        assert!(!b.walk);
+        assert!(PlayArgs::from_query("rows=0").is_err());
+        assert!(PlayArgs::from_query("start=1;2").is_err());
+        assert!(PlayArgs::from_query("bogus=1").is_err());
+        // ?map=NAME names a bundled map (the browser has no file system)
+        let m = PlayArgs::from_query("?map=maze.map").unwrap();
+        assert_eq!(m.map.as_deref(), Some(Path::new("maze.map")));
+        let bytes = files::bundled("maze.map").expect("maze.map is bundled");
+        assert_eq!(crate::search::read_map("maze.map", bytes).unwrap().width(), 31);
+        assert!(files::bundled("nope.map").is_none());
+    }
+
+    #[test]
+    fn race_lanes_are_checked() {
+        let a = PlayArgs::from_query("?race=build-up&steps=30&algorithm=jps&heat=g&arrows=1").unwrap();
+        assert_eq!(a.race, Some(RaceLanes(RaceSettings::build_up())));
+        assert_eq!((a.steps, a.algorithm, a.heat.as_deref(), a.arrows), (Some(30), Some(Algorithm::Jps), Some("g"), true));
+        assert_eq!(parse_race("dijkstra, astar"), Ok(RaceLanes(vec![Algorithm::Dijkstra, Algorithm::AStar])));
+        assert_eq!(parse_race("ida,astar").unwrap_err(), "ida runs whole, not step by step, so it cannot race");
+        assert_eq!(parse_race("astar").unwrap_err(), "a race has 2 to 4 lanes, not 1 (e.g. dijkstra,astar or build-up)");
+        assert!(parse_race("astar,astar,astar,astar,astar").is_err());
+        assert!(parse_race("astar,nonsense").unwrap_err().contains("nonsense"));
+    }
+}

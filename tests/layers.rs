@@ -1,0 +1,382 @@
+//! House rules read off the `use` lines and the paths in the code, so they hold themselves:
+//! - the engine's modules import each other without a circle;
+//! - in the game, no module imports an item of a module above it (its parent or further up:
+//!   the shared phases live in a leaf, `game::phases`), and the logic never imports the view;
+//! - no source file outside the tests is over 600 lines, and no function over 60 lines without a
+//!   reason in a `// Long:` comment just above it.
+//!
+//! Paths are resolved from `crate::`, `super::` and `self::` to the module that defines the
+//! item (the longest run of segments that are modules); the engine's root re-exports are
+//! followed to their modules. Test modules (`#[cfg(test)] mod tests`) and comments are skipped.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+type Module = Vec<String>;
+
+/// Every `.rs` file under `dir` as its module path (`src/game/view/panel/mod.rs` is
+/// `game::view::panel`; `lib.rs` and `main.rs` are the root) and its code.
+fn modules(dir: &Path) -> BTreeMap<Module, String> {
+    fn walk(dir: &Path, prefix: &Module, out: &mut BTreeMap<Module, String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            if path.is_dir() {
+                let mut sub = prefix.clone();
+                sub.push(name);
+                walk(&path, &sub, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let mut module = prefix.clone();
+                if !matches!(name.as_str(), "mod" | "lib" | "main") {
+                    module.push(name);
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                out.entry(module).or_default().push_str(&code_of(&text));
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, &Vec::new(), &mut out);
+    out
+}
+
+/// The code without comments and without the test module at the end.
+fn code_of(text: &str) -> String {
+    let text = text.find("#[cfg(test)]\nmod tests").map_or(text, |k| &text[..k]);
+    text.lines().map(|l| l.find("//").map_or(l, |k| &l[..k])).collect::<Vec<_>>().join("\n")
+}
+
+/// The paths a module's code names: each `use` tree expanded, and every other
+/// `crate::`/`super::`/`self::` path.
+fn paths(code: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    let mut others = String::new();
+    while let Some(k) = find_word(rest, "use ") {
+        others.push_str(&rest[..k]);
+        let end = rest[k..].find(';').map_or(rest.len(), |e| k + e);
+        expand_tree(&Vec::new(), &rest[k + 4..end], &mut out);
+        rest = &rest[end..];
+    }
+    others.push_str(rest);
+    let chars: Vec<char> = others.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let at_start = i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_' || chars[i - 1] == ':');
+        if at_start && (chars[i].is_alphabetic() || chars[i] == '_') {
+            let mut j = i;
+            let mut segments = Vec::new();
+            loop {
+                let s = j;
+                while j < chars.len() && (chars[j].is_alphanumeric() || chars[j] == '_') {
+                    j += 1;
+                }
+                segments.push(chars[s..j].iter().collect::<String>());
+                if j + 2 < chars.len() && chars[j] == ':' && chars[j + 1] == ':' && (chars[j + 2].is_alphabetic() || chars[j + 2] == '_') {
+                    j += 2;
+                } else {
+                    break;
+                }
+            }
+            if segments.len() > 1 && matches!(segments[0].as_str(), "crate" | "super" | "self") {
+                out.push(segments);
+            }
+            i = j.max(i + 1);
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Where `word` starts at a word boundary in `text`.
+fn find_word(text: &str, word: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(k) = text[from..].find(word) {
+        let at = from + k;
+        if at == 0 || !text[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+            return Some(at);
+        }
+        from = at + word.len();
+    }
+    None
+}
+
+/// Expands a `use` tree (`a::{b, c::{d, e as f}}`) into its full paths.
+fn expand_tree(prefix: &[String], tree: &str, out: &mut Vec<Vec<String>>) {
+    let tree = tree.trim();
+    if let Some(open) = tree.find('{') {
+        let mut base = prefix.to_vec();
+        base.extend(tree[..open].split("::").map(str::trim).filter(|s| !s.is_empty()).map(String::from));
+        let inner = &tree[open + 1..tree.rfind('}').expect("a use tree's braces close")];
+        let (mut depth, mut start) = (0, 0);
+        for (k, c) in inner.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    expand_tree(&base, &inner[start..k], out);
+                    start = k + 1;
+                }
+                _ => {}
+            }
+        }
+        expand_tree(&base, &inner[start..], out);
+    } else if !tree.is_empty() {
+        let tree = tree.split(" as ").next().unwrap();
+        let mut path = prefix.to_vec();
+        path.extend(tree.split("::").map(|s| s.trim().to_string()));
+        out.push(path);
+    }
+}
+
+/// The module defining what `path`, named in `from`, points at; `None` for paths outside the
+/// crate (`std::`, `bevy::`, ...). `reexports` maps names the root re-exports to their modules.
+fn target(modules: &BTreeMap<Module, String>, reexports: &BTreeMap<String, Module>, from: &Module, path: &[String]) -> Option<Module> {
+    let mut at: Module = match path[0].as_str() {
+        "crate" => Vec::new(),
+        "self" => from.clone(),
+        "super" => from[..from.len() - 1].to_vec(),
+        _ => return None,
+    };
+    let mut k = 1;
+    while k < path.len() && path[k] == "super" {
+        at.pop();
+        k += 1;
+    }
+    for segment in &path[k..] {
+        let mut next = at.clone();
+        next.push(segment.clone());
+        if !modules.contains_key(&next) {
+            if at.is_empty()
+                && let Some(m) = reexports.get(segment)
+            {
+                return Some(m.clone());
+            }
+            break;
+        }
+        at = next;
+    }
+    Some(at)
+}
+
+/// Each module's edges to the modules its paths point at (itself left out).
+fn edges(modules: &BTreeMap<Module, String>, reexports: &BTreeMap<String, Module>) -> BTreeMap<Module, BTreeSet<Module>> {
+    modules
+        .iter()
+        .map(|(m, code)| {
+            let targets = paths(code).iter().filter_map(|p| target(modules, reexports, m, p)).filter(|t| t != m).collect();
+            (m.clone(), targets)
+        })
+        .collect()
+}
+
+/// A circle in `graph`, if any, as the modules along it.
+fn circle(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Option<Vec<Module>> {
+    fn visit(
+        m: &Module,
+        graph: &BTreeMap<Module, BTreeSet<Module>>,
+        state: &mut BTreeMap<Module, u8>,
+        stack: &mut Vec<Module>,
+    ) -> Option<Vec<Module>> {
+        state.insert(m.clone(), 1);
+        stack.push(m.clone());
+        for next in graph.get(m).into_iter().flatten() {
+            match state.get(next) {
+                Some(1) => {
+                    let from = stack.iter().position(|s| s == next).unwrap();
+                    let mut around = stack[from..].to_vec();
+                    around.push(next.clone());
+                    return Some(around);
+                }
+                Some(_) => {}
+                None => {
+                    if let Some(c) = visit(next, graph, state, stack) {
+                        return Some(c);
+                    }
+                }
+            }
+        }
+        stack.pop();
+        state.insert(m.clone(), 2);
+        None
+    }
+    let mut state = BTreeMap::new();
+    for m in graph.keys() {
+        if !state.contains_key(m)
+            && let Some(c) = visit(m, graph, &mut state, &mut Vec::new())
+        {
+            return Some(c);
+        }
+    }
+    None
+}
+
+fn name(m: &Module) -> String {
+    if m.is_empty() { "(root)".into() } else { m.join("::") }
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo test"))
+}
+
+/// The engine's root re-exports (`pub use module::{A, B};`): name to module.
+fn reexports(modules: &BTreeMap<Module, String>) -> BTreeMap<String, Module> {
+    let mut out = BTreeMap::new();
+    let mut found = Vec::new();
+    for line in modules[&Vec::new()].split(';') {
+        if let Some(k) = find_word(line, "pub use ") {
+            expand_tree(&Vec::new(), &line[k + 8..], &mut found);
+        }
+    }
+    for path in found {
+        if path.len() == 2 && modules.contains_key(&vec![path[0].clone()]) {
+            out.insert(path[1].clone(), vec![path[0].clone()]);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_engine_imports_without_a_circle() {
+    let modules = modules(&root().join("crates/search/src"));
+    assert!(modules.len() > 20, "the engine's modules were not found");
+    let reexports = reexports(&modules);
+    let mut graph = edges(&modules, &reexports);
+    // the root declares and re-exports everything: it is above all, not part of a circle
+    graph.remove(&Vec::new());
+    for targets in graph.values_mut() {
+        targets.remove(&Vec::new());
+    }
+    // the rule sees the edges that matter: the dispatcher calls the algorithms
+    let step = vec!["step".to_string()];
+    assert!(graph[&step].contains(&vec!["jps".to_string()]), "{:?}", graph[&step]);
+    if let Some(c) = circle(&graph) {
+        panic!("the engine's imports run in a circle: {}", c.iter().map(name).collect::<Vec<_>>().join(" -> "));
+    }
+}
+
+#[test]
+fn the_game_never_imports_back_up_and_its_logic_never_imports_the_view() {
+    let modules = modules(&root().join("src"));
+    let game = |m: &Module| m.first().is_some_and(|s| s == "game");
+    assert!(modules.keys().filter(|m| game(m)).count() > 30, "the game's modules were not found");
+    // `crate::search` is the engine crate, re-exported at the root: outside the game
+    let engine: BTreeMap<String, Module> = [("search".to_string(), vec!["(the engine crate)".to_string()])].into();
+    let mut wrong = Vec::new();
+    for (from, targets) in edges(&modules, &engine) {
+        if !game(&from) {
+            continue;
+        }
+        for to in targets {
+            let above = to.len() < from.len() && from.starts_with(&to);
+            let logic_to_view = from.get(1).is_some_and(|s| s == "logic") && to.get(1).is_some_and(|s| s == "view");
+            let to_cli = to.first().is_some_and(|s| s == "cli");
+            if above || logic_to_view || to_cli {
+                wrong.push(format!("{} imports {}", name(&from), name(&to)));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "imports that run back up:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn no_source_file_is_over_600_lines() {
+    let mut long = Vec::new();
+    for dir in ["src", "crates/search/src", "crates/search-web/src"] {
+        let mut stack = vec![root().join(dir)];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let lines = std::fs::read_to_string(&path).unwrap().lines().count();
+                    if lines > 600 {
+                        long.push(format!("{}: {lines} lines", path.display()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(long.is_empty(), "{}", long.join("\n"));
+}
+
+/// The functions of `text` over 60 lines (rustfmt's layout: a body ends at the first line that
+/// is the `fn` line's indent and `}`) with no `// Long:` comment in the lines just above, as
+/// (line, name, length).
+fn long_functions(text: &str) -> Vec<(usize, String, usize)> {
+    let code = text.find("#[cfg(test)]\nmod tests").map_or(text, |k| &text[..k]);
+    let lines: Vec<&str> = code.lines().collect();
+    let mut out = Vec::new();
+    for (k, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_start();
+        let Some(at) = find_word(trimmed, "fn ") else { continue };
+        let head = &trimmed[..at];
+        let is_fn = ["", "pub ", "pub(crate) ", "pub(super) ", "const ", "pub const ", "unsafe ", "pub(crate) unsafe "].contains(&head);
+        if !is_fn || line.trim_end().ends_with(';') {
+            continue;
+        }
+        let indent = &line[..line.len() - trimmed.len()];
+        let Some(end) = lines[k..].iter().position(|l| *l == format!("{indent}}}")) else { continue };
+        let length = end + 1;
+        let above = lines[..k].iter().rev().take_while(|l| l.trim_start().starts_with("//") || l.trim_start().starts_with("#["));
+        let reason = above.into_iter().any(|l| l.contains("// Long:"));
+        if length > 60 && !reason {
+            let name = trimmed[at + 3..].split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("").to_string();
+            out.push((k + 1, name, length));
+        }
+    }
+    out
+}
+
+#[test]
+fn no_function_is_over_60_lines_without_a_reason() {
+    let mut long = Vec::new();
+    for dir in ["src", "crates/search/src", "crates/search-web/src"] {
+        let mut stack = vec![root().join(dir)];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    for (line, name, length) in long_functions(&std::fs::read_to_string(&path).unwrap()) {
+                        long.push(format!("{}:{line}: {name}, {length} lines", path.display()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(long.is_empty(), "functions over 60 lines with no `// Long:` reason:\n{}", long.join("\n"));
+}
+
+#[test]
+fn the_rules_see_what_they_check() {
+    // a long function is found, and its reason accepted
+    let body = format!("fn short() {{\n}}\n\npub(crate) fn long() {{\n{}}}\n", "    x();\n".repeat(61));
+    assert_eq!(long_functions(&body), vec![(4, "long".to_string(), 63)]);
+    assert!(long_functions(&body.replace("pub(crate) fn long", "// Long: a reason\npub(crate) fn long")).is_empty());
+    // a use tree with nesting, renames and `super`
+    let mut out = Vec::new();
+    expand_tree(&Vec::new(), "super::{a::B, c::{D, e as f}}", &mut out);
+    let joined: Vec<String> = out.iter().map(|p| p.join("::")).collect();
+    assert_eq!(joined, ["super::a::B", "super::c::D", "super::c::e"]);
+    // paths in code, and an import that runs back up
+    let modules: BTreeMap<Module, String> = [
+        (vec![], String::new()),
+        (vec!["game".into()], "pub struct Phase;".into()),
+        (vec!["game".into(), "logic".into()], "fn f() { crate::game::Phase; }".into()),
+        (vec!["game".into(), "view".into()], "use super::logic::G;".into()),
+    ]
+    .into_iter()
+    .collect();
+    let graph = edges(&modules, &BTreeMap::new());
+    assert!(graph[&vec!["game".to_string(), "logic".to_string()]].contains(&vec!["game".to_string()]));
+    assert!(graph[&vec!["game".to_string(), "view".to_string()]].contains(&vec!["game".to_string(), "logic".to_string()]));
+    // a circle is found
+    let a = vec!["a".to_string()];
+    let b = vec!["b".to_string()];
+    let g: BTreeMap<Module, BTreeSet<Module>> = [(a.clone(), [b.clone()].into()), (b.clone(), [a.clone()].into())].into_iter().collect();
+    assert!(circle(&g).is_some());
+}
