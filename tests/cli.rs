@@ -287,17 +287,22 @@ fn bench_runs_more_algorithms_and_draws_them() {
 
 #[test]
 fn absurd_play_options_exit_2_with_a_message() {
-    for args in [
-        &["--rows", "0"][..],
-        &["--cols", "100000"],
-        &["--barriers", "150"],
-        &["--rows", "5", "--start", "9,9"],
-        &["--map", "/no/such.map"],
-        &["--screenshot", "out.jpg"],
-    ] {
+    // each message names the option and what it may be
+    let cases: [(&[&str], &[&str]); 7] = [
+        (&["--rows", "0"], &["--rows", "1..=256"]),
+        (&["--cols", "100000"], &["--cols", "100000", "1..=256"]),
+        (&["--barriers", "150"], &["--barriers", "percentage from 0 to 100"]),
+        (&["--rows", "5", "--start", "9,9"], &["--start 9,9", "off the board", "5 rows (y 0..4)"]),
+        (&["--map", "/no/such.map"], &["/no/such.map", "cannot read"]),
+        (&["--screenshot", "out.jpg"], &["--screenshot", ".png"]),
+        (&["--crowd", "march"], &["--crowd", "march", "wander, gather, command"]),
+    ];
+    for (args, words) in cases {
         let (code, _, err) = cubepath(args);
-        assert_eq!(code, 2, "{args:?}");
-        assert!(!err.trim().is_empty());
+        assert_eq!(code, 2, "{args:?}: {err}");
+        for word in words {
+            assert!(err.contains(word), "{args:?}: the message does not say '{word}': {err}");
+        }
     }
 }
 
