@@ -1,4 +1,4 @@
-//! Bidirectional A*: one A* from the start, one backwards from the goal over the reversed
+//! Bidirectional A* on any [`Space`] (the 2D grid and voxel worlds): one A* from the start, one backwards from the goal over the reversed
 //! moves, the side with fewer open cells expanded next. Every time a cell reached from one side
 //! is reached from the other, the meeting's cost is a path's cost; the best one, mu, is optimal
 //! once the lowest f on either side is at least mu (with a consistent heuristic, any path
@@ -7,11 +7,8 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::grid::Grid;
-use crate::moves::{moves, path_cost};
-use crate::rules::{Heuristic, SearchOptions};
-use crate::searcher::Searcher;
-use crate::types::{Pos, SearchResult};
+use crate::space::{Plan, Space};
+use crate::types::SearchResult;
 
 const NONE: u32 = u32::MAX;
 
@@ -24,12 +21,12 @@ struct Side {
     heap: BinaryHeap<Reverse<(u64, u32)>>,
     open: usize,
     /// The end this side estimates its distance to.
-    target: Pos,
+    target: usize,
     forward: bool,
 }
 
 impl Side {
-    fn new(len: usize, from: u32, target: Pos, forward: bool, h: f64) -> Side {
+    fn new(len: usize, from: u32, target: usize, forward: bool, h: f64) -> Side {
         let mut side = Side {
             g: vec![f64::INFINITY; len],
             parent: vec![NONE; len],
@@ -45,7 +42,7 @@ impl Side {
     }
 
     /// The lowest f on the open list, stale entries dropped first.
-    fn top(&mut self, h: impl Fn(u32, Pos) -> f64) -> Option<f64> {
+    fn top(&mut self, h: impl Fn(u32, usize) -> f64) -> Option<f64> {
         while let Some(&Reverse((f, i))) = self.heap.peek() {
             if self.closed[i as usize] || f != (self.g[i as usize] + h(i, self.target)).to_bits() {
                 self.heap.pop();
@@ -58,25 +55,19 @@ impl Side {
 }
 
 /// Bidirectional A*: the two frontiers take turns until the stop rule holds, then the path is
-/// joined where they met.
+/// joined where they met. The caller has checked the endpoints and that the goal can be reached.
 // Long: the two sides' loop, the meeting rule and the stop test read and write the same
 // frontiers; the path's joining is the only part that stands alone, and it is short.
-pub(crate) fn search(s: &mut Searcher, grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> SearchResult {
-    let mut result = SearchResult::nothing(options);
-    if !s.reachable(grid, start, goal, options.topology) {
-        return result;
-    }
-    let w = grid.width();
-    let at = |p: Pos| (p.1 * w + p.0) as u32;
-    let pos = |i: u32| (i as usize % w, i as usize / w);
-    let heuristic: Heuristic = options.heuristic();
-    let weight = options.weight;
-    let h = |i: u32, target: Pos| heuristic.estimate(options.topology, options.costs, pos(i), target) * weight;
-    let len = w * grid.height();
-    let mut sides = [Side::new(len, at(start), goal, true, h(at(start), goal)), Side::new(len, at(goal), start, false, h(at(goal), start))];
+pub(crate) fn search<S: Space>(space: &S, start: S::Pos, goal: S::Pos, plan: Plan) -> SearchResult<S::Pos> {
+    let mut result = plan.nothing();
+    let (start, goal) = (space.index(start), space.index(goal));
+    let h = |i: u32, target: usize| space.estimate(i as usize, target);
+    let len = space.len();
+    let mut sides =
+        [Side::new(len, start as u32, goal, true, h(start as u32, goal)), Side::new(len, goal as u32, start, false, h(goal as u32, start))];
     result.pushed = 2;
-    let (mut mu, mut meet) = if start == goal { (0.0, at(start)) } else { (f64::INFINITY, NONE) };
-    let limit = options.limit.unwrap_or(usize::MAX);
+    let (mut mu, mut meet) = if start == goal { (0.0, start as u32) } else { (f64::INFINITY, NONE) };
+    let limit = plan.limit.unwrap_or(usize::MAX);
     let mut next = Vec::new();
     while let (Some(top_f), Some(top_b)) = (sides[0].top(h), sides[1].top(h)) {
         if top_f.max(top_b) >= mu {
@@ -93,9 +84,8 @@ pub(crate) fn search(s: &mut Searcher, grid: &Grid, start: Pos, goal: Pos, optio
         me.closed[u as usize] = true;
         me.open -= 1;
         result.expanded += 1;
-        moves(grid, pos(u), options.topology, options.costs, me.forward, &mut next);
-        for &(q, c) in &next {
-            let v = at(q) as usize;
+        space.moves(u as usize, me.forward, &mut next);
+        for &(v, c) in &next {
             if me.closed[v] {
                 continue;
             }
@@ -120,19 +110,19 @@ pub(crate) fn search(s: &mut Searcher, grid: &Grid, start: Pos, goal: Pos, optio
     if meet == NONE {
         return result;
     }
-    let mut path = vec![pos(meet)];
+    let mut path = vec![space.pos(meet as usize)];
     let mut i = meet;
     while sides[0].parent[i as usize] != NONE {
         i = sides[0].parent[i as usize];
-        path.push(pos(i));
+        path.push(space.pos(i as usize));
     }
     path.reverse();
     let mut i = meet;
     while sides[1].parent[i as usize] != NONE {
         i = sides[1].parent[i as usize];
-        path.push(pos(i));
+        path.push(space.pos(i as usize));
     }
-    result.cost = Some(path_cost(grid, &path, options.topology, options.costs).expect("bidirectional A* builds legal paths"));
+    result.cost = Some(space.path_cost(&path));
     result.path = Some(path);
     result
 }

@@ -37,6 +37,7 @@
 mod names;
 
 mod any_angle;
+mod best_first;
 mod bidir;
 mod bits;
 mod components;
@@ -55,11 +56,13 @@ mod rules;
 mod search;
 mod searcher;
 mod sight;
+mod space;
 mod state;
 mod step;
 mod trace;
 mod types;
 mod uniform;
+mod voxel;
 
 pub use components::Components;
 pub use crowd::{
@@ -77,7 +80,10 @@ pub use search::find_path;
 pub use searcher::{Searcher, validate};
 pub use sight::{cells_along, line_of_sight, polyline_length, string_pull, touched_cells};
 pub use state::StepSearch;
-pub use types::{CellInfo, CellState, Pos, SearchError, SearchResult, Step};
+pub use types::{CellInfo, CellState, Pos, Pos3, SearchError, SearchResult, Step};
+pub use voxel::{
+    IllegalStep3, MAX_SIDE_3D, MAX_VOXELS, VoxelGrid, VoxelMoves, VoxelOptions, WorldError, validate_world, voxel_path_cost, voxel_step,
+};
 
 /// A grid with barriers placed at random: each cell blocked with probability `density`
 /// (0 to 1), drawn from `rng`.

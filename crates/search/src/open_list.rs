@@ -25,7 +25,7 @@ impl Entry {
 #[inline(always)]
 pub(crate) fn prefetch<T>(items: &[T], i: usize) {
     #[cfg(target_arch = "x86_64")]
-    if i + 2 < items.len() {
+    if i < items.len().saturating_sub(2) {
         let p = items[i..].as_ptr() as *const i8;
         // SAFETY: prefetching has no effect on memory; the address lies inside `items`.
         #[allow(unused_unsafe)]
@@ -136,8 +136,8 @@ impl IndexedHeap {
     fn prefetch_around(&self, nodes: &[Node], e: Entry) {
         let t = e.idx() as usize;
         prefetch(nodes, t.wrapping_sub(self.stride + 1));
-        prefetch(nodes, t + self.stride - 1);
-        prefetch(nodes, t - 1);
+        prefetch(nodes, (t + self.stride).wrapping_sub(1));
+        prefetch(nodes, t.wrapping_sub(1));
     }
 
     /// Replaces a queued node's entry with a better one.

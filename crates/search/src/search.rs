@@ -2,11 +2,14 @@
 //! [`Searcher::steps`] hands out a [`StepSearch`], [`find_path`] runs one search with fresh
 //! buffers. The top of the engine: it calls the algorithms, none of them calls it.
 
+use crate::best_first::best_first;
 use crate::grid::Grid;
 use crate::rules::{Algorithm, SearchOptions};
 use crate::searcher::{Searcher, validate};
+use crate::space::GridSpace;
 use crate::state::StepSearch;
-use crate::types::{Pos, SearchError, SearchResult};
+use crate::types::{Pos, Pos3, SearchError, SearchResult};
+use crate::voxel::{VoxelGrid, VoxelOptions, WorldSpace, validate_world};
 use crate::{bidir, ida, uniform};
 
 impl Searcher {
@@ -18,7 +21,10 @@ impl Searcher {
         match options.algorithm {
             Algorithm::AStarBidir => {
                 validate(grid, start, goal, options)?;
-                return Ok(bidir::search(self, grid, start, goal, options));
+                if !self.reachable(grid, start, goal, options.topology) {
+                    return Ok(SearchResult::nothing(options));
+                }
+                return Ok(bidir::search(&GridSpace::new(grid, options), start, goal, options.into()));
             }
             Algorithm::Ida => {
                 validate(grid, start, goal, options)?;
@@ -56,6 +62,43 @@ impl Searcher {
             return Err(SearchError::NotSteppable(options.algorithm));
         }
         StepSearch::new(self, grid, start, goal, options)
+    }
+}
+
+impl Searcher {
+    /// Runs a whole search on a voxel world from `start` to `goal` (A*, Dijkstra, greedy, BFS or
+    /// bidirectional A*, under `options.moves`). An unreachable goal is known from the world's
+    /// connected components without expanding anything.
+    ///
+    /// Errors when an endpoint is off the world or where the model cannot stand, for an
+    /// algorithm that does not run on voxel worlds, or a weight below 1.
+    ///
+    /// ```
+    /// use cubepath_search::{Searcher, VoxelGrid, VoxelMoves, VoxelOptions};
+    /// let mut world = VoxelGrid::new(3, 1, 2).unwrap();
+    /// world.set_blocked((1, 0, 0), true).unwrap(); // a step up
+    /// let walk = VoxelOptions { moves: VoxelMoves::Walk, ..Default::default() };
+    /// let r = Searcher::default().search_world(&world, (0, 0, 0), (2, 0, 0), &walk).unwrap();
+    /// assert_eq!(r.path.unwrap(), [(0, 0, 0), (1, 0, 1), (2, 0, 0)]); // over the block
+    /// assert!((r.cost.unwrap() - 2.0 * 2f64.sqrt()).abs() < 1e-12);
+    /// ```
+    pub fn search_world(
+        &mut self,
+        world: &VoxelGrid,
+        start: Pos3,
+        goal: Pos3,
+        options: &VoxelOptions,
+    ) -> Result<SearchResult<Pos3>, SearchError> {
+        validate_world(world, start, goal, options)?;
+        let plan = options.plan();
+        if !self.reachable_in_world(world, start, goal, options.moves) {
+            return Ok(plan.nothing());
+        }
+        let space = WorldSpace { world, moves: options.moves, weight: options.weight };
+        Ok(match options.algorithm {
+            Algorithm::AStarBidir => bidir::search(&space, start, goal, plan),
+            _ => best_first(self, &space, world.index(start), world.index(goal), plan),
+        })
     }
 }
 

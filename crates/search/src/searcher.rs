@@ -10,7 +10,8 @@ use crate::grid::Grid;
 use crate::jps_plus::JumpTable;
 use crate::open_list::{IndexedHeap, Node};
 use crate::rules::{Algorithm, CostModel, DiagonalRule, SearchOptions, Topology};
-use crate::types::{Pos, SearchError};
+use crate::types::{Pos, Pos3, SearchError};
+use crate::voxel::{VoxelGrid, VoxelMoves, WorldComponents};
 
 /// Reusable search buffers.
 ///
@@ -37,6 +38,8 @@ pub struct Searcher {
     pub(crate) bits: Option<BitGrid>,
     /// The last grid's jump distances, for JPS+, kept until it changes.
     pub(crate) jumps: Option<JumpTable>,
+    /// The connected components of the last voxel world and move model searched.
+    world_components: Option<WorldComponents>,
 }
 
 impl Searcher {
@@ -61,6 +64,17 @@ impl Searcher {
     /// when it changes, lazily ([`Components::update`]: around the changed cells).
     pub fn reachable(&mut self, grid: &Grid, start: Pos, goal: Pos, topology: Topology) -> bool {
         Components::kept(&mut self.components, grid, topology).connected(start, goal)
+    }
+
+    /// Whether `goal` can be reached from `start` in `world` under `moves`: its connected
+    /// components, computed on the first search of a world and model and again when either
+    /// changes.
+    pub fn reachable_in_world(&mut self, world: &VoxelGrid, start: Pos3, goal: Pos3, moves: VoxelMoves) -> bool {
+        let key = (world.version(), moves);
+        if self.world_components.as_ref().is_none_or(|c| c.key != key) {
+            self.world_components = Some(WorldComponents::new(world, moves));
+        }
+        self.world_components.as_ref().expect("made above").connected(world, start, goal)
     }
 
     /// Makes the bit rows and columns of `grid` ready for block-based jumps (kept, and brought

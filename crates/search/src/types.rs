@@ -9,14 +9,18 @@ use crate::rules::{Algorithm, SearchOptions};
 /// A cell as (x, y): x the column, y the row.
 pub type Pos = (usize, usize);
 
-/// The outcome of a finished search.
+/// A voxel as (x, y, z): z up.
+pub type Pos3 = (usize, usize, usize);
+
+/// The outcome of a finished search: on a 2D grid its positions are [`Pos`], on a voxel world
+/// [`Pos3`](crate::Pos3).
 #[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult {
+pub struct SearchResult<P = Pos> {
     /// Cells from start to goal inclusive, each a legal move from the one before; `None` when
     /// the goal cannot be reached. For any-angle algorithms ([`crate::Algorithm::any_angle`])
     /// the turning points instead, each in [`line_of_sight`](crate::line_of_sight) of the one
     /// before.
-    pub path: Option<Vec<Pos>>,
+    pub path: Option<Vec<P>>,
     /// The path's cost: the sum of its steps, each the step's length times the entered cell's
     /// weight (for any-angle paths the segments' Euclidean lengths); `None` without a path.
     pub cost: Option<f64>,
@@ -33,9 +37,9 @@ pub struct SearchResult {
     pub stopped: bool,
 }
 
-impl SearchResult {
+impl<P> SearchResult<P> {
     /// No path found yet, nothing expanded: where the searches that run whole begin.
-    pub(crate) fn nothing(options: &SearchOptions) -> SearchResult {
+    pub(crate) fn nothing(options: &SearchOptions) -> SearchResult<P> {
         SearchResult { path: None, cost: None, expanded: 0, pushed: 0, improved: 0, admissible: options.is_admissible(), stopped: false }
     }
 }
@@ -69,6 +73,27 @@ pub enum SearchError {
     AnyAngle,
     /// The algorithm runs whole, not one expansion at a time ([`Algorithm::steps`]).
     NotSteppable(Algorithm),
+    /// The start or goal voxel is off the world.
+    OffWorld {
+        /// "start" or "goal".
+        which: &'static str,
+        /// The voxel.
+        at: Pos3,
+        /// The world's width, height and depth.
+        size: (usize, usize, usize),
+    },
+    /// The start or goal voxel is blocked, or (walking) cannot be stood on.
+    NotStandable {
+        /// "start" or "goal".
+        which: &'static str,
+        /// The voxel.
+        at: Pos3,
+        /// Whether the search walks (then the voxel must also be on the ground or a block).
+        walking: bool,
+    },
+    /// The algorithm does not run on voxel worlds (yet): A*, Dijkstra, greedy, BFS and
+    /// bidirectional A* do.
+    NotIn3d(Algorithm),
 }
 
 impl fmt::Display for SearchError {
@@ -87,6 +112,14 @@ impl fmt::Display for SearchError {
                 "any-angle search needs a square grid without corner cutting (diagonal no-corner-cutting or never), uniform costs and exact step costs",
             ),
             SearchError::NotSteppable(a) => write!(f, "{a} runs whole, not step by step"),
+            SearchError::OffWorld { which, at: (x, y, z), size: (w, h, d) } => {
+                write!(f, "{which}: voxel {x},{y},{z} is off the world ({w} x {h} x {d}: x 0..{}, y 0..{}, z 0..{})", w - 1, h - 1, d - 1)
+            }
+            SearchError::NotStandable { which, at: (x, y, z), walking: false } => write!(f, "{which} voxel {x},{y},{z} is blocked"),
+            SearchError::NotStandable { which, at: (x, y, z), walking: true } => {
+                write!(f, "{which} voxel {x},{y},{z} cannot be stood on: it must be free and on the ground (z = 0) or on a blocked voxel")
+            }
+            SearchError::NotIn3d(a) => write!(f, "{a} does not run on voxel worlds: astar, dijkstra, greedy, bfs and astar-bidir do"),
         }
     }
 }

@@ -1,0 +1,536 @@
+//! Voxel worlds: width x height x depth voxels, each free or blocked, z up, and the two ways
+//! of moving through them.
+//!
+//! - **Fly** with 6, 18 or 26 neighbours ([`VoxelMoves::Fly6`], [`VoxelMoves::Fly18`],
+//!   [`VoxelMoves::Fly26`]): a step changes one, two or three coordinates by one and costs 1,
+//!   sqrt 2 or sqrt 3; it is legal only when every voxel of the box it spans is free (the 2 x 2
+//!   or 2 x 2 x 2 box: no corner or edge cutting, as HOG2's `VoxelGrid`).
+//! - **Walk** ([`VoxelMoves::Walk`]): a voxel is standable when it is free and either z = 0 or
+//!   the voxel below it is blocked. A walker steps to one of the 8 horizontal neighbours at its
+//!   height when that voxel is standable (a diagonal also needs both side voxels at that height
+//!   free), cost 1 or sqrt 2; or climbs or descends one level to a standable voxel of one of the
+//!   4 straight neighbours, with headroom (climbing: the voxel above the walker is free;
+//!   descending: the voxel above the target, at the walker's height, is free), cost sqrt 2.
+//!   Both headroom rules name the same voxel, so every walking move can be made backwards.
+//!
+//! [`voxel_step`] states these rules once, plainly; the searches walk them through
+//! `WorldSpace`.
+
+use std::f64::consts::SQRT_2;
+use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::rules::Algorithm;
+use crate::space::{Plan, Space};
+use crate::types::{Pos3, SearchError};
+
+/// The largest width, height or depth a voxel world may have.
+pub const MAX_SIDE_3D: usize = 1024;
+/// The most voxels a world may have (2^27).
+pub const MAX_VOXELS: usize = 1 << 27;
+
+const SQRT_3: f64 = 1.732_050_807_568_877_2;
+
+/// Why a voxel world could not be made or a voxel named.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WorldError {
+    /// A side is 0 or above [`MAX_SIDE_3D`], or the world has more than [`MAX_VOXELS`].
+    BadSize {
+        /// The sizes asked for.
+        size: (usize, usize, usize),
+    },
+    /// A voxel lies outside the world.
+    OffWorld {
+        /// The voxel asked for.
+        at: Pos3,
+        /// The world's size.
+        size: (usize, usize, usize),
+    },
+}
+
+impl fmt::Display for WorldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WorldError::BadSize { size: (w, h, d) } => write!(
+                f,
+                "world size {w} x {h} x {d} is not allowed: each side must be 1 to {MAX_SIDE_3D}, and at most {MAX_VOXELS} voxels in all"
+            ),
+            WorldError::OffWorld { at: (x, y, z), size: (w, h, d) } => {
+                write!(f, "voxel {x},{y},{z} is off the world ({w} x {h} x {d}: x 0..{}, y 0..{}, z 0..{})", w - 1, h - 1, d - 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for WorldError {}
+
+static NEXT_WORLD: AtomicU64 = AtomicU64::new(1);
+
+/// A voxel world: every voxel free or blocked, stored as bits.
+///
+/// ```
+/// use cubepath_search::VoxelGrid;
+/// let mut world = VoxelGrid::new(4, 3, 2).unwrap();
+/// world.set_blocked((1, 1, 0), true).unwrap();
+/// assert!(world.is_blocked((1, 1, 0)));
+/// assert!(world.is_standable((1, 1, 1))); // on top of the block
+/// assert!(!world.is_standable((0, 0, 1))); // in the air
+/// assert!(world.set_blocked((4, 0, 0), true).is_err());
+/// ```
+#[derive(Clone)]
+pub struct VoxelGrid {
+    width: usize,
+    height: usize,
+    depth: usize,
+    blocked: Vec<u64>,
+    id: u64,
+    revision: u64,
+}
+
+impl PartialEq for VoxelGrid {
+    fn eq(&self, other: &Self) -> bool {
+        (self.width, self.height, self.depth) == (other.width, other.height, other.depth) && self.blocked == other.blocked
+    }
+}
+
+impl fmt::Debug for VoxelGrid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "VoxelGrid {} x {} x {} ({} blocked)", self.width, self.height, self.depth, self.blocked_count())
+    }
+}
+
+impl VoxelGrid {
+    /// An all-free world. Each side must be 1 to [`MAX_SIDE_3D`], and the world at most
+    /// [`MAX_VOXELS`] voxels.
+    pub fn new(width: usize, height: usize, depth: usize) -> Result<VoxelGrid, WorldError> {
+        let sides = [width, height, depth];
+        if sides.iter().any(|&s| s == 0 || s > MAX_SIDE_3D) || width * height * depth > MAX_VOXELS {
+            return Err(WorldError::BadSize { size: (width, height, depth) });
+        }
+        let words = (width * height * depth).div_ceil(64);
+        Ok(VoxelGrid { width, height, depth, blocked: vec![0; words], id: NEXT_WORLD.fetch_add(1, Ordering::Relaxed), revision: 0 })
+    }
+
+    /// Width (x).
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Height (y).
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Depth (z, up).
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// Width x height x depth.
+    pub fn len(&self) -> usize {
+        self.width * self.height * self.depth
+    }
+
+    /// Never: a world has at least one voxel.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Whether `p` lies inside the world.
+    pub fn contains(&self, p: Pos3) -> bool {
+        p.0 < self.width && p.1 < self.height && p.2 < self.depth
+    }
+
+    /// An error naming `p` when it lies outside the world.
+    pub fn check(&self, p: Pos3) -> Result<(), WorldError> {
+        if self.contains(p) { Ok(()) } else { Err(WorldError::OffWorld { at: p, size: (self.width, self.height, self.depth) }) }
+    }
+
+    /// The index of `p` (inside the world): x fastest, then y, then z.
+    pub fn index(&self, p: Pos3) -> usize {
+        (p.2 * self.height + p.1) * self.width + p.0
+    }
+
+    /// The voxel at index `i`.
+    pub fn pos(&self, i: usize) -> Pos3 {
+        (i % self.width, (i / self.width) % self.height, i / (self.width * self.height))
+    }
+
+    /// Whether `p` is blocked; voxels outside the world count as blocked.
+    pub fn is_blocked(&self, p: Pos3) -> bool {
+        !self.contains(p) || self.bit(self.index(p))
+    }
+
+    /// Whether `p` is inside the world and free.
+    pub fn is_free(&self, p: Pos3) -> bool {
+        !self.is_blocked(p)
+    }
+
+    /// Whether a walker can stand on `p`: free, and on the ground (z = 0) or on a blocked voxel.
+    pub fn is_standable(&self, p: Pos3) -> bool {
+        self.is_free(p) && (p.2 == 0 || self.is_blocked((p.0, p.1, p.2 - 1)))
+    }
+
+    #[inline]
+    fn bit(&self, i: usize) -> bool {
+        self.blocked[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// Blocks or frees `p`.
+    pub fn set_blocked(&mut self, p: Pos3, blocked: bool) -> Result<(), WorldError> {
+        self.check(p)?;
+        let i = self.index(p);
+        if self.bit(i) != blocked {
+            self.blocked[i / 64] ^= 1 << (i % 64);
+            self.revision += 1;
+        }
+        Ok(())
+    }
+
+    /// How many voxels are blocked.
+    pub fn blocked_count(&self) -> usize {
+        self.blocked.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// This world's identity and revision: equal pairs mean the same voxels as when last seen.
+    pub fn version(&self) -> (u64, u64) {
+        (self.id, self.revision)
+    }
+}
+
+/// How a search moves through a voxel world (see the module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum VoxelMoves {
+    /// Flying, one coordinate at a time: 6 neighbours, cost 1.
+    Fly6,
+    /// Flying, one or two coordinates at a time: 18 neighbours, cost 1 or sqrt 2.
+    Fly18,
+    /// Flying, one to three coordinates at a time: 26 neighbours, cost 1, sqrt 2 or sqrt 3.
+    #[default]
+    Fly26,
+    /// Walking on standable voxels, climbing and descending one level at a time.
+    Walk,
+}
+
+impl VoxelMoves {
+    /// Every model, in the order the command line and the panel list them.
+    pub const ALL: [VoxelMoves; 4] = [VoxelMoves::Fly6, VoxelMoves::Fly18, VoxelMoves::Fly26, VoxelMoves::Walk];
+
+    /// Where a search may start or end under this model: a free voxel for flying, a standable
+    /// one for walking.
+    pub fn may_stand(self, world: &VoxelGrid, p: Pos3) -> bool {
+        match self {
+            VoxelMoves::Walk => world.is_standable(p),
+            _ => world.is_free(p),
+        }
+    }
+
+    /// The admissible and consistent estimate of the cost from `a` to `b` under this model:
+    /// - fly-6: the manhattan distance;
+    /// - fly-18: with the coordinate differences sorted `d1 >= d2 >= d3`, `sqrt 2 (d2 + d3) +
+    ///   (d1 - d2 - d3)` when `d1 >= d2 + d3`, else `sqrt 2 floor(s / 2) + (s mod 2)` with `s` their
+    ///   sum: the cost on an empty world (a move shortens the sum by at most 2 and the largest
+    ///   difference by at most 1);
+    /// - fly-26: the 3D octile distance `sqrt 3 d3 + sqrt 2 (d2 - d3) + (d1 - d2)`, the cost on an
+    ///   empty world;
+    /// - walk: with `o` the 2D octile distance of x and y and `dz` the levels between,
+    ///   `max(o + (sqrt 2 - 1) dz, sqrt 2 dz)`: every level costs a sqrt 2 move that also makes
+    ///   one straight step of horizontal progress.
+    ///
+    /// ```
+    /// use cubepath_search::VoxelMoves;
+    /// assert_eq!(VoxelMoves::Fly6.estimate((0, 0, 0), (1, 2, 3)), 6.0);
+    /// assert!((VoxelMoves::Fly26.estimate((0, 0, 0), (1, 1, 1)) - 3f64.sqrt()).abs() < 1e-12);
+    /// assert!((VoxelMoves::Walk.estimate((0, 0, 0), (3, 0, 2)) - (3.0 + 2.0 * (2f64.sqrt() - 1.0))).abs() < 1e-12);
+    /// ```
+    pub fn estimate(self, a: Pos3, b: Pos3) -> f64 {
+        let (dx, dy, dz) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1), a.2.abs_diff(b.2));
+        let mut d = [dx, dy, dz];
+        d.sort_unstable_by(|p, q| q.cmp(p));
+        let [d1, d2, d3] = d.map(|v| v as f64);
+        match self {
+            VoxelMoves::Fly6 => d1 + d2 + d3,
+            VoxelMoves::Fly18 => {
+                if d1 >= d2 + d3 {
+                    SQRT_2 * (d2 + d3) + (d1 - d2 - d3)
+                } else {
+                    let s = dx + dy + dz;
+                    SQRT_2 * (s / 2) as f64 + (s % 2) as f64
+                }
+            }
+            VoxelMoves::Fly26 => SQRT_3 * d3 + SQRT_2 * (d2 - d3) + (d1 - d2),
+            VoxelMoves::Walk => {
+                let (hi, lo) = (dx.max(dy) as f64, dx.min(dy) as f64);
+                let octile = (hi - lo) + SQRT_2 * lo;
+                let dz = dz as f64;
+                (octile + (SQRT_2 - 1.0) * dz).max(SQRT_2 * dz)
+            }
+        }
+    }
+
+    /// The step's cost by the number of coordinates it changes.
+    fn fly_cost(changed: usize) -> f64 {
+        [0.0, 1.0, SQRT_2, SQRT_3][changed]
+    }
+}
+
+named!(VoxelMoves, "move model",
+    VoxelMoves::Fly6 => "fly6",
+    VoxelMoves::Fly18 => "fly18",
+    VoxelMoves::Fly26 => "fly26",
+    VoxelMoves::Walk => "walk",
+);
+
+/// The cost of one step from `a` to `b` under `moves`, or `None` when it is not a legal move
+/// (see the module documentation for the rules). Written plainly, once: what the searches'
+/// moves must agree with.
+///
+/// ```
+/// use cubepath_search::{VoxelGrid, VoxelMoves, voxel_step};
+/// let mut world = VoxelGrid::new(3, 3, 3).unwrap();
+/// assert_eq!(voxel_step(&world, (0, 0, 0), (1, 1, 1), VoxelMoves::Fly26), Some(3f64.sqrt()));
+/// assert_eq!(voxel_step(&world, (0, 0, 0), (1, 1, 1), VoxelMoves::Fly18), None);
+/// world.set_blocked((1, 0, 0), true).unwrap(); // a corner of the box
+/// assert_eq!(voxel_step(&world, (0, 0, 0), (1, 1, 1), VoxelMoves::Fly26), None);
+/// // a walker climbs onto the block from the side
+/// assert_eq!(voxel_step(&world, (0, 0, 0), (1, 0, 1), VoxelMoves::Walk), Some(2f64.sqrt()));
+/// ```
+pub fn voxel_step(world: &VoxelGrid, a: Pos3, b: Pos3, moves: VoxelMoves) -> Option<f64> {
+    if !world.contains(a) || !world.contains(b) || a == b {
+        return None;
+    }
+    let d = [a.0.abs_diff(b.0), a.1.abs_diff(b.1), a.2.abs_diff(b.2)];
+    if d.iter().any(|&v| v > 1) {
+        return None;
+    }
+    let changed = d.iter().filter(|&&v| v == 1).count();
+    match moves {
+        VoxelMoves::Fly6 | VoxelMoves::Fly18 | VoxelMoves::Fly26 => {
+            let most = match moves {
+                VoxelMoves::Fly6 => 1,
+                VoxelMoves::Fly18 => 2,
+                _ => 3,
+            };
+            // every voxel of the box: each coordinate taken from a or from b
+            let boxed = (0..8).all(|k: usize| {
+                let pick = |bit: usize, p: usize, q: usize| if k >> bit & 1 == 1 { q } else { p };
+                world.is_free((pick(0, a.0, b.0), pick(1, a.1, b.1), pick(2, a.2, b.2)))
+            });
+            (changed <= most && boxed).then(|| VoxelMoves::fly_cost(changed))
+        }
+        VoxelMoves::Walk => {
+            if !world.is_standable(a) || !world.is_standable(b) {
+                return None;
+            }
+            let horizontal = d[0] + d[1];
+            match (d[2], horizontal) {
+                (0, 1) => Some(1.0),
+                // a diagonal needs both side voxels at this height free
+                (0, 2) => (world.is_free((b.0, a.1, a.2)) && world.is_free((a.0, b.1, a.2))).then_some(SQRT_2),
+                // climbing: headroom above the walker; descending: above the target, at the
+                // walker's height
+                (1, 1) if b.2 > a.2 => world.is_free((a.0, a.1, b.2)).then_some(SQRT_2),
+                (1, 1) => world.is_free((b.0, b.1, a.2)).then_some(SQRT_2),
+                _ => None,
+            }
+        }
+    }
+}
+
+/// Why a step of a voxel path is not a legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalStep3 {
+    /// Index in the path of the voxel the bad step goes to (0: the start cannot be stood on).
+    pub index: usize,
+    /// The voxel the step leaves.
+    pub from: Pos3,
+    /// The voxel the step enters.
+    pub to: Pos3,
+}
+
+impl fmt::Display for IllegalStep3 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "step {} from {:?} to {:?} is not a legal move", self.index, self.from, self.to)
+    }
+}
+
+/// The cost of a voxel path under `moves`, checking every step with [`voxel_step`]. The steps
+/// are counted by kind and summed once, so equal paths cost exactly the same.
+pub fn voxel_path_cost(world: &VoxelGrid, path: &[Pos3], moves: VoxelMoves) -> Result<f64, IllegalStep3> {
+    if let Some(&p) = path.first()
+        && !moves.may_stand(world, p)
+    {
+        return Err(IllegalStep3 { index: 0, from: p, to: p });
+    }
+    let mut counts = [0u64; 4];
+    for (k, w) in path.windows(2).enumerate() {
+        voxel_step(world, w[0], w[1], moves).ok_or(IllegalStep3 { index: k + 1, from: w[0], to: w[1] })?;
+        let changed = [w[0].0 != w[1].0, w[0].1 != w[1].1, w[0].2 != w[1].2].iter().filter(|&&c| c).count();
+        counts[changed] += 1;
+    }
+    Ok(counts[1] as f64 + counts[2] as f64 * SQRT_2 + counts[3] as f64 * SQRT_3)
+}
+
+/// A voxel world under one move model, as a [`Space`] for the generic searches.
+pub(crate) struct WorldSpace<'a> {
+    pub(crate) world: &'a VoxelGrid,
+    pub(crate) moves: VoxelMoves,
+    pub(crate) weight: f64,
+}
+
+impl WorldSpace<'_> {
+    /// The offsets a model may move by, in a fixed order.
+    fn offsets(&self) -> impl Iterator<Item = (isize, isize, isize)> + use<> {
+        let moves = self.moves;
+        (-1..=1isize).flat_map(|dz| (-1..=1isize).flat_map(move |dy| (-1..=1isize).map(move |dx| (dx, dy, dz)))).filter(
+            move |&(dx, dy, dz)| {
+                let changed = (dx != 0) as usize + (dy != 0) as usize + (dz != 0) as usize;
+                match moves {
+                    VoxelMoves::Fly6 => changed == 1,
+                    VoxelMoves::Fly18 => (1..=2).contains(&changed),
+                    VoxelMoves::Fly26 => changed >= 1,
+                    // horizontal steps, and a level up or down with a straight step
+                    VoxelMoves::Walk => (dz == 0 && changed >= 1) || (dz != 0 && changed == 2),
+                }
+            },
+        )
+    }
+}
+
+impl Space for WorldSpace<'_> {
+    type Pos = Pos3;
+
+    fn len(&self) -> usize {
+        self.world.len()
+    }
+
+    fn index(&self, p: Pos3) -> usize {
+        self.world.index(p)
+    }
+
+    fn pos(&self, i: usize) -> Pos3 {
+        self.world.pos(i)
+    }
+
+    /// Every move is its own reverse (the box is the same both ways; walking's two headroom
+    /// rules name the same voxel), so the moves into a voxel are the moves out of it.
+    fn moves(&self, i: usize, _forward: bool, out: &mut Vec<(usize, f64)>) {
+        out.clear();
+        let a = self.world.pos(i);
+        for (dx, dy, dz) in self.offsets() {
+            let b = (a.0.wrapping_add_signed(dx), a.1.wrapping_add_signed(dy), a.2.wrapping_add_signed(dz));
+            if let Some(c) = voxel_step(self.world, a, b, self.moves) {
+                out.push((self.world.index(b), c));
+            }
+        }
+    }
+
+    fn estimate(&self, i: usize, target: usize) -> f64 {
+        self.moves.estimate(self.world.pos(i), self.world.pos(target)) * self.weight
+    }
+
+    fn path_cost(&self, path: &[Pos3]) -> f64 {
+        voxel_path_cost(self.world, path, self.moves).expect("the searches build legal paths")
+    }
+}
+
+/// The connected components of a world under one model: a label per voxel (0 where nothing can
+/// stand), voxels that reach each other sharing one. Every move can be made backwards, so
+/// labels are found by breadth-first search.
+pub(crate) struct WorldComponents {
+    labels: Vec<u32>,
+    /// The world's version and the model the labels were made for.
+    pub(crate) key: ((u64, u64), VoxelMoves),
+}
+
+impl WorldComponents {
+    pub(crate) fn new(world: &VoxelGrid, moves: VoxelMoves) -> WorldComponents {
+        let space = WorldSpace { world, moves, weight: 1.0 };
+        let mut labels = vec![0u32; world.len()];
+        let mut next = 0u32;
+        let mut queue = std::collections::VecDeque::new();
+        let mut out = Vec::new();
+        for i in 0..world.len() {
+            if labels[i] != 0 || !moves.may_stand(world, world.pos(i)) {
+                continue;
+            }
+            next += 1;
+            labels[i] = next;
+            queue.push_back(i);
+            while let Some(u) = queue.pop_front() {
+                space.moves(u, true, &mut out);
+                for &(v, _) in &out {
+                    if labels[v] == 0 {
+                        labels[v] = next;
+                        queue.push_back(v);
+                    }
+                }
+            }
+        }
+        WorldComponents { labels, key: (world.version(), moves) }
+    }
+
+    /// Whether `a` and `b` can reach each other.
+    pub(crate) fn connected(&self, world: &VoxelGrid, a: Pos3, b: Pos3) -> bool {
+        let (la, lb) = (self.labels[world.index(a)], self.labels[world.index(b)]);
+        la != 0 && la == lb
+    }
+}
+
+/// How a search on a voxel world runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct VoxelOptions {
+    /// A*, Dijkstra, greedy, BFS or bidirectional A*.
+    pub algorithm: Algorithm,
+    /// The move model.
+    pub moves: VoxelMoves,
+    /// The estimate's weight (weighted A*), at least 1.
+    pub weight: f64,
+    /// The most voxels a search may expand; it stops there without an answer.
+    pub limit: Option<usize>,
+}
+
+impl Default for VoxelOptions {
+    fn default() -> Self {
+        VoxelOptions { algorithm: Algorithm::AStar, moves: VoxelMoves::Fly26, weight: 1.0, limit: None }
+    }
+}
+
+impl VoxelOptions {
+    /// Whether the search is guaranteed to return a least-cost path: A*, bidirectional A* and
+    /// Dijkstra with weight 1 (every model's estimate is admissible), BFS only where every step
+    /// costs the same (fly-6); greedy never.
+    pub fn is_admissible(&self) -> bool {
+        match self.algorithm {
+            Algorithm::AStar | Algorithm::AStarBidir => self.weight <= 1.0,
+            Algorithm::Dijkstra => true,
+            Algorithm::Bfs => self.moves == VoxelMoves::Fly6,
+            _ => false,
+        }
+    }
+
+    pub(crate) fn plan(&self) -> Plan {
+        Plan { algorithm: self.algorithm, limit: self.limit, admissible: self.is_admissible() }
+    }
+}
+
+/// Checks that a search from `start` to `goal` with `options` can run on `world`: both inside,
+/// both voxels where the model may stand, an algorithm that runs on voxel worlds, a weight of at
+/// least 1.
+pub fn validate_world(world: &VoxelGrid, start: Pos3, goal: Pos3, options: &VoxelOptions) -> Result<(), SearchError> {
+    for (which, p) in [("start", start), ("goal", goal)] {
+        if !world.contains(p) {
+            return Err(SearchError::OffWorld { which, at: p, size: (world.width(), world.height(), world.depth()) });
+        }
+        if !options.moves.may_stand(world, p) {
+            return Err(SearchError::NotStandable { which, at: p, walking: options.moves == VoxelMoves::Walk });
+        }
+    }
+    if !matches!(options.algorithm, Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Greedy | Algorithm::Bfs | Algorithm::AStarBidir) {
+        return Err(SearchError::NotIn3d(options.algorithm));
+    }
+    if !(options.weight >= 1.0 && options.weight.is_finite()) {
+        return Err(SearchError::BadWeight(options.weight));
+    }
+    Ok(())
+}
