@@ -63,6 +63,7 @@ mod trace;
 mod types;
 mod uniform;
 mod voxel;
+mod voxel_file;
 
 pub use components::Components;
 pub use crowd::{
@@ -83,6 +84,9 @@ pub use state::StepSearch;
 pub use types::{CellInfo, CellState, Pos, Pos3, SearchError, SearchResult, Step};
 pub use voxel::{
     IllegalStep3, MAX_SIDE_3D, MAX_VOXELS, VoxelGrid, VoxelMoves, VoxelOptions, WorldError, validate_world, voxel_path_cost, voxel_step,
+};
+pub use voxel_file::{
+    Problem3, Scenario3, load_3dmap, load_3dscen, read_3dmap, read_3dmap_from, read_3dscen, read_3dscen_from, write_3dmap,
 };
 
 /// A grid with barriers placed at random: each cell blocked with probability `density`

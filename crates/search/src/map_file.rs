@@ -36,18 +36,18 @@ impl fmt::Display for FileError {
 
 impl std::error::Error for FileError {}
 
-fn err(file: &str, line: usize, message: impl Into<String>) -> FileError {
+pub(crate) fn err(file: &str, line: usize, message: impl Into<String>) -> FileError {
     FileError { file: file.to_string(), line, message: message.into() }
 }
 
 /// The longest header, trailing or scenario line read, and how far a map row may run past
 /// the width (trailing spaces): a longer line is an error, so memory stays bounded.
-const LINE_LIMIT: usize = 1 << 20;
+pub(crate) const LINE_LIMIT: usize = 1 << 20;
 
 /// Reads one line at a time (1-based numbers) into a buffer it reuses, after a UTF-8
 /// byte-order mark, stripping `\r\n` or `\n`; each line must be UTF-8 and at most a given
 /// length. A final line end makes no empty last line.
-struct LineReader<'f, R> {
+pub(crate) struct LineReader<'f, R> {
     file: &'f str,
     reader: R,
     buf: Vec<u8>,
@@ -55,7 +55,7 @@ struct LineReader<'f, R> {
 }
 
 impl<'f, R: BufRead> LineReader<'f, R> {
-    fn new(file: &'f str, mut reader: R) -> Self {
+    pub(crate) fn new(file: &'f str, mut reader: R) -> Self {
         if reader.fill_buf().is_ok_and(|b| b.starts_with(b"\xEF\xBB\xBF")) {
             reader.consume(3);
         }
@@ -63,7 +63,7 @@ impl<'f, R: BufRead> LineReader<'f, R> {
     }
 
     /// The next line (at most `limit` bytes), or `None` at the end.
-    fn next_line(&mut self, limit: usize) -> Option<Result<(usize, &str), FileError>> {
+    pub(crate) fn next_line(&mut self, limit: usize) -> Option<Result<(usize, &str), FileError>> {
         self.buf.clear();
         let read = (&mut self.reader).take(limit as u64 + 2).read_until(b'\n', &mut self.buf);
         let n = self.n + 1;
@@ -182,7 +182,7 @@ pub fn read_map_from(file: &str, reader: impl BufRead) -> Result<Grid, FileError
     Ok(grid)
 }
 
-fn short(line: &str) -> String {
+pub(crate) fn short(line: &str) -> String {
     line.chars().take(40).collect()
 }
 

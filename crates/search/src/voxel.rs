@@ -187,6 +187,17 @@ impl VoxelGrid {
         Ok(())
     }
 
+    /// Blocks or frees every voxel.
+    pub fn fill(&mut self, blocked: bool) {
+        let len = self.len();
+        self.blocked.fill(if blocked { u64::MAX } else { 0 });
+        if blocked && len % 64 != 0 {
+            // no bits past the last voxel
+            *self.blocked.last_mut().expect("at least one voxel") = (1u64 << (len % 64)) - 1;
+        }
+        self.revision += 1;
+    }
+
     /// How many voxels are blocked.
     pub fn blocked_count(&self) -> usize {
         self.blocked.iter().map(|w| w.count_ones() as usize).sum()

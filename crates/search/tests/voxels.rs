@@ -315,3 +315,69 @@ fn a_walker_takes_the_stairs_and_a_flyer_the_air() {
     let r = s.search_world(&world, (0, 0, 0), (6, 0, 0), &VoxelOptions::default()).unwrap();
     assert_eq!((r.path, r.expanded), (None, 0));
 }
+
+// ---------------------------------------------------------------- files
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn worlds_written_read_back_the_same(seed in any::<u64>()) {
+        let mut rng = Rng(seed | 1);
+        let world = random_world(&mut rng);
+        let text = write_3dmap(&world);
+        prop_assert_eq!(read_3dmap("w.3dmap", text.as_bytes()).unwrap(), world);
+    }
+
+    #[test]
+    fn mutated_voxel_files_never_panic(edits in proptest::collection::vec((any::<usize>(), any::<u8>()), 1..6)) {
+        for base in ["voxel 3 2 2\n1 0 0\n2 1 1\n", "version 1\nw.3dmap\n0 0 0 2 1 1 2.44948974 1.0\n"] {
+            let mut bytes = base.as_bytes().to_vec();
+            for &(at, b) in &edits {
+                let i = at % bytes.len();
+                bytes[i] = b;
+            }
+            for result in [read_3dmap("m", &bytes).err(), read_3dscen("m", &bytes).err()].into_iter().flatten() {
+                prop_assert!(result.line <= bytes.split(|&c| c == b'\n').count());
+            }
+        }
+    }
+}
+
+#[test]
+fn malformed_voxel_files_name_the_line() {
+    let cases: [(&str, usize, &str); 9] = [
+        ("voxel 3 2\n", 1, "three sizes"),
+        ("voxels 3 2 2\n", 1, "header"),
+        ("voxel 3 2 2\n1 0\n", 2, "3 whole numbers"),
+        ("voxel 3 2 2\n\n1 0 0\n3 0 0\n", 4, "off the world"),
+        ("voxel 3 2 2\n1 0 -1\n", 2, "not a whole number"),
+        ("voxel 3 2 0\n", 1, "3 x 2 x 0"),
+        ("voxel 1025 1 1\n", 1, "1025 x 1 x 1"),
+        ("voxel 1024 1024 1024\n", 1, "at most 134217728 voxels"),
+        ("", 0, "empty"),
+    ];
+    for (text, line, what) in cases {
+        let e = read_3dmap("bad.3dmap", text.as_bytes()).unwrap_err();
+        assert_eq!(e.line, line, "{text:?}: {e}");
+        assert!(e.to_string().contains(what), "{text:?}: {e}");
+    }
+    let cases: [(&str, usize, &str); 6] = [
+        ("version 3\nw.3dmap\n", 1, "version 1"),
+        ("version 1\nw.3dmap extra\n", 2, "map file"),
+        ("version 1\nw.3dmap\n0 0 0 2 1 1 2.4\n", 3, "needs 8 fields, this one has 7"),
+        ("version 2\nw.3dmap\n0 0 0 2 1 1 2.4 1.0\n", 3, "needs 9 fields"),
+        ("version 1\nw.3dmap\n0 0 0 2 1 1 -2.4 1.0\n", 3, "optimal length"),
+        ("version 1\nw.3dmap\n", 0, "no problems"),
+    ];
+    for (text, line, what) in cases {
+        let e = read_3dscen("bad.3dscen", text.as_bytes()).unwrap_err();
+        assert_eq!(e.line, line, "{text:?}: {e}");
+        assert!(e.to_string().contains(what), "{text:?}: {e}");
+    }
+    // CRLF, a byte-order mark and blank lines are fine; version 2's ninth field is read
+    let s = read_3dscen("ok.3dscen", b"\xEF\xBB\xBFversion 2\r\nw.3dmap\r\n\r\n0 0 0 2 1 1 2.44948974 1.0 7\r\n").unwrap();
+    assert_eq!((s.problems.len(), s.problems[0].line), (1, 4));
+    let w = read_3dmap("ok.3dmap", b"\xEF\xBB\xBFrev_voxel 70 1 1\r\n\r\n69 0 0\r\n").unwrap();
+    assert_eq!((w.blocked_count(), w.is_free((69, 0, 0))), (69, true));
+}
