@@ -191,7 +191,7 @@ impl VoxelGrid {
     pub fn fill(&mut self, blocked: bool) {
         let len = self.len();
         self.blocked.fill(if blocked { u64::MAX } else { 0 });
-        if blocked && len % 64 != 0 {
+        if blocked && !len.is_multiple_of(64) {
             // no bits past the last voxel
             *self.blocked.last_mut().expect("at least one voxel") = (1u64 << (len % 64)) - 1;
         }
