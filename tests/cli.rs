@@ -172,7 +172,7 @@ fn scen_says_which_verdicts_are_only_approximate() {
     let f = temp_file("long.scen", b"version 1\n0\tl.map\t4\t1\t0\t0\t3\t0\t3\n0\tl.map\t4\t1\t0\t0\t3\t0\t3000.00\n");
     let (code, out, err) = cubepath(&["scen", &m, &f]);
     assert_eq!((code, summary(&out)), (1, (1, 1)));
-    assert!(err.contains("note: 1 of 2 lengths") && err.contains("only approximate"), "{err}");
+    assert!(err.contains("note: 1 of 2 verdicts are only approximate"), "{err}");
 }
 
 #[test]
@@ -418,4 +418,66 @@ fn crowd_refuses_bad_input_with_a_message() {
         assert!(err.contains(message), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{err}");
     }
+}
+
+/// A 7 x 1 x 4 world: a wall at x = 3 two voxels high, a block on each side of it to climb.
+const WALLED_WORLD: &[u8] = b"voxel 7 1 4\n3 0 0\n3 0 1\n2 0 0\n4 0 0\n";
+
+#[test]
+fn solve_scen_and_bench_on_a_voxel_world() {
+    let w = temp_file("walled.3dmap", WALLED_WORLD);
+    // walking: up the block, onto the wall, down the far block: 2 straight steps and 4 climbs
+    let (code, out, err) = cubepath(&["solve", &w, "--from", "0,0,0", "--to", "6,0,0", "--moves", "walk"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], format!("cost {:.8}", 2.0 + 4.0 * 2f64.sqrt()));
+    assert_eq!(lines[2], "path 0,0,0 1,0,0 2,0,1 3,0,2 4,0,1 5,0,0 6,0,0");
+    // flying (fly26 by default) goes over in the air
+    let (code, out, _) = cubepath(&["solve", &w, "--from", "0,0,0", "--to", "6,0,0"]);
+    assert_eq!(code, 0);
+    assert!(out.lines().nth(2).unwrap().contains(",2 "), "{out}");
+    // a scenario: the walk's length right, then moved by 1e-4
+    let length = format!("{:.8}", 2.0 + 4.0 * 2f64.sqrt());
+    let good = temp_file("walled.3dscen", format!("version 1\nwalled.3dmap\n0 0 0 6 0 0 {length} 1.0\n").as_bytes());
+    let (code, out, err) = cubepath(&["scen", &w, &good, "--moves", "walk"]);
+    assert_eq!((code, summary(&out)), (0, (1, 0)), "{out}{err}");
+    assert_eq!(out.lines().next().unwrap().split('\t').collect::<Vec<_>>()[..8], ["0", "0", "0", "0", "6", "0", "0", length.as_str()]);
+    let moved = format!("{:.8}", 2.0 + 4.0 * 2f64.sqrt() + 1e-4);
+    let bad = temp_file("moved.3dscen", format!("version 1\nwalled.3dmap\n0 0 0 6 0 0 {moved} 1.0\n").as_bytes());
+    let (code, out, _) = cubepath(&["scen", &w, &bad, "--moves", "walk"]);
+    assert_eq!((code, summary(&out)), (1, (0, 1)));
+    let (code, out, err) = cubepath(&["bench", &w, &good, "--moves", "walk", "--also", "dijkstra,astar-bidir"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().last().unwrap().starts_with("problems 1 repeat 1 total_ms "), "{out}");
+    let (code, _, err) = cubepath(&["bench", &w, &bad, "--moves", "walk"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("WRONG COST: astar problem 0 (line 3)"), "{err}");
+}
+
+#[test]
+fn bad_voxel_input_exits_2_naming_what_and_where() {
+    let w = temp_file("bad-walled.3dmap", WALLED_WORLD);
+    let cases: [(&[&str], &str); 7] = [
+        (&["--from", "0,0", "--to", "6,0,0"], "voxels X,Y,Z"),
+        (&["--from", "0,0,0", "--to", "7,0,0"], "goal: voxel 7,0,0 is off the world (7 x 1 x 4"),
+        (&["--from", "3,0,0", "--to", "6,0,0"], "start voxel 3,0,0 is blocked"),
+        (&["--from", "0,0,2", "--to", "6,0,0", "--moves", "walk"], "start voxel 0,0,2 cannot be stood on"),
+        (&["--from", "0,0,0", "--to", "6,0,0", "--algorithm", "jps"], "does not run on voxel worlds"),
+        (&["--from", "0,0,0", "--to", "6,0,0", "--hex"], "a voxel world takes --moves"),
+        (&["--from", "0,0,0", "--to", "6,0,0", "--moves", "fly27"], "fly6, fly18, fly26, walk"),
+    ];
+    for (args, what) in cases {
+        let mut all = vec!["solve", w.as_str()];
+        all.extend_from_slice(args);
+        let (code, out, err) = cubepath(&all);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty() && err.contains(what), "{args:?}: {err}");
+    }
+    let broken = temp_file("broken.3dmap", b"voxel 7 1 4\n3 0 0\n3 0\n");
+    let (code, _, err) = cubepath(&["solve", &broken, "--from", "0,0,0", "--to", "6,0,0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("broken.3dmap:3:"), "{err}");
+    let (code, _, err) = cubepath(&["solve", &map("arena.map"), "--from", "1,13", "--to", "4,12", "--moves", "walk"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--moves is for voxel worlds"), "{err}");
 }

@@ -3,7 +3,9 @@
 
 use clap::Args;
 
-use crate::search::{Algorithm, CostModel, DiagonalRule, Heuristic, SearchOptions, Topology};
+use std::path::Path;
+
+use crate::search::{Algorithm, CostModel, DiagonalRule, Heuristic, SearchOptions, Topology, VoxelMoves, VoxelOptions};
 
 /// Settings shared by the search commands.
 #[derive(Args, Debug, Clone)]
@@ -31,9 +33,28 @@ pub struct SearchArgs {
     /// Step costs: exact (1 and sqrt 2) or tutorial (10 and 14).
     #[arg(long, default_value = "exact")]
     pub costs: CostModel,
+    /// On a voxel world (.3dmap): fly6, fly18, fly26 (the default) or walk.
+    #[arg(long)]
+    pub moves: Option<VoxelMoves>,
 }
 
 impl SearchArgs {
+    /// The options for a voxel world, or what does not fit one.
+    pub fn world_options(&self) -> Result<VoxelOptions, String> {
+        if self.hex || self.heuristic.is_some() || self.costs != CostModel::Exact {
+            return Err("--hex, --heuristic and --costs are for 2D maps; a voxel world takes --moves".into());
+        }
+        Ok(VoxelOptions { algorithm: self.algorithm, moves: self.moves.unwrap_or_default(), weight: self.weight, limit: self.limit })
+    }
+
+    /// The options for a 2D map, or what does not fit one.
+    pub fn flat_options(&self) -> Result<SearchOptions, String> {
+        match self.moves {
+            Some(_) => Err("--moves is for voxel worlds (.3dmap files)".into()),
+            None => Ok(self.options()),
+        }
+    }
+
     pub fn options(&self) -> SearchOptions {
         SearchOptions {
             algorithm: self.algorithm,
@@ -43,6 +64,31 @@ impl SearchArgs {
             weight: self.weight,
             limit: self.limit,
         }
+    }
+}
+
+/// Whether `map` names a voxel world (`.3dmap`).
+pub fn is_world(map: &Path) -> bool {
+    map.extension().is_some_and(|e| e.eq_ignore_ascii_case("3dmap"))
+}
+
+/// A cell `X,Y` or a voxel `X,Y,Z`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum At {
+    /// A cell of a 2D map.
+    Cell((usize, usize)),
+    /// A voxel of a world.
+    Voxel((usize, usize, usize)),
+}
+
+/// Parses `X,Y` or `X,Y,Z`.
+pub fn parse_at(s: &str) -> Result<At, String> {
+    let bad = || format!("'{s}' is not a cell or a voxel: expected X,Y or X,Y,Z with whole numbers");
+    let parts: Vec<usize> = s.split(',').map(|p| p.trim().parse().map_err(|_| bad())).collect::<Result<_, _>>()?;
+    match parts[..] {
+        [x, y] => Ok(At::Cell((x, y))),
+        [x, y, z] => Ok(At::Voxel((x, y, z))),
+        _ => Err(bad()),
     }
 }
 

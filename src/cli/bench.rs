@@ -10,16 +10,16 @@ use clap::Args;
 use super::args::SearchArgs;
 use super::failure::Failure::{self, BadInput};
 use super::plot;
-use super::problems::{load_problems, note_approximate_verdicts};
+use super::problems::{Suite, load_suite, note_approximate_verdicts};
 use super::progress::Progress;
 use crate::game::logic::files;
-use crate::search::{Algorithm, Grid, Problem, SearchOptions, Searcher, validate};
+use crate::search::{Algorithm, Searcher};
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// A Moving AI .map file.
+    /// A Moving AI .map file, or a voxel world (.3dmap).
     pub map: PathBuf,
-    /// Its .scen file.
+    /// Its .scen (or .3dscen) file.
     pub scen: PathBuf,
     /// How many times to run each problem.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
@@ -49,18 +49,17 @@ struct BenchRun {
 }
 
 pub(super) fn bench(a: &BenchArgs) -> Result<u8, Failure> {
-    let options = a.search.options();
-    let (grid, problems) = load_problems(&a.map, &a.scen, &options)?;
-    let mut runs = Vec::new();
-    // load_problems checked every problem against the main algorithm; the others here
+    let suite = load_suite(&a.map, &a.scen, &a.search)?;
+    // load_suite checked every problem against the main algorithm; the others here
     for &algorithm in &a.also {
-        let o = SearchOptions { algorithm, ..options };
-        for p in &problems {
-            validate(&grid, p.start, p.goal, &o).map_err(|e| BadInput(format!("{}:{}: {algorithm}: {e}", a.scen.display(), p.line)))?;
-        }
+        suite.check(algorithm).map_err(|f| match f {
+            BadInput(e) => BadInput(format!("{algorithm}: {e}")),
+            other => other,
+        })?;
     }
-    for algorithm in std::iter::once(options.algorithm).chain(a.also.iter().copied()) {
-        runs.push(bench_run(&grid, &problems, &SearchOptions { algorithm, ..options }, a.repeat)?);
+    let mut runs = Vec::new();
+    for algorithm in std::iter::once(a.search.algorithm).chain(a.also.iter().copied()) {
+        runs.push(bench_run(suite.as_ref(), algorithm, a.repeat)?);
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let main = &runs[0];
@@ -70,7 +69,7 @@ pub(super) fn bench(a: &BenchArgs) -> Result<u8, Failure> {
     }
     // the other algorithms' totals first: the last lines stay the main algorithm's
     for run in runs.iter().skip(1).chain(std::iter::once(main)) {
-        let searches = (problems.len() * a.repeat as usize) as f64;
+        let searches = (suite.len() * a.repeat as usize) as f64;
         let worst = run.problems.iter().map(|p| p.0).max().unwrap_or_default();
         writeln!(out, "algorithm {}", run.algorithm)?;
         writeln!(out, "preprocess_ms {:.3}", run.preprocess.as_secs_f64() * 1000.0)?;
@@ -79,15 +78,16 @@ pub(super) fn bench(a: &BenchArgs) -> Result<u8, Failure> {
         writeln!(out, "search_worst_us {:.3}", worst.as_secs_f64() * 1e6)?;
     }
     writeln!(out, "expanded_per_second {:.0}", main.expanded as f64 / main.total.as_secs_f64().max(1e-9))?;
-    writeln!(out, "problems {} repeat {} total_ms {:.3}", problems.len(), a.repeat, main.total.as_secs_f64() * 1000.0)?;
+    writeln!(out, "problems {} repeat {} total_ms {:.3}", suite.len(), a.repeat, main.total.as_secs_f64() * 1000.0)?;
     out.flush()?;
     if let Some(path) = &a.plot {
         let name = a.map.file_name().map_or("map".into(), |n| n.to_string_lossy().into_owned());
+        let lengths: Vec<f64> = (0..suite.len()).map(|k| suite.optimal(k)).collect();
         let series: Vec<plot::Series> = runs.iter().map(|r| plot::Series { algorithm: r.algorithm, problems: &r.problems }).collect();
-        let svg = plot::draw(&name, &problems, &series);
+        let svg = plot::draw(&name, &lengths, &series);
         files::write_atomically(path, &svg).map_err(|e| BadInput(format!("{}: cannot write the plot: {e}", path.display())))?;
     }
-    note_approximate_verdicts(&problems);
+    note_approximate_verdicts(suite.as_ref());
     let wrong: usize = runs.iter().map(|r| r.wrong).sum();
     if wrong > 0 {
         eprintln!("cubepath: {wrong} problems got a wrong cost");
@@ -96,28 +96,28 @@ pub(super) fn bench(a: &BenchArgs) -> Result<u8, Failure> {
     Ok(0)
 }
 
-/// Runs every problem `repeat` times with `options`, its preprocessing first and timed apart;
-/// shows progress on stderr when that is a terminal.
-fn bench_run(grid: &Grid, problems: &[Problem], options: &SearchOptions, repeat: u32) -> Result<BenchRun, Failure> {
+/// Runs every problem `repeat` times with `algorithm`, its preprocessing first and timed
+/// apart; shows progress on stderr when that is a terminal.
+fn bench_run(suite: &dyn Suite, algorithm: Algorithm, repeat: u32) -> Result<BenchRun, Failure> {
     let mut searcher = Searcher::default();
     let t = Instant::now();
-    searcher.preprocess(grid, options);
+    suite.preprocess(&mut searcher, algorithm);
     let mut run = BenchRun {
-        algorithm: options.algorithm,
+        algorithm,
         preprocess: t.elapsed(),
         kept: searcher.kept_bytes(),
-        problems: Vec::with_capacity(problems.len()),
+        problems: Vec::with_capacity(suite.len()),
         total: Duration::ZERO,
         expanded: 0,
         wrong: 0,
     };
-    let mut progress = Progress::new(options.algorithm, problems.len());
-    for (k, p) in problems.iter().enumerate() {
+    let mut progress = Progress::new(algorithm, suite.len());
+    for k in 0..suite.len() {
         let mut best = Duration::MAX;
         let mut last = None;
         for _ in 0..repeat {
             let t = Instant::now();
-            let r = searcher.search(grid, p.start, p.goal, options)?;
+            let r = suite.search(&mut searcher, k, algorithm)?;
             let d = t.elapsed();
             run.total += d;
             best = best.min(d);
@@ -125,15 +125,10 @@ fn bench_run(grid: &Grid, problems: &[Problem], options: &SearchOptions, repeat:
         }
         let r = last.expect("repeat is at least 1");
         run.expanded += r.expanded as u64 * repeat as u64;
-        if !r.cost.is_some_and(|c| p.matches(c)) && options.is_admissible() {
+        if !r.cost.is_some_and(|c| suite.matches(k, c)) && suite.admissible(algorithm) {
             run.wrong += 1;
-            eprintln!(
-                "WRONG COST: {} problem {k} (line {}): got {}, the file says {}",
-                options.algorithm,
-                p.line,
-                r.cost.map_or("no path".into(), |c| format!("{c:.8}")),
-                p.stated
-            );
+            let got = r.cost.map_or("no path".into(), |c| format!("{c:.8}"));
+            eprintln!("WRONG COST: {algorithm} problem {k} (line {}): got {got}, the file says {}", suite.line(k), suite.stated(k));
         }
         run.problems.push((best, r.expanded));
         progress.tick(k + 1);

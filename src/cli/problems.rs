@@ -1,42 +1,205 @@
-//! A map and its scenario for `scen` and `bench`: every problem checked before anything runs,
-//! and a note on the verdicts the file's digits cannot make exact.
+//! A map and its scenario for `scen` and `bench`, 2D (`.map`, `.scen`) or a voxel world
+//! (`.3dmap`, `.3dscen`), behind one [`Suite`]: every problem checked before anything runs,
+//! each answer judged against the file, and a note on the verdicts the file's digits cannot make
+//! exact.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
+use super::args::{SearchArgs, is_world};
 use super::failure::Failure::{self, BadInput};
-use crate::search::{Grid, Problem, SearchOptions, load_map, load_scen, validate};
+use crate::search::{
+    Algorithm, Grid, Problem, Scenario3, SearchError, SearchOptions, Searcher, VoxelGrid, VoxelOptions, load_3dmap, load_3dscen, load_map,
+    load_scen, validate, validate_world,
+};
 
-/// The map and its scenario, every problem checked against the map before anything runs:
-/// sizes that agree, start and goal on floor. Errors name the file and line.
-pub(super) fn load_problems(map: &Path, scen: &Path, options: &SearchOptions) -> Result<(Grid, Vec<Problem>), Failure> {
-    let grid = load_map(map)?;
-    let problems = load_scen(scen)?;
-    for p in &problems {
-        if (p.width, p.height) != (grid.width(), grid.height()) {
-            return Err(BadInput(format!(
-                "{}:{}: the problem is for a {} x {} map, {} is {} x {}",
-                scen.display(),
+/// What one search of a problem gave.
+pub(super) struct Answer {
+    pub cost: Option<f64>,
+    pub expanded: usize,
+}
+
+/// A map and its problems, searched with one set of options but any algorithm.
+pub(super) trait Suite {
+    /// How many problems.
+    fn len(&self) -> usize;
+    /// Problem `k`'s line in the file.
+    fn line(&self, k: usize) -> usize;
+    /// Problem `k`'s length as the file writes it.
+    fn stated(&self, k: usize) -> &str;
+    /// Problem `k`'s length.
+    fn optimal(&self, k: usize) -> f64;
+    /// Problem `k`'s start and goal, tab-separated, as `scen` prints them.
+    fn endpoints(&self, k: usize) -> String;
+    /// Whether `cost` matches problem `k`'s length as the file was made.
+    fn matches(&self, k: usize, cost: f64) -> bool;
+    /// Whether that verdict tells every other path cost apart.
+    fn exact(&self, k: usize) -> bool;
+    /// Whether `algorithm` with these options promises least-cost paths.
+    fn admissible(&self, algorithm: Algorithm) -> bool;
+    /// Checks every problem with `algorithm` before anything runs.
+    fn check(&self, algorithm: Algorithm) -> Result<(), Failure>;
+    /// Computes ahead what `algorithm`'s searches keep (see `Searcher::preprocess`).
+    fn preprocess(&self, searcher: &mut Searcher, algorithm: Algorithm);
+    /// Searches problem `k` with `algorithm`.
+    fn search(&self, searcher: &mut Searcher, k: usize, algorithm: Algorithm) -> Result<Answer, SearchError>;
+}
+
+/// The map (or world) and scenario named, by the map's extension, every problem checked with
+/// the main algorithm.
+pub(super) fn load_suite(map: &Path, scen: &Path, search: &SearchArgs) -> Result<Box<dyn Suite>, Failure> {
+    let suite: Box<dyn Suite> = if is_world(map) {
+        let options = search.world_options().map_err(BadInput)?;
+        Box::new(World { world: load_3dmap(map)?, scenario: load_3dscen(scen)?, options, scen: scen.to_path_buf() })
+    } else {
+        let options = search.flat_options().map_err(BadInput)?;
+        let flat = Flat { grid: load_map(map)?, problems: load_scen(scen)?, options, scen: scen.to_path_buf() };
+        flat.check_sizes(map)?;
+        Box::new(flat)
+    };
+    suite.check(search.algorithm)?;
+    Ok(suite)
+}
+
+/// A 2D map and its `.scen` problems.
+struct Flat {
+    grid: Grid,
+    problems: Vec<Problem>,
+    options: SearchOptions,
+    scen: PathBuf,
+}
+
+impl Flat {
+    /// Every problem is for a map of this size.
+    fn check_sizes(&self, map: &Path) -> Result<(), Failure> {
+        let (w, h) = (self.grid.width(), self.grid.height());
+        match self.problems.iter().find(|p| (p.width, p.height) != (w, h)) {
+            Some(p) => Err(BadInput(format!(
+                "{}:{}: the problem is for a {} x {} map, {} is {w} x {h}",
+                self.scen.display(),
                 p.line,
                 p.width,
                 p.height,
-                map.display(),
-                grid.width(),
-                grid.height()
-            )));
+                map.display()
+            ))),
+            None => Ok(()),
         }
-        validate(&grid, p.start, p.goal, options).map_err(|e| BadInput(format!("{}:{}: {e}", scen.display(), p.line)))?;
     }
-    Ok((grid, problems))
+
+    fn with(&self, algorithm: Algorithm) -> SearchOptions {
+        SearchOptions { algorithm, ..self.options }
+    }
+}
+
+impl Suite for Flat {
+    fn len(&self) -> usize {
+        self.problems.len()
+    }
+    fn line(&self, k: usize) -> usize {
+        self.problems[k].line
+    }
+    fn stated(&self, k: usize) -> &str {
+        &self.problems[k].stated
+    }
+    fn optimal(&self, k: usize) -> f64 {
+        self.problems[k].optimal
+    }
+    fn endpoints(&self, k: usize) -> String {
+        let p = &self.problems[k];
+        format!("{}\t{}\t{}\t{}", p.start.0, p.start.1, p.goal.0, p.goal.1)
+    }
+    fn matches(&self, k: usize, cost: f64) -> bool {
+        self.problems[k].matches(cost)
+    }
+    fn exact(&self, k: usize) -> bool {
+        self.problems[k].exact_verdict()
+    }
+    fn admissible(&self, algorithm: Algorithm) -> bool {
+        self.with(algorithm).is_admissible()
+    }
+    fn check(&self, algorithm: Algorithm) -> Result<(), Failure> {
+        let o = self.with(algorithm);
+        for p in &self.problems {
+            validate(&self.grid, p.start, p.goal, &o).map_err(|e| BadInput(format!("{}:{}: {e}", self.scen.display(), p.line)))?;
+        }
+        Ok(())
+    }
+    fn preprocess(&self, searcher: &mut Searcher, algorithm: Algorithm) {
+        searcher.preprocess(&self.grid, &self.with(algorithm));
+    }
+    fn search(&self, searcher: &mut Searcher, k: usize, algorithm: Algorithm) -> Result<Answer, SearchError> {
+        let p = &self.problems[k];
+        let r = searcher.search(&self.grid, p.start, p.goal, &self.with(algorithm))?;
+        Ok(Answer { cost: r.cost, expanded: r.expanded })
+    }
+}
+
+/// A voxel world and its `.3dscen` problems.
+struct World {
+    world: VoxelGrid,
+    scenario: Scenario3,
+    options: VoxelOptions,
+    scen: PathBuf,
+}
+
+impl World {
+    fn with(&self, algorithm: Algorithm) -> VoxelOptions {
+        VoxelOptions { algorithm, ..self.options }
+    }
+}
+
+impl Suite for World {
+    fn len(&self) -> usize {
+        self.scenario.problems.len()
+    }
+    fn line(&self, k: usize) -> usize {
+        self.scenario.problems[k].line
+    }
+    fn stated(&self, k: usize) -> &str {
+        &self.scenario.problems[k].stated
+    }
+    fn optimal(&self, k: usize) -> f64 {
+        self.scenario.problems[k].optimal
+    }
+    fn endpoints(&self, k: usize) -> String {
+        let p = &self.scenario.problems[k];
+        format!("{}\t{}\t{}\t{}\t{}\t{}", p.start.0, p.start.1, p.start.2, p.goal.0, p.goal.1, p.goal.2)
+    }
+    fn matches(&self, k: usize, cost: f64) -> bool {
+        self.scenario.problems[k].matches(cost)
+    }
+    /// Sums of 1, sqrt 2 and sqrt 3 steps can lie closer together than any stated digit: no
+    /// 3D verdict is claimed exact.
+    fn exact(&self, _k: usize) -> bool {
+        false
+    }
+    fn admissible(&self, algorithm: Algorithm) -> bool {
+        self.with(algorithm).is_admissible()
+    }
+    fn check(&self, algorithm: Algorithm) -> Result<(), Failure> {
+        let o = self.with(algorithm);
+        for p in &self.scenario.problems {
+            validate_world(&self.world, p.start, p.goal, &o).map_err(|e| BadInput(format!("{}:{}: {e}", self.scen.display(), p.line)))?;
+        }
+        Ok(())
+    }
+    fn preprocess(&self, searcher: &mut Searcher, _algorithm: Algorithm) {
+        searcher.reachable_in_world(&self.world, (0, 0, 0), (0, 0, 0), self.options.moves);
+    }
+    fn search(&self, searcher: &mut Searcher, k: usize, algorithm: Algorithm) -> Result<Answer, SearchError> {
+        let p = &self.scenario.problems[k];
+        let r = searcher.search_world(&self.world, p.start, p.goal, &self.with(algorithm))?;
+        Ok(Answer { cost: r.cost, expanded: r.expanded })
+    }
 }
 
 /// Says on stderr how many lengths are too long, for the digits their file states, for a
 /// verdict to be exact (see `cubepath_search::stated_tolerance`).
-pub(super) fn note_approximate_verdicts(problems: &[Problem]) {
-    let approximate = problems.iter().filter(|p| !p.exact_verdict()).count();
+pub(super) fn note_approximate_verdicts(suite: &dyn Suite) {
+    let approximate = (0..suite.len()).filter(|&k| !suite.exact(k)).count();
     if approximate > 0 {
         eprintln!(
-            "note: {approximate} of {} lengths are too long for the digits the file states to tell every other path cost apart: their verdicts are only approximate",
-            problems.len()
+            "note: {approximate} of {} verdicts are only approximate: the digits the file states cannot tell every other path cost apart from those lengths",
+            suite.len()
         );
     }
 }

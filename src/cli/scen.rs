@@ -8,42 +8,42 @@ use clap::Args;
 
 use super::args::SearchArgs;
 use super::failure::Failure::{self, BadInput};
-use super::problems::{load_problems, note_approximate_verdicts};
+use super::problems::{load_suite, note_approximate_verdicts};
 use super::progress::Progress;
 use crate::search::Searcher;
 
 #[derive(Args, Debug)]
 pub struct ScenArgs {
-    /// A Moving AI .map file.
+    /// A Moving AI .map file, or a voxel world (.3dmap).
     pub map: PathBuf,
-    /// Its .scen file.
+    /// Its .scen (or .3dscen) file.
     pub scen: PathBuf,
     #[command(flatten)]
     pub search: SearchArgs,
 }
 
 pub(super) fn scen(a: &ScenArgs) -> Result<u8, Failure> {
-    let options = a.search.options();
-    let (grid, problems) = load_problems(&a.map, &a.scen, &options)?;
+    let suite = load_suite(&a.map, &a.scen, &a.search)?;
+    let algorithm = a.search.algorithm;
     let mut searcher = Searcher::default();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let (mut passed, mut failed) = (0, 0);
-    let mut progress = Progress::new(options.algorithm, problems.len());
-    for (k, p) in problems.iter().enumerate() {
+    let mut progress = Progress::new(algorithm, suite.len());
+    for k in 0..suite.len() {
         progress.tick(k);
         let t = Instant::now();
-        let r = searcher.search(&grid, p.start, p.goal, &options).map_err(|e| BadInput(format!("{}:{}: {e}", a.scen.display(), p.line)))?;
+        let r = suite.search(&mut searcher, k, algorithm).map_err(|e| BadInput(format!("{}:{}: {e}", a.scen.display(), suite.line(k))))?;
         let micros = t.elapsed().as_micros();
         let cost = r.cost.map_or("none".to_string(), |c| format!("{c:.8}"));
-        if r.cost.is_some_and(|c| p.matches(c)) {
+        if r.cost.is_some_and(|c| suite.matches(k, c)) {
             passed += 1;
         } else {
             failed += 1;
         }
-        writeln!(out, "{k}\t{}\t{}\t{}\t{}\t{}\t{cost}\t{}\t{micros}", p.start.0, p.start.1, p.goal.0, p.goal.1, p.stated, r.expanded)?;
+        writeln!(out, "{k}\t{}\t{}\t{cost}\t{}\t{micros}", suite.endpoints(k), suite.stated(k), r.expanded)?;
     }
     progress.finish();
-    note_approximate_verdicts(&problems);
+    note_approximate_verdicts(suite.as_ref());
     writeln!(out, "{passed} passed, {failed} failed")?;
     out.flush()?;
     Ok(if failed == 0 { 0 } else { 1 })

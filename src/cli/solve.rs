@@ -5,21 +5,23 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::args::{SearchArgs, parse_cell};
+use super::args::{At, SearchArgs, is_world, parse_at};
 use super::failure::Failure::{self, BadInput};
 use crate::game::logic::files;
-use crate::search::{Algorithm, Grid, SearchOptions, SearchResult, Searcher, load_map, polyline_length, string_pull, validate};
+use crate::search::{
+    Algorithm, Grid, Pos, SearchOptions, SearchResult, Searcher, load_3dmap, load_map, polyline_length, string_pull, validate,
+};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// A Moving AI .map file.
+    /// A Moving AI .map file, or a voxel world (.3dmap).
     pub map: PathBuf,
-    /// Start cell X,Y.
-    #[arg(long, value_parser = parse_cell)]
-    pub from: (usize, usize),
-    /// Goal cell X,Y.
-    #[arg(long, value_parser = parse_cell)]
-    pub to: (usize, usize),
+    /// Start cell X,Y (a voxel X,Y,Z on a world).
+    #[arg(long, value_parser = parse_at)]
+    pub from: At,
+    /// Goal cell X,Y (a voxel X,Y,Z on a world).
+    #[arg(long, value_parser = parse_at)]
+    pub to: At,
     /// String-pull the path: print its turning points, each in line of sight of the one
     /// before, and their Euclidean length as the cost (square cells without corner cutting).
     #[arg(long)]
@@ -33,31 +35,57 @@ pub struct SolveArgs {
 }
 
 pub(super) fn solve(a: &SolveArgs) -> Result<u8, Failure> {
+    if is_world(&a.map) {
+        return solve_world(a);
+    }
+    let (At::Cell(from), At::Cell(to)) = (a.from, a.to) else {
+        return Err(BadInput("--from and --to are cells X,Y on a 2D map (voxels X,Y,Z are for .3dmap worlds)".into()));
+    };
     let grid = load_map(&a.map)?;
-    let options = a.search.options();
+    let options = a.search.flat_options().map_err(BadInput)?;
     if a.smooth {
         // string pulling sees through cells as any-angle search does: the same conditions
-        validate(&grid, a.from, a.to, &SearchOptions { algorithm: Algorithm::Theta, ..options })
+        validate(&grid, from, to, &SearchOptions { algorithm: Algorithm::Theta, ..options })
             .map_err(|e| BadInput(format!("--smooth: {e}")))?;
     }
     let mut searcher = Searcher::default();
     let r = match &a.trace {
-        Some(path) => trace(&mut searcher, &grid, a, &options, path)?,
-        None => searcher.search(&grid, a.from, a.to, &options)?,
+        Some(path) => trace(&mut searcher, &grid, (from, to), &options, path)?,
+        None => searcher.search(&grid, from, to, &options)?,
     };
+    let r = match r.path.as_ref().filter(|_| a.smooth) {
+        Some(path) => {
+            let pulled = string_pull(&grid, path);
+            SearchResult { cost: Some(polyline_length(&pulled)), path: Some(pulled), ..r }
+        }
+        None => r,
+    };
+    print_result(r, |(x, y)| format!("{x},{y}"))
+}
+
+/// `solve` on a voxel world: the same output, voxels written `X,Y,Z`.
+fn solve_world(a: &SolveArgs) -> Result<u8, Failure> {
+    let (At::Voxel(from), At::Voxel(to)) = (a.from, a.to) else {
+        return Err(BadInput("--from and --to are voxels X,Y,Z on a .3dmap world".into()));
+    };
+    if a.smooth || a.trace.is_some() {
+        return Err(BadInput("--smooth and --trace are for 2D maps".into()));
+    }
+    let world = load_3dmap(&a.map)?;
+    let options = a.search.world_options().map_err(BadInput)?;
+    let r = Searcher::default().search_world(&world, from, to, &options)?;
+    print_result(r, |(x, y, z)| format!("{x},{y},{z}"))
+}
+
+/// Prints `cost C`, `expanded N` and `path ...` (or `no path`, or `stopped`); exit 0 with a
+/// path, 1 without.
+fn print_result<P: Copy>(r: SearchResult<P>, name: impl Fn(P) -> String) -> Result<u8, Failure> {
     let mut out = std::io::stdout().lock();
     match (r.cost, r.path) {
         (Some(cost), Some(path)) => {
-            let (path, cost) = if a.smooth {
-                let pulled = string_pull(&grid, &path);
-                let length = polyline_length(&pulled);
-                (pulled, length)
-            } else {
-                (path, cost)
-            };
             writeln!(out, "cost {cost:.8}")?;
             writeln!(out, "expanded {}", r.expanded)?;
-            let cells: Vec<String> = path.iter().map(|(x, y)| format!("{x},{y}")).collect();
+            let cells: Vec<String> = path.into_iter().map(name).collect();
             writeln!(out, "path {}", cells.join(" "))?;
             if !r.admissible {
                 eprintln!("note: these settings do not guarantee the shortest path");
@@ -80,8 +108,14 @@ pub(super) fn solve(a: &SolveArgs) -> Result<u8, Failure> {
 
 /// Runs the search step by step, writing its trace to a temporary file renamed to `path` once
 /// complete: a failure never leaves a partial trace behind.
-fn trace(searcher: &mut Searcher, grid: &Grid, a: &SolveArgs, options: &SearchOptions, path: &Path) -> Result<SearchResult, Failure> {
-    let run = searcher.steps(grid, a.from, a.to, options).map_err(|e| BadInput(format!("--trace: {e}")))?;
+fn trace(
+    searcher: &mut Searcher,
+    grid: &Grid,
+    (from, to): (Pos, Pos),
+    options: &SearchOptions,
+    path: &Path,
+) -> Result<SearchResult, Failure> {
+    let run = searcher.steps(grid, from, to, options).map_err(|e| BadInput(format!("--trace: {e}")))?;
     let mut json = Vec::new();
     let result = run.write_trace(options.limit, &mut json)?;
     files::write_atomically(path, json).map_err(|e| BadInput(format!("could not write the trace {}: {e}", path.display())))?;
