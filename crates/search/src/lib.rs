@@ -64,6 +64,7 @@ mod types;
 mod uniform;
 mod voxel;
 mod voxel_file;
+mod worlds;
 
 pub use components::Components;
 pub use crowd::{
@@ -88,6 +89,7 @@ pub use voxel::{
 pub use voxel_file::{
     Problem3, Scenario3, load_3dmap, load_3dscen, read_3dmap, read_3dmap_from, read_3dscen, read_3dscen_from, write_3dmap,
 };
+pub use worlds::{STOREY, WorldKind, generate_world};
 
 /// A grid with barriers placed at random: each cell blocked with probability `density`
 /// (0 to 1), drawn from `rng`.

@@ -381,3 +381,51 @@ fn malformed_voxel_files_name_the_line() {
     let w = read_3dmap("ok.3dmap", b"\xEF\xBB\xBFrev_voxel 70 1 1\r\n\r\n69 0 0\r\n").unwrap();
     assert_eq!((w.blocked_count(), w.is_free((69, 0, 0))), (69, true));
 }
+
+// ---------------------------------------------------------------- generated worlds
+
+#[test]
+fn every_floor_of_a_building_is_reached_from_the_ground_by_its_stairs() {
+    let mut s = Searcher::default();
+    let walk = VoxelOptions { moves: VoxelMoves::Walk, ..Default::default() };
+    for seed in 0..300u64 {
+        let size = (10 + (seed as usize * 7) % 40, 10 + (seed as usize * 13) % 40, 4 * (2 + seed as usize % 4));
+        let world = generate_world(WorldKind::Building, size, seed).unwrap();
+        let ground: Vec<Pos3> = (0..world.len()).map(|i| world_pos(&world, i)).filter(|p| p.2 == 0 && world.is_standable(*p)).collect();
+        assert!(!ground.is_empty(), "seed {seed}");
+        let from_ground = oracle_from(&world, VoxelMoves::Walk, ground[0]);
+        // and the engine agrees on one of the top floor's voxels
+        let mut top_floor = (0..world.len()).map(|i| world_pos(&world, i)).filter(|p| p.2 == size.2 - STOREY && world.is_standable(*p));
+        let top =
+            top_floor.find(|p| from_ground[world.index(*p)].is_finite()).unwrap_or_else(|| panic!("seed {seed}: top floor not reached"));
+        let r = s.search_world(&world, ground[0], top, &walk).unwrap();
+        assert!(close(r.cost.unwrap(), from_ground[world.index(top)]), "seed {seed}");
+        for floor in 0..size.2 / STOREY {
+            let z = floor * STOREY;
+            let on_floor: Vec<Pos3> =
+                (0..world.len()).map(|i| world_pos(&world, i)).filter(|p| p.2 == z && world.is_standable(*p)).collect();
+            let reached = on_floor.iter().filter(|&&p| from_ground[world.index(p)].is_finite()).count();
+            // the floor's rooms all connect through doorways, and its stair comes up into one
+            assert_eq!(reached, on_floor.len(), "seed {seed} {size:?}: floor {floor}");
+        }
+    }
+}
+
+#[test]
+fn generated_worlds_are_seeded_and_of_their_kind() {
+    for kind in WorldKind::ALL {
+        let a = generate_world(kind, (32, 24, 16), 5).unwrap();
+        assert_eq!(a, generate_world(kind, (32, 24, 16), 5).unwrap(), "{kind}");
+        assert_ne!(a, generate_world(kind, (32, 24, 16), 6).unwrap(), "{kind}");
+        let share = a.blocked_count() as f64 / a.len() as f64;
+        let (lo, hi) = match kind {
+            WorldKind::Blocks => (0.15, 0.25),
+            WorldKind::Building => (0.2, 0.5),
+            WorldKind::Caves => (0.25, 0.75),
+            WorldKind::Islands => (0.0, 0.3),
+        };
+        assert!((lo..=hi).contains(&share), "{kind}: {share:.2} blocked");
+    }
+    assert!(generate_world(WorldKind::Caves, (0, 4, 4), 1).is_err());
+    assert_eq!("caves".parse::<WorldKind>(), Ok(WorldKind::Caves));
+}
