@@ -64,6 +64,7 @@ mod types;
 mod uniform;
 mod voxel;
 mod voxel_file;
+mod voxel_space;
 mod worlds;
 
 pub use components::Components;

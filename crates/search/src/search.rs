@@ -9,7 +9,8 @@ use crate::searcher::{Searcher, validate};
 use crate::space::GridSpace;
 use crate::state::StepSearch;
 use crate::types::{Pos, Pos3, SearchError, SearchResult};
-use crate::voxel::{VoxelGrid, VoxelOptions, WorldSpace, validate_world};
+use crate::voxel::{VoxelGrid, VoxelOptions, validate_world};
+use crate::voxel_space::WorldSpace;
 use crate::{bidir, ida, uniform};
 
 impl Searcher {
@@ -94,7 +95,7 @@ impl Searcher {
         if !self.reachable_in_world(world, start, goal, options.moves) {
             return Ok(plan.nothing());
         }
-        let space = WorldSpace { world, moves: options.moves, weight: options.weight };
+        let space = WorldSpace::new(world, options.moves, options.weight);
         Ok(match options.algorithm {
             Algorithm::AStarBidir => bidir::search(&space, start, goal, plan),
             _ => best_first(self, &space, world.index(start), world.index(goal), plan),

@@ -11,7 +11,8 @@ use crate::jps_plus::JumpTable;
 use crate::open_list::{IndexedHeap, Node};
 use crate::rules::{Algorithm, CostModel, DiagonalRule, SearchOptions, Topology};
 use crate::types::{Pos, Pos3, SearchError};
-use crate::voxel::{VoxelGrid, VoxelMoves, WorldComponents};
+use crate::voxel::{VoxelGrid, VoxelMoves};
+use crate::voxel_space::WorldComponents;
 
 /// Reusable search buffers.
 ///

@@ -14,14 +14,14 @@
 //!   Both headroom rules name the same voxel, so every walking move can be made backwards.
 //!
 //! [`voxel_step`] states these rules once, plainly; the searches walk them through
-//! `WorldSpace`.
+//! `voxel_space.rs`.
 
 use std::f64::consts::SQRT_2;
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::rules::Algorithm;
-use crate::space::{Plan, Space};
+use crate::space::Plan;
 use crate::types::{Pos3, SearchError};
 
 /// The largest width, height or depth a voxel world may have.
@@ -172,7 +172,7 @@ impl VoxelGrid {
     }
 
     #[inline]
-    fn bit(&self, i: usize) -> bool {
+    pub(crate) fn bit(&self, i: usize) -> bool {
         self.blocked[i / 64] >> (i % 64) & 1 == 1
     }
 
@@ -280,7 +280,7 @@ impl VoxelMoves {
     }
 
     /// The step's cost by the number of coordinates it changes.
-    fn fly_cost(changed: usize) -> f64 {
+    pub(crate) fn fly_cost(changed: usize) -> f64 {
         [0.0, 1.0, SQRT_2, SQRT_3][changed]
     }
 }
@@ -380,112 +380,6 @@ pub fn voxel_path_cost(world: &VoxelGrid, path: &[Pos3], moves: VoxelMoves) -> R
         counts[changed] += 1;
     }
     Ok(counts[1] as f64 + counts[2] as f64 * SQRT_2 + counts[3] as f64 * SQRT_3)
-}
-
-/// A voxel world under one move model, as a [`Space`] for the generic searches.
-pub(crate) struct WorldSpace<'a> {
-    pub(crate) world: &'a VoxelGrid,
-    pub(crate) moves: VoxelMoves,
-    pub(crate) weight: f64,
-}
-
-impl WorldSpace<'_> {
-    /// The offsets a model may move by, in a fixed order.
-    fn offsets(&self) -> impl Iterator<Item = (isize, isize, isize)> + use<> {
-        let moves = self.moves;
-        (-1..=1isize).flat_map(|dz| (-1..=1isize).flat_map(move |dy| (-1..=1isize).map(move |dx| (dx, dy, dz)))).filter(
-            move |&(dx, dy, dz)| {
-                let changed = (dx != 0) as usize + (dy != 0) as usize + (dz != 0) as usize;
-                match moves {
-                    VoxelMoves::Fly6 => changed == 1,
-                    VoxelMoves::Fly18 => (1..=2).contains(&changed),
-                    VoxelMoves::Fly26 => changed >= 1,
-                    // horizontal steps, and a level up or down with a straight step
-                    VoxelMoves::Walk => (dz == 0 && changed >= 1) || (dz != 0 && changed == 2),
-                }
-            },
-        )
-    }
-}
-
-impl Space for WorldSpace<'_> {
-    type Pos = Pos3;
-
-    fn len(&self) -> usize {
-        self.world.len()
-    }
-
-    fn index(&self, p: Pos3) -> usize {
-        self.world.index(p)
-    }
-
-    fn pos(&self, i: usize) -> Pos3 {
-        self.world.pos(i)
-    }
-
-    /// Every move is its own reverse (the box is the same both ways; walking's two headroom
-    /// rules name the same voxel), so the moves into a voxel are the moves out of it.
-    fn moves(&self, i: usize, _forward: bool, out: &mut Vec<(usize, f64)>) {
-        out.clear();
-        let a = self.world.pos(i);
-        for (dx, dy, dz) in self.offsets() {
-            let b = (a.0.wrapping_add_signed(dx), a.1.wrapping_add_signed(dy), a.2.wrapping_add_signed(dz));
-            if let Some(c) = voxel_step(self.world, a, b, self.moves) {
-                out.push((self.world.index(b), c));
-            }
-        }
-    }
-
-    fn estimate(&self, i: usize, target: usize) -> f64 {
-        self.moves.estimate(self.world.pos(i), self.world.pos(target)) * self.weight
-    }
-
-    fn path_cost(&self, path: &[Pos3]) -> f64 {
-        voxel_path_cost(self.world, path, self.moves).expect("the searches build legal paths")
-    }
-}
-
-/// The connected components of a world under one model: a label per voxel (0 where nothing can
-/// stand), voxels that reach each other sharing one. Every move can be made backwards, so
-/// labels are found by breadth-first search.
-pub(crate) struct WorldComponents {
-    labels: Vec<u32>,
-    /// The world's version and the model the labels were made for.
-    pub(crate) key: ((u64, u64), VoxelMoves),
-}
-
-impl WorldComponents {
-    pub(crate) fn new(world: &VoxelGrid, moves: VoxelMoves) -> WorldComponents {
-        let space = WorldSpace { world, moves, weight: 1.0 };
-        let mut labels = vec![0u32; world.len()];
-        let mut next = 0u32;
-        let mut queue = std::collections::VecDeque::new();
-        let mut out = Vec::new();
-        for i in 0..world.len() {
-            if labels[i] != 0 || !moves.may_stand(world, world.pos(i)) {
-                continue;
-            }
-            next += 1;
-            labels[i] = next;
-            queue.push_back(i);
-            while let Some(u) = queue.pop_front() {
-                space.moves(u, true, &mut out);
-                for &(v, _) in &out {
-                    if labels[v] == 0 {
-                        labels[v] = next;
-                        queue.push_back(v);
-                    }
-                }
-            }
-        }
-        WorldComponents { labels, key: (world.version(), moves) }
-    }
-
-    /// Whether `a` and `b` can reach each other.
-    pub(crate) fn connected(&self, world: &VoxelGrid, a: Pos3, b: Pos3) -> bool {
-        let (la, lb) = (self.labels[world.index(a)], self.labels[world.index(b)]);
-        la != 0 && la == lb
-    }
 }
 
 /// How a search on a voxel world runs.
