@@ -29,7 +29,10 @@ impl Searcher {
             }
             Algorithm::Ida => {
                 validate(grid, start, goal, options)?;
-                return Ok(ida::search(self, grid, start, goal, options));
+                if !self.reachable(grid, start, goal, options.topology) {
+                    return Ok(SearchResult::nothing(options));
+                }
+                return Ok(ida::search(&GridSpace::new(grid, options), start, goal, options.into()));
             }
             _ => {}
         }
@@ -67,8 +70,8 @@ impl Searcher {
 }
 
 impl Searcher {
-    /// Runs a whole search on a voxel world from `start` to `goal` (A*, Dijkstra, greedy, BFS or
-    /// bidirectional A*, under `options.moves`). An unreachable goal is known from the world's
+    /// Runs a whole search on a voxel world from `start` to `goal` (A*, Dijkstra, greedy, BFS,
+    /// bidirectional A* or IDA*, under `options.moves`). An unreachable goal is known from the world's
     /// connected components without expanding anything.
     ///
     /// Errors when an endpoint is off the world or where the model cannot stand, for an
@@ -98,6 +101,7 @@ impl Searcher {
         let space = WorldSpace::new(world, options.moves, options.weight);
         Ok(match options.algorithm {
             Algorithm::AStarBidir => bidir::search(&space, start, goal, plan),
+            Algorithm::Ida => ida::search(&space, start, goal, plan),
             _ => best_first(self, &space, world.index(start), world.index(goal), plan),
         })
     }

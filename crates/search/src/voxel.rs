@@ -385,7 +385,7 @@ pub fn voxel_path_cost(world: &VoxelGrid, path: &[Pos3], moves: VoxelMoves) -> R
 /// How a search on a voxel world runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct VoxelOptions {
-    /// A*, Dijkstra, greedy, BFS or bidirectional A*.
+    /// A*, Dijkstra, greedy, BFS, bidirectional A* or IDA*.
     pub algorithm: Algorithm,
     /// The move model.
     pub moves: VoxelMoves,
@@ -402,12 +402,12 @@ impl Default for VoxelOptions {
 }
 
 impl VoxelOptions {
-    /// Whether the search is guaranteed to return a least-cost path: A*, bidirectional A* and
-    /// Dijkstra with weight 1 (every model's estimate is admissible), BFS only where every step
+    /// Whether the search is guaranteed to return a least-cost path: A*, bidirectional A*, IDA*
+    /// and Dijkstra with weight 1 (every model's estimate is admissible), BFS only where every step
     /// costs the same (fly-6); greedy never.
     pub fn is_admissible(&self) -> bool {
         match self.algorithm {
-            Algorithm::AStar | Algorithm::AStarBidir => self.weight <= 1.0,
+            Algorithm::AStar | Algorithm::AStarBidir | Algorithm::Ida => self.weight <= 1.0,
             Algorithm::Dijkstra => true,
             Algorithm::Bfs => self.moves == VoxelMoves::Fly6,
             _ => false,
@@ -431,7 +431,10 @@ pub fn validate_world(world: &VoxelGrid, start: Pos3, goal: Pos3, options: &Voxe
             return Err(SearchError::NotStandable { which, at: p, walking: options.moves == VoxelMoves::Walk });
         }
     }
-    if !matches!(options.algorithm, Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Greedy | Algorithm::Bfs | Algorithm::AStarBidir) {
+    if !matches!(
+        options.algorithm,
+        Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Greedy | Algorithm::Bfs | Algorithm::AStarBidir | Algorithm::Ida
+    ) {
         return Err(SearchError::NotIn3d(options.algorithm));
     }
     if !(options.weight >= 1.0 && options.weight.is_finite()) {

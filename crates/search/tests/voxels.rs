@@ -167,7 +167,9 @@ fn check_world(seed: u64) {
         for _ in 0..4 {
             let (a, b) = (spots[rng.below(spots.len())], spots[rng.below(spots.len())]);
             let want = oracle_from(&world, model, a)[world.index(b)];
-            for algorithm in [Algorithm::AStar, Algorithm::Dijkstra, Algorithm::AStarBidir, Algorithm::Greedy, Algorithm::Bfs] {
+            for algorithm in
+                [Algorithm::AStar, Algorithm::Dijkstra, Algorithm::AStarBidir, Algorithm::Ida, Algorithm::Greedy, Algorithm::Bfs]
+            {
                 let options = VoxelOptions { algorithm, moves: model, ..Default::default() };
                 let r = searcher.search_world(&world, a, b, &options).unwrap();
                 let at = format!("seed {seed} {model} {algorithm} {a:?} -> {b:?}");
