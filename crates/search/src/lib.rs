@@ -67,6 +67,7 @@ mod voxel_file;
 mod voxel_space;
 mod worlds;
 
+pub use best_first::WorldSteps;
 pub use components::Components;
 pub use crowd::{
     AgentState, Crowd, CrowdAgent, CrowdError, CrowdKind, CrowdMode, CrowdOptions, CrowdStats, EditStats, MAX_AGENTS, middle_cell,

@@ -2,7 +2,7 @@
 //! [`Searcher::steps`] hands out a [`StepSearch`], [`find_path`] runs one search with fresh
 //! buffers. The top of the engine: it calls the algorithms, none of them calls it.
 
-use crate::best_first::best_first;
+use crate::best_first::{Stepper, WorldSteps, best_first};
 use crate::grid::Grid;
 use crate::rules::{Algorithm, SearchOptions};
 use crate::searcher::{Searcher, validate};
@@ -102,8 +102,34 @@ impl Searcher {
         Ok(match options.algorithm {
             Algorithm::AStarBidir => bidir::search(&space, start, goal, plan),
             Algorithm::Ida => ida::search(&space, start, goal, plan),
-            _ => best_first(self, &space, world.index(start), world.index(goal), plan),
+            _ => best_first(self, space, world.index(start), world.index(goal), plan),
         })
+    }
+}
+
+impl Searcher {
+    /// Starts a search on a voxel world that advances one expansion per [`WorldSteps::step`]
+    /// (A*, Dijkstra, greedy or BFS; it takes no notice of the limit). Errors as
+    /// [`Searcher::search_world`] does, and for bidirectional A* and IDA*, which run whole.
+    pub fn steps_world<'a>(
+        &'a mut self,
+        world: &'a VoxelGrid,
+        start: Pos3,
+        goal: Pos3,
+        options: &VoxelOptions,
+    ) -> Result<WorldSteps<'a>, SearchError> {
+        validate_world(world, start, goal, options)?;
+        if !options.algorithm.steps() {
+            return Err(SearchError::NotSteppable(options.algorithm));
+        }
+        let plan = options.plan();
+        let reachable = self.reachable_in_world(world, start, goal, options.moves);
+        let space = WorldSpace::new(world, options.moves, options.weight);
+        let mut run = Stepper::new(self, space, world.index(start), world.index(goal), plan);
+        if !reachable {
+            run.give_up();
+        }
+        Ok(WorldSteps { run })
     }
 }
 

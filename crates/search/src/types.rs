@@ -128,9 +128,9 @@ impl std::error::Error for SearchError {}
 
 /// What one call of [`StepSearch::step`](crate::StepSearch::step) did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// Expanded this cell; the search goes on.
-    Expanded(Pos),
+pub enum Step<P = Pos> {
+    /// Expanded this cell (or voxel); the search goes on.
+    Expanded(P),
     /// Took the goal off the open list: the search is over with a path.
     Found,
     /// The open list ran empty: the search is over without a path.
@@ -148,7 +148,7 @@ pub enum CellState {
 
 /// What the search knows about one cell.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CellInfo {
+pub struct CellInfo<P = Pos> {
     /// Open or closed.
     pub state: CellState,
     /// Best known cost from the start.
@@ -158,7 +158,7 @@ pub struct CellInfo {
     /// g + h (greedy orders by h alone; BFS by arrival).
     pub f: f64,
     /// The cell this one was reached from (`None` for the start).
-    pub parent: Option<Pos>,
+    pub parent: Option<P>,
     /// When the cell was expanded: 0 for the first expansion.
     pub expansion: Option<usize>,
 }

@@ -10,7 +10,7 @@ use crate::voxel::{VoxelGrid, VoxelMoves, voxel_path_cost, voxel_step};
 /// voxel of its box is free, a mask test per move (the same rule as [`voxel_step`], which the
 /// tests compare); walking moves go through [`voxel_step`].
 pub(crate) struct WorldSpace<'a> {
-    world: &'a VoxelGrid,
+    pub(crate) world: &'a VoxelGrid,
     moves: VoxelMoves,
     weight: f64,
     /// The model's moves: the offset's number in the 3 x 3 x 3 block (`(dz+1)*9 + (dy+1)*3 +

@@ -170,9 +170,15 @@ fn check_world(seed: u64) {
             for algorithm in
                 [Algorithm::AStar, Algorithm::Dijkstra, Algorithm::AStarBidir, Algorithm::Ida, Algorithm::Greedy, Algorithm::Bfs]
             {
-                let options = VoxelOptions { algorithm, moves: model, ..Default::default() };
+                // IDA* re-expands exponentially on open worlds: a limit, and a stop is no answer
+                let limit = (algorithm == Algorithm::Ida).then_some(20_000);
+                let options = VoxelOptions { algorithm, moves: model, limit, ..Default::default() };
                 let r = searcher.search_world(&world, a, b, &options).unwrap();
                 let at = format!("seed {seed} {model} {algorithm} {a:?} -> {b:?}");
+                if r.stopped {
+                    assert_eq!((algorithm, r.path), (Algorithm::Ida, None), "{at}");
+                    continue;
+                }
                 match r.cost {
                     None => {
                         assert!(want.is_infinite(), "{at}: no path, the oracle finds {want}");
@@ -306,6 +312,9 @@ fn a_walker_takes_the_stairs_and_a_flyer_the_air() {
     let path = r.path.unwrap();
     assert_eq!(path, [(0, 0, 0), (1, 0, 0), (2, 0, 1), (3, 0, 2), (4, 0, 1), (5, 0, 0), (6, 0, 0)]);
     assert!(close(r.cost.unwrap(), 2.0 + 4.0 * SQRT_2));
+    // IDA* finds the same way
+    let ida = VoxelOptions { algorithm: Algorithm::Ida, moves: VoxelMoves::Walk, ..Default::default() };
+    assert!(close(s.search_world(&world, (0, 0, 0), (6, 0, 0), &ida).unwrap().cost.unwrap(), 2.0 + 4.0 * SQRT_2));
     // a flyer goes over the wall diagonally in x and z
     let r = s.search_world(&world, (0, 0, 0), (6, 0, 0), &VoxelOptions::default()).unwrap();
     assert!(r.path.unwrap().iter().any(|p| p.2 >= 2));
@@ -430,4 +439,66 @@ fn generated_worlds_are_seeded_and_of_their_kind() {
     }
     assert!(generate_world(WorldKind::Caves, (0, 4, 4), 1).is_err());
     assert_eq!("caves".parse::<WorldKind>(), Ok(WorldKind::Caves));
+}
+
+// ---------------------------------------------------------------- step by step
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// Stepping to the end gives what the whole search gives; every expanded voxel's g is the
+    /// oracle's distance from the start (the estimates are consistent); the open and closed
+    /// sets and the expansion order add up.
+    #[test]
+    fn stepping_ends_as_the_whole_search_and_closed_voxels_are_settled(seed in any::<u64>()) {
+        let mut rng = Rng(seed | 1);
+        let world = random_world(&mut rng);
+        for model in MODELS {
+            let spots: Vec<Pos3> = (0..world.len()).map(|i| world_pos(&world, i)).filter(|&p| model.may_stand(&world, p)).collect();
+            if spots.is_empty() {
+                continue;
+            }
+            let (a, b) = (spots[rng.below(spots.len())], spots[rng.below(spots.len())]);
+            let dist = oracle_from(&world, model, a);
+            for algorithm in [Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Greedy, Algorithm::Bfs] {
+                let options = VoxelOptions { algorithm, moves: model, ..Default::default() };
+                let whole = Searcher::default().search_world(&world, a, b, &options).unwrap();
+                let mut searcher = Searcher::default();
+                let mut run = searcher.steps_world(&world, a, b, &options).unwrap();
+                let mut steps = 0;
+                while !run.is_finished() {
+                    if let Step::Expanded(p) = run.step() {
+                        prop_assert_eq!(run.current(), Some(p));
+                        steps += 1;
+                    }
+                }
+                prop_assert_eq!(run.result(), whole.clone(), "{} {}", model, algorithm);
+                prop_assert_eq!(steps, whole.expanded);
+                let closed = run.closed_voxels();
+                let found = whole.path.is_some() as usize;
+                prop_assert_eq!(closed.len(), whole.expanded + found);
+                for (k, &p) in closed.iter().enumerate() {
+                    let info = run.info(p).unwrap();
+                    prop_assert_eq!(info.expansion, Some(k));
+                    if matches!(algorithm, Algorithm::AStar | Algorithm::Dijkstra) {
+                        prop_assert!(close(info.g, dist[world.index(p)]), "{} {}: {:?} g {} vs {}", model, algorithm, p, info.g, dist[world.index(p)]);
+                    }
+                }
+                for p in run.open_voxels() {
+                    prop_assert_eq!(run.info(p).unwrap().state, CellState::Open);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn stepping_an_unreachable_goal_ends_at_once_and_whole_searches_refuse_to_step() {
+    let mut world = VoxelGrid::new(3, 1, 1).unwrap();
+    world.set_blocked((1, 0, 0), true).unwrap();
+    let mut s = Searcher::default();
+    let mut run = s.steps_world(&world, (0, 0, 0), (2, 0, 0), &VoxelOptions::default()).unwrap();
+    assert_eq!((run.step(), run.expanded(), run.result().path), (Step::NoPath, 0, None));
+    let bidir = VoxelOptions { algorithm: Algorithm::AStarBidir, ..Default::default() };
+    assert!(s.steps_world(&world, (0, 0, 0), (2, 0, 0), &bidir).is_err());
 }
