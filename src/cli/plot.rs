@@ -28,8 +28,8 @@ pub(super) fn draw(map: &str, lengths: &[f64], runs: &[Series]) -> String {
         writeln!(svg, r#"<text x="{}" y="20" text-anchor="middle" font-size="15">{} problems of {map}</text>"#, width / 2.0, lengths.len());
     let times = |r: &Series| r.problems.iter().map(|p| p.0.as_secs_f64() * 1e6).collect::<Vec<f64>>();
     let expansions = |r: &Series| r.problems.iter().map(|p| p.1 as f64).collect::<Vec<f64>>();
-    panel(&mut svg, MARGIN.0, "search time (µs, log)", &lengths, &runs.iter().map(times).collect::<Vec<_>>());
-    panel(&mut svg, 2.0 * MARGIN.0 + PANEL.0 + 40.0, "nodes expanded (log)", &lengths, &runs.iter().map(expansions).collect::<Vec<_>>());
+    panel(&mut svg, MARGIN.0, "search time (µs, log)", lengths, &runs.iter().map(times).collect::<Vec<_>>());
+    panel(&mut svg, 2.0 * MARGIN.0 + PANEL.0 + 40.0, "nodes expanded (log)", lengths, &runs.iter().map(expansions).collect::<Vec<_>>());
     for (k, run) in runs.iter().enumerate() {
         let y = MARGIN.1 + PANEL.1 + 45.0 + 18.0 * k as f64;
         let _ = writeln!(
