@@ -432,6 +432,13 @@ fn solve_scen_and_bench_on_a_voxel_world() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], format!("cost {:.8}", 2.0 + 4.0 * 2f64.sqrt()));
     assert_eq!(lines[2], "path 0,0,0 1,0,0 2,0,1 3,0,2 4,0,1 5,0,0 6,0,0");
+    // the same walk traced, voxel by voxel
+    let trace = std::env::temp_dir().join(format!("cubepath-walk-{}.json", std::process::id()));
+    let (code, _, err) =
+        cubepath(&["solve", &w, "--from", "0,0,0", "--to", "6,0,0", "--moves", "walk", "--trace", &trace.display().to_string()]);
+    assert_eq!(code, 0, "{err}");
+    let json = std::fs::read_to_string(&trace).unwrap();
+    assert!(json.contains("\"cell\": [2, 0, 1]") && json.contains("\"found\": true"), "{json}");
     // flying (fly26 by default) goes over in the air
     let (code, out, _) = cubepath(&["solve", &w, "--from", "0,0,0", "--to", "6,0,0"]);
     assert_eq!(code, 0);

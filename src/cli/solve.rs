@@ -68,12 +68,22 @@ fn solve_world(a: &SolveArgs) -> Result<u8, Failure> {
     let (At::Voxel(from), At::Voxel(to)) = (a.from, a.to) else {
         return Err(BadInput("--from and --to are voxels X,Y,Z on a .3dmap world".into()));
     };
-    if a.smooth || a.trace.is_some() {
-        return Err(BadInput("--smooth and --trace are for 2D maps".into()));
+    if a.smooth {
+        return Err(BadInput("--smooth is for 2D maps".into()));
     }
     let world = load_3dmap(&a.map)?;
     let options = a.search.world_options().map_err(BadInput)?;
-    let r = Searcher::default().search_world(&world, from, to, &options)?;
+    let mut searcher = Searcher::default();
+    let r = match &a.trace {
+        Some(path) => {
+            let run = searcher.steps_world(&world, from, to, &options).map_err(|e| BadInput(format!("--trace: {e}")))?;
+            let mut json = Vec::new();
+            let result = run.write_trace(options.limit, &mut json)?;
+            files::write_atomically(path, json).map_err(|e| BadInput(format!("could not write the trace {}: {e}", path.display())))?;
+            result
+        }
+        None => searcher.search_world(&world, from, to, &options)?,
+    };
     print_result(r, |(x, y, z)| format!("{x},{y},{z}"))
 }
 

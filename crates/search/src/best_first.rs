@@ -39,6 +39,8 @@ pub(crate) struct Stepper<'a, S: Space> {
     finished: Option<bool>,
     current: Option<usize>,
     next: Vec<(usize, f64)>,
+    /// Keep the nodes each step pushed or improved (for traces and the step view).
+    pub(crate) record: bool,
 }
 
 impl<'a, S: Space> Stepper<'a, S> {
@@ -57,6 +59,7 @@ impl<'a, S: Space> Stepper<'a, S> {
             finished: None,
             current: None,
             next: Vec::new(),
+            record: false,
         };
         run.s.nodes[start].g = 0.0;
         run.s.nodes[start].parent = NONE;
@@ -97,6 +100,7 @@ impl<'a, S: Space> Stepper<'a, S> {
                 return Step::Found;
             }
             self.counts.expanded += 1;
+            self.s.pushed_now.clear();
             let mut next = std::mem::take(&mut self.next);
             self.space.moves(u, true, &mut next);
             for &(v, c) in &next {
@@ -138,6 +142,9 @@ impl<'a, S: Space> Stepper<'a, S> {
             return;
         }
         let queued = node.mark == self.open;
+        if self.record {
+            self.s.pushed_now.push(v as u32);
+        }
         self.s.nodes[v].g = g;
         self.s.nodes[v].parent = u as u32;
         self.s.nodes[v].mark = self.open;
@@ -260,5 +267,20 @@ impl WorldSteps<'_> {
     /// The result so far: the path once the goal was found, else none.
     pub fn result(&self) -> SearchResult<Pos3> {
         self.run.result()
+    }
+
+    /// Voxels pushed or reached more cheaply by the last step.
+    pub fn last_pushed(&self) -> Vec<Pos3> {
+        self.run.s.pushed_now.iter().map(|&i| self.run.space.pos(i as usize)).collect()
+    }
+
+    /// The algorithm searching.
+    pub fn algorithm(&self) -> Algorithm {
+        self.run.algorithm
+    }
+
+    /// The start and the goal.
+    pub fn ends(&self) -> (Pos3, Pos3) {
+        (self.run.space.pos(self.run.start), self.run.space.pos(self.run.goal))
     }
 }

@@ -129,6 +129,7 @@ impl Searcher {
         if !reachable {
             run.give_up();
         }
+        run.record = true;
         Ok(WorldSteps { run })
     }
 }

@@ -502,3 +502,23 @@ fn stepping_an_unreachable_goal_ends_at_once_and_whole_searches_refuse_to_step()
     let bidir = VoxelOptions { algorithm: Algorithm::AStarBidir, ..Default::default() };
     assert!(s.steps_world(&world, (0, 0, 0), (2, 0, 0), &bidir).is_err());
 }
+
+#[test]
+fn a_voxel_trace_lists_every_expansion_and_ends_with_the_result() {
+    let world = generate_world(WorldKind::Caves, (16, 16, 8), 2).unwrap();
+    let free: Vec<Pos3> = (0..world.len()).map(|i| world_pos(&world, i)).filter(|&p| world.is_free(p)).collect();
+    let mut s = Searcher::default();
+    let (a, b) = (free[0], *free.last().unwrap());
+    let whole = s.search_world(&world, a, b, &VoxelOptions::default()).unwrap();
+    let run = s.steps_world(&world, a, b, &VoxelOptions::default()).unwrap();
+    let mut json = Vec::new();
+    let traced = run.write_trace(None, &mut json).unwrap();
+    let json = String::from_utf8(json).unwrap();
+    assert_eq!(traced, whole);
+    let found = whole.path.is_some() as usize;
+    assert_eq!(json.matches("\"cell\": [").count(), whole.expanded + found);
+    assert!(
+        json.starts_with(&format!("{{\"format\": \"cubepath-trace 1\", \"algorithm\": \"astar\", \"start\": [{}, {}, {}]", a.0, a.1, a.2))
+    );
+    assert!(json.trim_end().ends_with(&format!("\"expanded\": {}}}", whole.expanded)), "{json}");
+}
