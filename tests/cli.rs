@@ -488,3 +488,32 @@ fn bad_voxel_input_exits_2_naming_what_and_where() {
     assert_eq!(code, 2);
     assert!(err.contains("--moves is for voxel worlds"), "{err}");
 }
+
+#[test]
+fn world_writes_a_seeded_world_that_solve_reads() {
+    let dir = std::env::temp_dir().join(format!("cubepath-world-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("tower.3dmap").display().to_string();
+    let (code, said, err) = cubepath(&["world", "--kind", "building", "--size", "20x20x12", "--seed", "3", "--out", &out]);
+    assert_eq!(code, 0, "{err}");
+    assert!(said.starts_with("building 20 x 20 x 12, seed 3: "), "{said}");
+    // the same seed writes the same file
+    let first = std::fs::read(&out).unwrap();
+    cubepath(&["world", "--kind", "building", "--size", "20x20x12", "--seed", "3", "--out", &out]);
+    assert_eq!(std::fs::read(&out).unwrap(), first);
+    // a walker gets from the ground floor to the top floor (z = 8) of the building
+    let (code, text, err) = cubepath(&["solve", &out, "--from", "0,0,0", "--to", "0,0,8", "--moves", "walk"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.lines().nth(2).unwrap().split(' ').any(|v| v.ends_with(",4")), "passes floor 1: {text}");
+    for (args, what) in [
+        (&["--size", "20x20"][..], "WxHxD"),
+        (&["--size", "2000x1x1"], "2000 x 1 x 1"),
+        (&["--kind", "towers"], "blocks, building, caves, islands"),
+    ] {
+        let mut all = vec!["world", "--out", out.as_str()];
+        all.extend_from_slice(args);
+        let (code, _, err) = cubepath(&all);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(what), "{args:?}: {err}");
+    }
+}

@@ -1,6 +1,7 @@
 //! The command line, above the game and the engine: play options become a
-//! [`GameSetup`](crate::game::GameSetup) for the game; `solve`, `scen`, `bench` and `crowd` call
-//! the engine headless. One file per subcommand (`play`, `solve`, `scen`, `bench`, `crowd`) and
+//! [`GameSetup`](crate::game::GameSetup) for the game; `solve`, `scen`, `bench`, `crowd` and
+//! `world` call the engine headless. One file per subcommand (`play`, `solve`, `scen`, `bench`,
+//! `crowd`, `world`) and
 //! per helper (`args`: shared options and value parsers, `failure`: exit statuses, `problems`:
 //! reading a scenario, `progress`, `plot`).
 
@@ -18,6 +19,7 @@ mod problems;
 mod progress;
 mod scen;
 mod solve;
+mod world;
 
 pub use args::{SearchArgs, parse_cell};
 pub use bench::BenchArgs;
@@ -25,6 +27,7 @@ pub use crowd::CrowdArgs;
 pub use play::{PlayArgs, RaceLanes, play};
 pub use scen::ScenArgs;
 pub use solve::SolveArgs;
+pub use world::WorldArgs;
 
 use failure::{CLOSED_PIPE, Failure};
 
@@ -50,6 +53,8 @@ pub enum Command {
     /// Run a crowd of agents without a window and report arrivals, conflicts, replanning and
     /// tick times.
     Crowd(CrowdArgs),
+    /// Write a seeded voxel world (blocks, building, caves or islands) as a .3dmap file.
+    World(WorldArgs),
 }
 
 /// Runs a headless command; returns the process exit code.
@@ -59,6 +64,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Scen(a) => scen::scen(&a),
         Command::Bench(a) => bench::bench(&a),
         Command::Crowd(a) => crowd::crowd(&a),
+        Command::World(a) => world::world(&a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

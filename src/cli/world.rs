@@ -1,0 +1,51 @@
+//! `cubepath world`: a seeded voxel world written as a `.3dmap`, to solve, run scenarios on or
+//! share (no published voxel world ships with cubepath).
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::failure::Failure::{self, BadInput};
+use crate::game::logic::files;
+use crate::search::{WorldKind, generate_world, write_3dmap};
+
+#[derive(Args, Debug)]
+pub struct WorldArgs {
+    /// blocks, building, caves or islands.
+    #[arg(long, default_value = "building")]
+    pub kind: WorldKind,
+    /// Width x height x depth in voxels, e.g. 64x64x16 (each 1 to 1024, z up).
+    #[arg(long, default_value = "32x32x12", value_parser = parse_size)]
+    pub size: (usize, usize, usize),
+    /// The seed: the same seed makes the same world.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The .3dmap file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Parses `WxHxD`.
+fn parse_size(s: &str) -> Result<(usize, usize, usize), String> {
+    let bad = || format!("'{s}' is not a size: expected WxHxD with whole numbers, e.g. 64x64x16");
+    let sides: Vec<usize> = s.split('x').map(|p| p.trim().parse().map_err(|_| bad())).collect::<Result<_, _>>()?;
+    match sides[..] {
+        [w, h, d] => Ok((w, h, d)),
+        _ => Err(bad()),
+    }
+}
+
+pub(super) fn world(a: &WorldArgs) -> Result<u8, Failure> {
+    let world = generate_world(a.kind, a.size, a.seed).map_err(|e| BadInput(e.to_string()))?;
+    files::write_atomically(&a.out, write_3dmap(&world)).map_err(|e| BadInput(format!("could not write {}: {e}", a.out.display())))?;
+    let (w, h, d) = a.size;
+    println!(
+        "{} {w} x {h} x {d}, seed {}: {} of {} voxels blocked, written to {}",
+        a.kind,
+        a.seed,
+        world.blocked_count(),
+        world.len(),
+        a.out.display()
+    );
+    Ok(0)
+}
