@@ -517,3 +517,29 @@ fn world_writes_a_seeded_world_that_solve_reads() {
         assert!(err.contains(what), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn maze_writes_a_seeded_board_that_solve_reads() {
+    let dir = std::env::temp_dir().join(format!("cubepath-maze-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("prim.map").display().to_string();
+    let (code, said, err) = cubepath(&["maze", "--kind", "prim", "--size", "41x31", "--seed", "4", "--out", &out]);
+    assert_eq!(code, 0, "{err}");
+    assert!(said.starts_with("prim 41 x 31, seed 4: "), "{said}");
+    let first = std::fs::read(&out).unwrap();
+    cubepath(&["maze", "--kind", "prim", "--size", "41x31", "--seed", "4", "--out", &out]);
+    assert_eq!(std::fs::read(&out).unwrap(), first, "the same seed, the same board");
+    // corner to corner through the maze (rooms sit on even cells), no diagonals in a maze
+    let (code, text, err) = cubepath(&["solve", &out, "--from", "0,0", "--to", "40,30", "--diagonal", "never"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.starts_with("cost "), "{text}");
+    for (args, what) in
+        [(&["--size", "41"][..], "WxH"), (&["--size", "5000x5"], "5000 x 5"), (&["--kind", "spiral"], "division, prim, backtracker")]
+    {
+        let mut all = vec!["maze", "--out", out.as_str()];
+        all.extend_from_slice(args);
+        let (code, _, err) = cubepath(&all);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(what), "{args:?}: {err}");
+    }
+}

@@ -92,6 +92,14 @@ pub fn parse_at(s: &str) -> Result<At, String> {
     }
 }
 
+/// Parses `N` whole numbers joined by `x` (a board's or a world's size); `form` names the
+/// expected form in the message.
+pub fn parse_sides<const N: usize>(s: &str, form: &str) -> Result<[usize; N], String> {
+    let bad = || format!("'{s}' is not a size: expected {form}");
+    let sides: Vec<usize> = s.split('x').map(|p| p.trim().parse().map_err(|_| bad())).collect::<Result<_, _>>()?;
+    sides.try_into().map_err(|_| bad())
+}
+
 /// Parses `X,Y` (column, row).
 pub fn parse_cell(s: &str) -> Result<(usize, usize), String> {
     let bad = || format!("'{s}' is not a cell: expected X,Y with whole numbers, X the column and Y the row");

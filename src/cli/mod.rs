@@ -1,9 +1,8 @@
 //! The command line, above the game and the engine: play options become a
-//! [`GameSetup`](crate::game::GameSetup) for the game; `solve`, `scen`, `bench`, `crowd` and
-//! `world` call the engine headless. One file per subcommand (`play`, `solve`, `scen`, `bench`,
-//! `crowd`, `world`) and
-//! per helper (`args`: shared options and value parsers, `failure`: exit statuses, `problems`:
-//! reading a scenario, `progress`, `plot`).
+//! [`GameSetup`](crate::game::GameSetup) for the game; `solve`, `scen`, `bench`, `crowd`,
+//! `world` and `maze` call the engine headless. One file per subcommand (`play`, `solve`,
+//! `scen`, `bench`, `crowd`, `world`, `maze`) and per helper (`args`: shared options and value
+//! parsers, `failure`: exit statuses, `problems`: reading a scenario, `progress`, `plot`).
 
 use std::process::ExitCode;
 
@@ -13,6 +12,7 @@ mod args;
 mod bench;
 mod crowd;
 mod failure;
+mod maze;
 mod play;
 mod plot;
 mod problems;
@@ -24,6 +24,7 @@ mod world;
 pub use args::{SearchArgs, parse_cell};
 pub use bench::BenchArgs;
 pub use crowd::CrowdArgs;
+pub use maze::MazeArgs;
 pub use play::{PlayArgs, RaceLanes, play};
 pub use scen::ScenArgs;
 pub use solve::SolveArgs;
@@ -55,6 +56,9 @@ pub enum Command {
     Crowd(CrowdArgs),
     /// Write a seeded voxel world (blocks, building, caves or islands) as a .3dmap file.
     World(WorldArgs),
+    /// Write a seeded board (division, prim or backtracker mazes, rooms, caves, terrain) as a
+    /// .map file.
+    Maze(MazeArgs),
 }
 
 /// Runs a headless command; returns the process exit code.
@@ -65,6 +69,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Bench(a) => bench::bench(&a),
         Command::Crowd(a) => crowd::crowd(&a),
         Command::World(a) => world::world(&a),
+        Command::Maze(a) => maze::maze(&a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

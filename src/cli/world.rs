@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use super::args::parse_sides;
 use super::failure::Failure::{self, BadInput};
 use crate::game::logic::files;
 use crate::search::{WorldKind, generate_world, write_3dmap};
@@ -27,12 +28,8 @@ pub struct WorldArgs {
 
 /// Parses `WxHxD`.
 fn parse_size(s: &str) -> Result<(usize, usize, usize), String> {
-    let bad = || format!("'{s}' is not a size: expected WxHxD with whole numbers, e.g. 64x64x16");
-    let sides: Vec<usize> = s.split('x').map(|p| p.trim().parse().map_err(|_| bad())).collect::<Result<_, _>>()?;
-    match sides[..] {
-        [w, h, d] => Ok((w, h, d)),
-        _ => Err(bad()),
-    }
+    let [w, h, d] = parse_sides::<3>(s, "WxHxD, e.g. 64x64x16")?;
+    Ok((w, h, d))
 }
 
 pub(super) fn world(a: &WorldArgs) -> Result<u8, Failure> {

@@ -50,8 +50,10 @@ mod jps;
 mod jps4;
 mod jps_plus;
 mod map_file;
+mod mazes;
 mod moves;
 mod open_list;
+mod rng;
 mod rules;
 mod search;
 mod searcher;
@@ -78,6 +80,7 @@ pub use map_file::{
     FileError, Problem, SUM_ERROR, load_map, load_scen, read_map, read_map_from, read_scen, read_scen_from, stated_tolerance, stated_unit,
     write_map,
 };
+pub use mazes::{MazeKind, generate_maze};
 pub use moves::{IllegalStep, distances_to, hex_neighbours, path_cost, step_kind};
 pub use rules::{Algorithm, CostModel, DiagonalRule, Heuristic, IDA_LIMIT, SearchOptions, Topology, hex_centre, hex_distance};
 pub use search::find_path;

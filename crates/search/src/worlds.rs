@@ -1,6 +1,7 @@
 //! Seeded voxel worlds to play on and to measure with ([`generate_world`]): random blocks, a
 //! building of floors with rooms and stairs, caves of smoothed noise, and floating islands.
 
+use crate::rng::Rng;
 use crate::types::Pos3;
 use crate::voxel::{VoxelGrid, WorldError};
 
@@ -187,29 +188,5 @@ fn islands(world: &mut VoxelGrid, rng: &mut Rng) {
                 world.set_blocked(p, true).expect("inside");
             }
         }
-    }
-}
-
-/// A small seeded generator (xorshift64*), so worlds are the same everywhere.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
     }
 }
