@@ -5,7 +5,10 @@ use clap::Args;
 
 use std::path::Path;
 
-use crate::search::{Algorithm, CostModel, DiagonalRule, Heuristic, SearchOptions, Topology, VoxelMoves, VoxelOptions};
+use crate::search::{
+    Algorithm, CostModel, DiagonalRule, FileError, Grid, Heuristic, SearchOptions, Topology, VoxelMoves, VoxelOptions, load_map,
+    read_board_code,
+};
 
 /// Settings shared by the search commands.
 #[derive(Args, Debug, Clone)]
@@ -64,6 +67,15 @@ impl SearchArgs {
             weight: self.weight,
             limit: self.limit,
         }
+    }
+}
+
+/// The 2D map a command names: a `.map` file, or `board:CODE` (a board in a link, see
+/// `cubepath link`).
+pub fn open_map(map: &Path) -> Result<Grid, FileError> {
+    match map.to_str().and_then(|s| s.strip_prefix("board:")) {
+        Some(code) => read_board_code(code),
+        None => load_map(map),
     }
 }
 

@@ -4,12 +4,12 @@ use std::path::Path;
 
 use clap::Args;
 
-use super::args::parse_cell;
+use super::args::{open_map, parse_cell};
 use super::failure::Failure::{self, BadInput};
 use std::io::Write;
 use std::time::Instant;
 
-use crate::search::{CrowdKind, DiagonalRule, Grid, Topology, load_map};
+use crate::search::{CrowdKind, DiagonalRule, Grid, Topology};
 
 /// Options of `cubepath crowd`.
 #[derive(Args, Debug)]
@@ -73,7 +73,7 @@ pub(super) fn crowd(a: &CrowdArgs) -> Result<u8, Failure> {
     use crate::search::{Crowd, CrowdMode, CrowdOptions, MAX_AGENTS};
     let grid = match random_board(&a.map, a.seed) {
         Some(g) => g?,
-        None => load_map(Path::new(&a.map))?,
+        None => open_map(Path::new(&a.map))?,
     };
     if a.agents == 0 || a.agents > MAX_AGENTS {
         return Err(BadInput(format!("--agents {} is out of range: 1 to {MAX_AGENTS}", a.agents)));

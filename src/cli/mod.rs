@@ -1,8 +1,9 @@
 //! The command line, above the game and the engine: play options become a
 //! [`GameSetup`](crate::game::GameSetup) for the game; `solve`, `scen`, `bench`, `crowd`,
-//! `world` and `maze` call the engine headless. One file per subcommand (`play`, `solve`,
-//! `scen`, `bench`, `crowd`, `world`, `maze`) and per helper (`args`: shared options and value
-//! parsers, `failure`: exit statuses, `problems`: reading a scenario, `progress`, `plot`).
+//! `world`, `maze` and `link` call the engine headless. One file per subcommand (`play`,
+//! `solve`, `scen`, `bench`, `crowd`, `world`, `maze`, `link`) and per helper (`args`: shared
+//! options and value parsers, `failure`: exit statuses, `problems`: reading a scenario,
+//! `progress`, `plot`).
 
 use std::process::ExitCode;
 
@@ -12,6 +13,7 @@ mod args;
 mod bench;
 mod crowd;
 mod failure;
+mod link;
 mod maze;
 mod play;
 mod plot;
@@ -24,6 +26,7 @@ mod world;
 pub use args::{SearchArgs, parse_cell};
 pub use bench::BenchArgs;
 pub use crowd::CrowdArgs;
+pub use link::LinkArgs;
 pub use maze::MazeArgs;
 pub use play::{PlayArgs, RaceLanes, play};
 pub use scen::ScenArgs;
@@ -59,6 +62,8 @@ pub enum Command {
     /// Write a seeded board (division, prim or backtracker mazes, rooms, caves, terrain) as a
     /// .map file.
     Maze(MazeArgs),
+    /// Print a map's board as a code for a link: board:CODE opens it wherever a map is taken.
+    Link(LinkArgs),
 }
 
 /// Runs a headless command; returns the process exit code.
@@ -70,6 +75,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Crowd(a) => crowd::crowd(&a),
         Command::World(a) => world::world(&a),
         Command::Maze(a) => maze::maze(&a),
+        Command::Link(a) => link::link(&a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -208,9 +208,12 @@ impl PlayArgs {
     }
 }
 
-/// The map `--map` names: a file on the desktop; in the browser (no file system) one of the
-/// bundled maps by name (`?map=arena.map`).
+/// The map `--map` names: `board:CODE` (a board in a link); else a file on the desktop, and in
+/// the browser (no file system) one of the bundled maps by name (`?map=arena.map`).
 fn open_play_map(path: &Path) -> Result<Grid, String> {
+    if let Some(code) = path.to_str().and_then(|s| s.strip_prefix("board:")) {
+        return crate::search::read_board_code(code).map_err(|e| e.to_string());
+    }
     #[cfg(target_arch = "wasm32")]
     {
         let name = path.display().to_string();

@@ -5,11 +5,11 @@
 
 use std::path::{Path, PathBuf};
 
-use super::args::{SearchArgs, is_world};
+use super::args::{SearchArgs, is_world, open_map};
 use super::failure::Failure::{self, BadInput};
 use crate::search::{
-    Algorithm, Grid, Problem, Scenario3, SearchError, SearchOptions, Searcher, VoxelGrid, VoxelOptions, load_3dmap, load_3dscen, load_map,
-    load_scen, validate, validate_world,
+    Algorithm, Grid, Problem, Scenario3, SearchError, SearchOptions, Searcher, VoxelGrid, VoxelOptions, load_3dmap, load_3dscen, load_scen,
+    validate, validate_world,
 };
 
 /// What one search of a problem gave.
@@ -52,7 +52,7 @@ pub(super) fn load_suite(map: &Path, scen: &Path, search: &SearchArgs) -> Result
         Box::new(World { world: load_3dmap(map)?, scenario: load_3dscen(scen)?, options, scen: scen.to_path_buf() })
     } else {
         let options = search.flat_options().map_err(BadInput)?;
-        let flat = Flat { grid: load_map(map)?, problems: load_scen(scen)?, options, scen: scen.to_path_buf() };
+        let flat = Flat { grid: open_map(map)?, problems: load_scen(scen)?, options, scen: scen.to_path_buf() };
         flat.check_sizes(map)?;
         Box::new(flat)
     };

@@ -5,12 +5,10 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::args::{At, SearchArgs, is_world, parse_at};
+use super::args::{At, SearchArgs, is_world, open_map, parse_at};
 use super::failure::Failure::{self, BadInput};
 use crate::game::logic::files;
-use crate::search::{
-    Algorithm, Grid, Pos, SearchOptions, SearchResult, Searcher, load_3dmap, load_map, polyline_length, string_pull, validate,
-};
+use crate::search::{Algorithm, Grid, Pos, SearchOptions, SearchResult, Searcher, load_3dmap, polyline_length, string_pull, validate};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -41,7 +39,7 @@ pub(super) fn solve(a: &SolveArgs) -> Result<u8, Failure> {
     let (At::Cell(from), At::Cell(to)) = (a.from, a.to) else {
         return Err(BadInput("--from and --to are cells X,Y on a 2D map (voxels X,Y,Z are for .3dmap worlds)".into()));
     };
-    let grid = load_map(&a.map)?;
+    let grid = open_map(&a.map)?;
     let options = a.search.flat_options().map_err(BadInput)?;
     if a.smooth {
         // string pulling sees through cells as any-angle search does: the same conditions

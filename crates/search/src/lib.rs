@@ -40,6 +40,7 @@ mod any_angle;
 mod best_first;
 mod bidir;
 mod bits;
+mod board_code;
 mod components;
 mod crowd;
 mod dstar;
@@ -70,6 +71,7 @@ mod voxel_space;
 mod worlds;
 
 pub use best_first::WorldSteps;
+pub use board_code::{board_code, read_board_code};
 pub use components::Components;
 pub use crowd::{
     AgentState, Crowd, CrowdAgent, CrowdError, CrowdKind, CrowdMode, CrowdOptions, CrowdStats, EditStats, MAX_AGENTS, middle_cell,

@@ -84,3 +84,70 @@ fn the_other_kinds_are_what_they_say_and_all_are_seeded() {
     assert_eq!("backtracker".parse::<MazeKind>(), Ok(MazeKind::Backtracker));
     assert!("spiral".parse::<MazeKind>().unwrap_err().contains("division, prim, backtracker, rooms, caves, terrain"));
 }
+
+// ---------------------------------------------------------------- boards in a link
+
+fn random_board(seed: u64, w: usize, h: usize, terrain: bool) -> Grid {
+    let mut s = seed | 1;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    let mut g = Grid::new(w, h).unwrap();
+    let kinds = [Cell::Blocked, Cell::FLOOR, Cell::Ground(3), Cell::Ground(9), Cell::Swamp, Cell::Water];
+    for y in 0..h {
+        for x in 0..w {
+            let k = next() as usize % if terrain { kinds.len() } else { 2 };
+            g.set(x, y, kinds[k]).unwrap();
+        }
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn codes_read_back_the_same_board(seed in any::<u64>(), w in 1usize..70, h in 1usize..70, terrain in any::<bool>()) {
+        let g = random_board(seed, w, h, terrain);
+        prop_assert_eq!(read_board_code(&board_code(&g)).unwrap(), g);
+    }
+
+    #[test]
+    fn a_cut_or_changed_code_is_refused_never_misread(seed in any::<u64>(), cut in 1usize..40, at in any::<usize>(), to in 0usize..64) {
+        let code = board_code(&random_board(seed, 12, 9, seed % 2 == 0));
+        prop_assert!(read_board_code(&code[..code.len().saturating_sub(cut)]).is_err());
+        let mut changed: Vec<u8> = code.clone().into_bytes();
+        let i = at % changed.len();
+        let c = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[to];
+        prop_assume!(changed[i] != c);
+        changed[i] = c;
+        let changed = String::from_utf8(changed).unwrap();
+        // a change either is caught or (by a checksum collision, 1 in 65,536) reads another board
+        if let Ok(g) = read_board_code(&changed) {
+            prop_assert_ne!(board_code(&g), code);
+        }
+    }
+}
+
+#[test]
+fn a_64_by_64_maze_fits_in_1200_characters_and_bad_codes_say_why() {
+    for kind in [MazeKind::Division, MazeKind::Prim, MazeKind::Backtracker] {
+        let code = board_code(&generate_maze(kind, 64, 64, 1).unwrap());
+        assert!(code.len() <= 1200, "{kind}: {} characters", code.len());
+    }
+    let code = board_code(&generate_maze(MazeKind::Prim, 8, 8, 1).unwrap());
+    for (bad, why) in [
+        (code[..code.len() - 2].to_string(), "checksum"),
+        (code[..code.len() - 9].to_string(), "cut short"),
+        ("2.8x8.b.AAAA.0000".to_string(), "version"),
+        (code.replace(".b.", ".q."), "checksum"),
+        ("1.8x8.b".to_string(), "5 parts"),
+        (String::new(), "5 parts"),
+    ] {
+        let e = read_board_code(&bad).unwrap_err();
+        assert!(e.to_string().contains(why), "{bad}: {e}");
+    }
+}
