@@ -372,6 +372,30 @@ fn a_malformed_map_keeps_the_board_and_says_why() {
     assert_eq!(q.iter(app.world()).count(), 6);
 }
 
+#[test]
+fn generate_builds_the_engines_board_and_the_search_crosses_it() {
+    use cubepath::search::{MazeKind, generate_maze};
+    let mut app = app_with(random_setup(10, 10, 20.0, 4), Duration::from_millis(10));
+    let settings = BoardSettings { rows: 21, cols: 31, barrier_pct: 20.0, seed: 6 };
+    app.act(Action::Generate(MazeKind::Backtracker, settings.clone()));
+    let want = generate_maze(MazeKind::Backtracker, 31, 21, 6).unwrap();
+    assert_eq!(app.world().resource::<Board>().grid, want);
+    assert_eq!(*app.world().resource::<BoardSettings>(), settings);
+    // the endpoints on the first and last open cells, the path through the maze legal and
+    // as long as Dijkstra's
+    let sel = app.world().resource::<Selection>().clone();
+    assert_eq!((sel.start, sel.end), (Some((0, 0)), Some((30, 20))));
+    let path = app.world().resource::<PathState>().clone();
+    let options = app.world().resource::<SearchSettings>().0;
+    let best = find_path(&want, (0, 0), (30, 20), &options).unwrap().cost.unwrap();
+    assert!((path_cost(&want, &path.cells, options.topology, options.costs).unwrap() - best).abs() < 1e-9);
+    let status = app.world().resource::<Status>().0.clone();
+    assert!(status.contains("generated a 31 x 21 backtracker board, seed 6"), "{status}");
+    // every cell has its cube
+    let mut q = app.world_mut().query::<&Cube>();
+    assert_eq!(q.iter(app.world()).count(), 31 * 21);
+}
+
 mod step_view {
     use super::*;
     use cubepath::game::logic::duel::Duel;

@@ -149,7 +149,10 @@ impl PlayArgs {
                 let grid = open_play_map(path)?;
                 board.rows = grid.height();
                 board.cols = grid.width();
-                Some((grid, path.display().to_string()))
+                // a board code names itself shortly: the code is the link's business
+                let name = path.display().to_string();
+                let name = if name.starts_with("board:") { "a board code".to_string() } else { name };
+                Some((grid, name))
             }
             None => None,
         };

@@ -11,7 +11,7 @@ use super::settings::{BoardSettings, ClickSets, CrowdSettings, PlaySettings, Sea
 use super::setup::GameSetup;
 use super::status::Status;
 use crate::game::phases::AppSystems;
-use crate::search::{Cell, Grid, Pos, Topology, read_map};
+use crate::search::{Cell, Grid, GridError, MazeKind, Pos, Topology, generate_maze, read_map};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Board>()
@@ -271,6 +271,13 @@ fn replace_board(
                 let s = &*settings;
                 (random_board(s), true, format!("random, seed {}", s.seed), format!("new {} x {} board, seed {}", s.cols, s.rows, s.seed))
             }
+            Action::Generate(kind, s) => match generated(&mut settings, *kind, s) {
+                Ok(made) => made,
+                Err(e) => {
+                    status.say(format!("could not generate the board, it is kept: {e}"));
+                    continue;
+                }
+            },
             Action::LoadMap { name, bytes } => match read_map(name, bytes) {
                 Ok(grid) => loaded(&mut settings, grid, name),
                 Err(e) => {
@@ -295,6 +302,15 @@ fn replace_board(
         status.say(message);
         replaced.write(BoardReplaced);
     }
+}
+
+/// A generated board of `kind` from `s`'s size and seed, which become the board settings.
+fn generated(settings: &mut BoardSettings, kind: MazeKind, s: &BoardSettings) -> Result<(Grid, bool, String, String), GridError> {
+    let s = s.clamped();
+    let grid = generate_maze(kind, s.cols, s.rows, s.seed)?;
+    let said = (format!("{kind}, seed {}", s.seed), format!("generated a {} x {} {kind} board, seed {}", s.cols, s.rows, s.seed));
+    *settings = s;
+    Ok((grid, false, said.0, said.1))
 }
 
 /// A loaded map's grid, with the board settings following its size.

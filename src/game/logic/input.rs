@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::settings::{BoardSettings, CrowdSettings, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn};
 use crate::game::phases::{AppSystems, Pause};
-use crate::search::{Pos, SearchOptions};
+use crate::search::{MazeKind, Pos, SearchOptions};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Action>()
@@ -49,6 +49,9 @@ pub enum Action {
     Reset,
     /// A board from the panel's settings with exactly their seed.
     NewBoard(BoardSettings),
+    /// A generated board (a perfect maze, rooms, caves or terrain) of the settings' size and
+    /// seed (their barrier share is not used).
+    Generate(MazeKind, BoardSettings),
     /// A map file's bytes to read: a malformed file keeps the board and says why.
     LoadMap {
         /// The file's name, for messages.

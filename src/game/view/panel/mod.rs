@@ -30,7 +30,7 @@ use crate::game::logic::stepview::GoalField;
 use crate::game::logic::stepview::StepView;
 use crate::game::logic::walk::Walk;
 use crate::game::phases::{AppSystems, Pause};
-use crate::search::{Algorithm, CrowdKind, DiagonalRule, Heuristic, Topology};
+use crate::search::{Algorithm, CrowdKind, DiagonalRule, Heuristic, MazeKind, Topology};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelDraft>()
@@ -47,11 +47,13 @@ pub(super) fn plugin(app: &mut App) {
 struct PanelDraft {
     board: BoardSettings,
     file: String,
+    /// The kind of board "Generate" makes.
+    maze: MazeKind,
 }
 
 impl Default for PanelDraft {
     fn default() -> Self {
-        PanelDraft { board: BoardSettings::default(), file: "board.map".into() }
+        PanelDraft { board: BoardSettings::default(), file: "board.map".into(), maze: MazeKind::default() }
     }
 }
 
@@ -123,7 +125,8 @@ fn draw_panel(
                 fold = ui.small_button("hide \u{2039}").on_hover_text("fold the panel away: the board gets the whole window").clicked();
             });
             egui::ScrollArea::vertical().show(ui, |ui| {
-                board_section(ui, &shown, &mut draft.board, &mut actions);
+                let d = &mut *draft;
+                board_section(ui, &shown, &mut d.board, &mut d.maze, &mut actions);
                 maps_section(ui, &mut draft.file, &mut actions);
                 search_section(ui, &shown, &mut actions);
                 step_section(ui, &shown, &mut actions);
@@ -149,7 +152,7 @@ fn draw_panel(
     Ok(())
 }
 
-fn board_section(ui: &mut egui::Ui, shown: &Shown, edit: &mut BoardSettings, actions: &mut MessageWriter<Action>) {
+fn board_section(ui: &mut egui::Ui, shown: &Shown, edit: &mut BoardSettings, maze: &mut MazeKind, actions: &mut MessageWriter<Action>) {
     egui::CollapsingHeader::new("Board").default_open(true).show(ui, |ui| {
         ui.add(egui::Slider::new(&mut edit.rows, 1..=MAX_SIDE).text("rows"));
         ui.add(egui::Slider::new(&mut edit.cols, 1..=MAX_SIDE).text("columns"));
@@ -166,6 +169,16 @@ fn board_section(ui: &mut egui::Ui, shown: &Shown, edit: &mut BoardSettings, act
                 let next = BoardSettings { seed: BoardSettings::next_seed(shown.board_settings.seed), ..edit.clamped() };
                 edit.seed = next.seed;
                 actions.write(Action::NewBoard(next));
+            }
+        });
+        ui.horizontal(|ui| {
+            egui::ComboBox::from_id_salt("maze kind").selected_text(maze.name()).show_ui(ui, |ui| {
+                for kind in MazeKind::ALL {
+                    ui.selectable_value(maze, kind, kind.name());
+                }
+            });
+            if ui.button("Generate").on_hover_text("a maze, rooms, caves or terrain of this size and seed").clicked() {
+                actions.write(Action::Generate(*maze, edit.clamped()));
             }
         });
         let board = &shown.board;
