@@ -126,8 +126,8 @@ fn draw_panel(
             });
             egui::ScrollArea::vertical().show(ui, |ui| {
                 let d = &mut *draft;
-                board_section(ui, &shown, &mut d.board, &mut d.maze, &mut actions);
-                maps_section(ui, &mut draft.file, &mut actions);
+                board_section(ui, &shown, &mut d.board, &mut actions);
+                maps_section(ui, &mut d.file, (&mut d.maze, &d.board), &mut actions);
                 search_section(ui, &shown, &mut actions);
                 step_section(ui, &shown, &mut actions);
                 race_section(ui, &shown, &mut actions);
@@ -152,7 +152,7 @@ fn draw_panel(
     Ok(())
 }
 
-fn board_section(ui: &mut egui::Ui, shown: &Shown, edit: &mut BoardSettings, maze: &mut MazeKind, actions: &mut MessageWriter<Action>) {
+fn board_section(ui: &mut egui::Ui, shown: &Shown, edit: &mut BoardSettings, actions: &mut MessageWriter<Action>) {
     egui::CollapsingHeader::new("Board").default_open(true).show(ui, |ui| {
         ui.add(egui::Slider::new(&mut edit.rows, 1..=MAX_SIDE).text("rows"));
         ui.add(egui::Slider::new(&mut edit.cols, 1..=MAX_SIDE).text("columns"));
@@ -169,16 +169,6 @@ fn board_section(ui: &mut egui::Ui, shown: &Shown, edit: &mut BoardSettings, maz
                 let next = BoardSettings { seed: BoardSettings::next_seed(shown.board_settings.seed), ..edit.clamped() };
                 edit.seed = next.seed;
                 actions.write(Action::NewBoard(next));
-            }
-        });
-        ui.horizontal(|ui| {
-            egui::ComboBox::from_id_salt("maze kind").selected_text(maze.name()).show_ui(ui, |ui| {
-                for kind in MazeKind::ALL {
-                    ui.selectable_value(maze, kind, kind.name());
-                }
-            });
-            if ui.button("Generate").on_hover_text("a maze, rooms, caves or terrain of this size and seed").clicked() {
-                actions.write(Action::Generate(*maze, edit.clamped()));
             }
         });
         let board = &shown.board;
@@ -199,7 +189,9 @@ fn board_section(ui: &mut egui::Ui, shown: &Shown, edit: &mut BoardSettings, maz
     });
 }
 
-fn maps_section(ui: &mut egui::Ui, file: &mut String, actions: &mut MessageWriter<Action>) {
+/// The bundled maps, a map file to open or save, and a board to generate (of the Board
+/// section's size and seed).
+fn maps_section(ui: &mut egui::Ui, file: &mut String, (maze, board): (&mut MazeKind, &BoardSettings), actions: &mut MessageWriter<Action>) {
     egui::CollapsingHeader::new("Maps").default_open(false).show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             for (name, bytes) in BUNDLED {
@@ -218,6 +210,16 @@ fn maps_section(ui: &mut egui::Ui, file: &mut String, actions: &mut MessageWrite
             }
             if ui.button("Save").on_hover_text("Moving AI .map; weights as digits 2-9 (a download in the browser)").clicked() {
                 actions.write(Action::SaveMap(file.clone()));
+            }
+        });
+        ui.horizontal(|ui| {
+            egui::ComboBox::from_id_salt("maze kind").selected_text(maze.name()).show_ui(ui, |ui| {
+                for kind in MazeKind::ALL {
+                    ui.selectable_value(maze, kind, kind.name());
+                }
+            });
+            if ui.button("Generate").on_hover_text("a maze, rooms, caves or terrain of the Board section's size and seed").clicked() {
+                actions.write(Action::Generate(*maze, board.clamped()));
             }
         });
     });
