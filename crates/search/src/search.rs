@@ -19,22 +19,16 @@ impl Searcher {
     /// Errors when an endpoint is off the grid or blocked, or the options do not fit the grid
     /// (JPS on a weighted grid or without the no-corner-cutting rule, a weight below 1).
     pub fn search(&mut self, grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<SearchResult, SearchError> {
-        match options.algorithm {
-            Algorithm::AStarBidir => {
-                validate(grid, start, goal, options)?;
-                if !self.reachable(grid, start, goal, options.topology) {
-                    return Ok(SearchResult::nothing(options));
-                }
-                return Ok(bidir::search(&GridSpace::new(grid, options), start, goal, options.into()));
+        if let Algorithm::AStarBidir | Algorithm::Ida = options.algorithm {
+            validate(grid, start, goal, options)?;
+            if !self.reachable(grid, start, goal, options.topology) {
+                return Ok(SearchResult::nothing(options));
             }
-            Algorithm::Ida => {
-                validate(grid, start, goal, options)?;
-                if !self.reachable(grid, start, goal, options.topology) {
-                    return Ok(SearchResult::nothing(options));
-                }
-                return Ok(ida::search(&GridSpace::new(grid, options), start, goal, options.into()));
-            }
-            _ => {}
+            let space = GridSpace::new(grid, options);
+            return Ok(match options.algorithm {
+                Algorithm::AStarBidir => bidir::search(&space, start, goal, options.into()),
+                _ => ida::search(&space, start, goal, options.into()),
+            });
         }
         let mut run = StepSearch::new(self, grid, start, goal, options)?;
         run.record = false;
@@ -67,9 +61,7 @@ impl Searcher {
         }
         StepSearch::new(self, grid, start, goal, options)
     }
-}
 
-impl Searcher {
     /// Runs a whole search on a voxel world from `start` to `goal` (A*, Dijkstra, greedy, BFS,
     /// bidirectional A* or IDA*, under `options.moves`). An unreachable goal is known from the world's
     /// connected components without expanding anything.
@@ -105,9 +97,7 @@ impl Searcher {
             _ => best_first(self, space, world.index(start), world.index(goal), plan),
         })
     }
-}
 
-impl Searcher {
     /// Starts a search on a voxel world that advances one expansion per [`WorldSteps::step`]
     /// (A*, Dijkstra, greedy or BFS; it takes no notice of the limit). Errors as
     /// [`Searcher::search_world`] does, and for bidirectional A* and IDA*, which run whole.

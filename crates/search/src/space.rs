@@ -4,6 +4,8 @@
 //! (`best_first.rs`), and bidirectional A* on both kinds of grid (`bidir.rs`). The 2D grid is a
 //! `Space` through [`GridSpace`], the voxel world through `voxel::WorldSpace`.
 
+use std::cell::RefCell;
+
 use crate::grid::Grid;
 use crate::moves::{moves, path_cost};
 use crate::rules::{Algorithm, Heuristic, SearchOptions};
@@ -33,11 +35,13 @@ pub(crate) struct GridSpace<'a> {
     pub(crate) grid: &'a Grid,
     pub(crate) options: SearchOptions,
     pub(crate) heuristic: Heuristic,
+    /// [`moves`]' cells, kept from one call to the next (no allocation per expansion).
+    cells: RefCell<Vec<(Pos, f64)>>,
 }
 
 impl<'a> GridSpace<'a> {
     pub(crate) fn new(grid: &'a Grid, options: &SearchOptions) -> GridSpace<'a> {
-        GridSpace { grid, options: *options, heuristic: options.heuristic() }
+        GridSpace { grid, options: *options, heuristic: options.heuristic(), cells: RefCell::new(Vec::with_capacity(8)) }
     }
 }
 
@@ -57,10 +61,10 @@ impl Space for GridSpace<'_> {
     }
 
     fn moves(&self, i: usize, forward: bool, out: &mut Vec<(usize, f64)>) {
-        let mut cells = Vec::with_capacity(8);
+        let mut cells = self.cells.borrow_mut();
         moves(self.grid, self.pos(i), self.options.topology, self.options.costs, forward, &mut cells);
         out.clear();
-        out.extend(cells.into_iter().map(|(q, c)| (self.index(q), c)));
+        out.extend(cells.iter().map(|&(q, c)| (self.index(q), c)));
     }
 
     fn estimate(&self, i: usize, target: usize) -> f64 {
