@@ -47,7 +47,8 @@ pub fn read_board_code(code: &str) -> Result<Grid, FileError> {
         return Err(bad(format!("version '{}' is not one this reader knows (1)", short(parts[0]))));
     }
     let head = &code[..code.len() - parts[4].len() - 1];
-    if u16::from_str_radix(parts[4], 16).ok() != Some(checksum(head)) || parts[4].len() != 4 {
+    // one spelling only (lower-case hex), so a code is refused unless it is exactly as written
+    if parts[4] != format!("{:04x}", checksum(head)) {
         return Err(bad("the checksum does not match: the code was cut short or changed".into()));
     }
     let (w, h) = parts[1]
