@@ -1,23 +1,8 @@
 //! The command line as a user runs it: output format and exit codes.
 
+mod common;
+use common::{cubepath, map, temp_file};
 use std::process::Command;
-
-fn cubepath(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_cubepath")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
-}
-
-fn map(name: &str) -> String {
-    format!("{}/assets/maps/{name}", std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo test"))
-}
-
-fn temp_file(name: &str, contents: &[u8]) -> String {
-    let dir = std::env::temp_dir().join(format!("cubepath-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, contents).unwrap();
-    p.display().to_string()
-}
 
 #[test]
 fn solve_prints_cost_expanded_and_path() {
@@ -377,47 +362,6 @@ fn trace_writes_every_expansion_or_nothing() {
     assert!(err.contains("--trace") && err.contains("step by step"), "{err}");
     let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(leftovers, vec![std::ffi::OsString::from("t.json")]);
-}
-
-#[test]
-fn crowd_runs_headless_and_ends_with_one_summary_line() {
-    let (code, out, err) = cubepath(&["crowd", "random:48x48:20", "--agents", "120", "--ticks", "300", "--edits", "2", "--seed", "9"]);
-    assert_eq!(code, 0, "{err}");
-    let last = out.lines().last().unwrap();
-    let fields: Vec<&str> = last.split(' ').collect();
-    let names: Vec<&str> = fields.iter().step_by(2).copied().collect();
-    assert_eq!(
-        names,
-        ["agents", "ticks", "arrivals", "conflicts", "replans", "repair_expanded", "scratch_expanded", "tick_ms_mean", "tick_ms_max"],
-        "{last}"
-    );
-    let value = |name: &str| -> f64 { fields[fields.iter().position(|f| *f == name).unwrap() + 1].parse().unwrap() };
-    assert_eq!((value("agents"), value("ticks"), value("conflicts")), (120.0, 300.0, 0.0));
-    assert!(value("arrivals") > 120.0 && value("replans") > 0.0, "{last}");
-    assert!(value("scratch_expanded") > 0.0, "repairs are compared with A* from scratch: {last}");
-    assert!(value("tick_ms_max") >= value("tick_ms_mean"));
-    // gathering on a bundled map
-    let (code, out, err) = cubepath(&["crowd", &map("arena.map"), "--agents", "40", "--ticks", "200", "--mode", "gather"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.lines().last().unwrap().starts_with("agents 40 ticks 200 arrivals "));
-}
-
-#[test]
-fn crowd_refuses_bad_input_with_a_message() {
-    for (args, message) in [
-        (&["crowd", "random:10x10:0", "--agents", "101"][..], "101 agents do not fit: there is room for 100"),
-        (&["crowd", "random:10x10:100", "--agents", "1"][..], "the map has no free cell"),
-        (&["crowd", "random:10x10", "--agents", "1"][..], "is not a random board: expected random:WxH:PCT"),
-        (&["crowd", "random:10x10:0", "--agents", "0"][..], "--agents 0 is out of range"),
-        (&["crowd", "random:10x10:0", "--edits", "5000"][..], "--edits at most 1000"),
-        (&["crowd", "random:10x10:0", "--mode", "gather", "--gather", "20,3"][..], "cell 20,3 is off the grid or blocked"),
-        (&["crowd", "nowhere.map"][..], "nowhere.map"),
-    ] {
-        let (code, out, err) = cubepath(args);
-        assert_eq!(code, 2, "{args:?}: {out}{err}");
-        assert!(err.contains(message), "{args:?}: {err}");
-        assert!(!err.contains("panicked"), "{err}");
-    }
 }
 
 /// A 7 x 1 x 4 world: a wall at x = 3 two voxels high, a block on each side of it to climb.

@@ -119,12 +119,12 @@ pub(super) fn crowd(a: &CrowdArgs) -> Result<u8, Failure> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "plans {} plan_expanded {} sidesteps {} detours {} gave_up {} worst_tick {worst_at} search_state_bytes_max {most_bytes}",
-        s.plans, s.plan_expanded, s.sidesteps, s.detours, s.gave_up
+        "plans {} plan_expanded {} sidesteps {} detours {} worst_tick {worst_at} search_state_bytes_max {most_bytes}",
+        s.plans, s.plan_expanded, s.sidesteps, s.detours
     )?;
     writeln!(
         out,
-        "agents {} ticks {} arrivals {} conflicts {} replans {} repair_expanded {} scratch_expanded {} tick_ms_mean {:.3} tick_ms_max {:.3}",
+        "agents {} ticks {} arrivals {} conflicts {} replans {} repair_expanded {} scratch_expanded {} tick_ms_mean {:.3} tick_ms_max {:.3} gave_up {}",
         a.agents,
         a.ticks,
         s.arrivals,
@@ -133,7 +133,8 @@ pub(super) fn crowd(a: &CrowdArgs) -> Result<u8, Failure> {
         s.repair_expanded,
         s.scratch_expanded,
         total / a.ticks.max(1) as f64,
-        worst
+        worst,
+        s.gave_up
     )?;
     Ok(if s.conflicts > 0 { 1 } else { 0 })
 }

@@ -1,7 +1,7 @@
 //! The command line, above the game and the engine: play options become a
 //! [`GameSetup`](crate::game::GameSetup) for the game; `solve`, `scen`, `bench`, `crowd`,
-//! `world`, `maze` and `link` call the engine headless. One file per subcommand (`play`,
-//! `solve`, `scen`, `bench`, `crowd`, `world`, `maze`, `link`) and per helper (`args`: shared
+//! `mapf`, `world`, `maze` and `link` call the engine headless. One file per subcommand (`play`,
+//! `solve`, `scen`, `bench`, `crowd`, `mapf`, `world`, `maze`, `link`) and per helper (`args`: shared
 //! options and value parsers, `failure`: exit statuses, `problems`: reading a scenario,
 //! `progress`, `plot`).
 
@@ -14,6 +14,7 @@ mod bench;
 mod crowd;
 mod failure;
 mod link;
+mod mapf;
 mod maze;
 mod play;
 mod plot;
@@ -27,6 +28,7 @@ pub use args::{SearchArgs, parse_cell};
 pub use bench::BenchArgs;
 pub use crowd::CrowdArgs;
 pub use link::LinkArgs;
+pub use mapf::MapfArgs;
 pub use maze::MazeArgs;
 pub use play::{PlayArgs, RaceLanes, play};
 pub use scen::ScenArgs;
@@ -57,6 +59,9 @@ pub enum Command {
     /// Run a crowd of agents without a window and report arrivals, conflicts, replanning and
     /// tick times.
     Crowd(CrowdArgs),
+    /// Plan the first N problems of a scenario as N agents moving together (multi-agent
+    /// pathfinding) and print makespan, sum of costs, lower bound and time.
+    Mapf(MapfArgs),
     /// Write a seeded voxel world (blocks, building, caves or islands) as a .3dmap file.
     World(WorldArgs),
     /// Write a seeded board (division, prim or backtracker mazes, rooms, caves, terrain) as a
@@ -73,6 +78,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Scen(a) => scen::scen(&a),
         Command::Bench(a) => bench::bench(&a),
         Command::Crowd(a) => crowd::crowd(&a),
+        Command::Mapf(a) => mapf::mapf(&a),
         Command::World(a) => world::world(&a),
         Command::Maze(a) => maze::maze(&a),
         Command::Link(a) => link::link(&a),

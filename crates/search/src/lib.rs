@@ -29,6 +29,8 @@
 //! - [`Replanner`]: D* Lite, a search that repairs itself when cells change or the start
 //!   moves, and an incrementally kept distance field (a flow field's distances).
 //! - [`Crowd`]: many agents on ticks, no two on a cell, replanning with D* Lite.
+//! - [`solve_mapf`] and [`check_plan`]: many agents planned together (LaCAM with PIBT), and the
+//!   rules of joint plans checked from positions alone.
 //! - [`read_map`], [`write_map`], [`read_scen`], [`load_map`], [`load_scen`]: the benchmark's
 //!   files, read line by line.
 #![deny(missing_docs)]
@@ -51,6 +53,7 @@ mod jps;
 mod jps4;
 mod jps_plus;
 mod map_file;
+mod mapf;
 mod mazes;
 mod moves;
 mod open_list;
@@ -82,6 +85,7 @@ pub use map_file::{
     FileError, Problem, SUM_ERROR, load_map, load_scen, read_map, read_map_from, read_scen, read_scen_from, stated_tolerance, stated_unit,
     write_map,
 };
+pub use mapf::{MapfError, MapfOptions, MapfOutcome, MapfPlan, Moves, PlanError, check_plan, solve_mapf};
 pub use mazes::{MazeKind, generate_maze};
 pub use moves::{IllegalStep, distances_to, hex_neighbours, path_cost, step_kind};
 pub use rules::{Algorithm, CostModel, DiagonalRule, Heuristic, IDA_LIMIT, SearchOptions, Topology, hex_centre, hex_distance};

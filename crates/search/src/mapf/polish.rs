@@ -1,0 +1,229 @@
+//! Making a joint plan cheaper without breaking it: agents replanned through space and time
+//! around the others' fixed paths.
+//!
+//! [`Polish::single`] takes one agent at a time, the most delayed first, and gives it the
+//! earliest arrival the others' paths leave it (a breadth-first search over (cell, time) that
+//! only keeps states that could still arrive before its present arrival), so the sum of costs
+//! never rises. [`Polish::group`] is large neighbourhood search (Li et al., "Anytime
+//! Multi-Agent Path Finding via Large Neighborhood Search", IJCAI 2021): a few agents near one
+//! another are taken out and replanned one after another in a random order, and their new paths
+//! are kept only when their arrivals sum to less than before.
+
+use super::graph::{Distances, Graph, NONE};
+use crate::rng::Rng;
+
+/// A plan being improved: each agent's vertices at times 0..=horizon, and who holds each
+/// (time, vertex).
+pub(crate) struct Polish<'g> {
+    graph: &'g Graph,
+    goals: Vec<u32>,
+    pub(crate) paths: Vec<Vec<u32>>,
+    horizon: usize,
+    holder: Vec<u32>,
+    seen: Vec<u32>,
+    parent: Vec<u32>,
+    stamp: u32,
+}
+
+impl<'g> Polish<'g> {
+    /// From configurations (time-major), with room to plan up to `horizon` steps.
+    pub(crate) fn new(graph: &'g Graph, goals: Vec<u32>, configs: &[Vec<u32>], horizon: usize) -> Polish<'g> {
+        let n = goals.len();
+        let horizon = horizon.max(configs.len() - 1);
+        let paths: Vec<Vec<u32>> = (0..n).map(|i| (0..=horizon).map(|t| configs[t.min(configs.len() - 1)][i]).collect()).collect();
+        let v = graph.len();
+        let mut holder = vec![NONE; (horizon + 1) * v];
+        for (i, p) in paths.iter().enumerate() {
+            for (t, &at) in p.iter().enumerate() {
+                holder[t * v + at as usize] = i as u32;
+            }
+        }
+        let states = (horizon + 1) * v;
+        Polish { graph, goals, paths, horizon, holder, seen: vec![0; states], parent: vec![NONE; states], stamp: 0 }
+    }
+
+    /// The time agent `i` reaches its goal for good.
+    pub(crate) fn arrival(&self, i: usize) -> usize {
+        let g = self.goals[i];
+        self.paths[i].iter().rposition(|&v| v != g).map_or(0, |t| t + 1)
+    }
+
+    /// The configurations, time-major, up to the last arrival.
+    pub(crate) fn configs(&self) -> Vec<Vec<u32>> {
+        let end = (0..self.paths.len()).map(|i| self.arrival(i)).max().unwrap_or(0);
+        (0..=end).map(|t| self.paths.iter().map(|p| p[t]).collect()).collect()
+    }
+
+    fn lift(&mut self, i: usize) {
+        let v = self.graph.len();
+        for (t, &at) in self.paths[i].iter().enumerate() {
+            self.holder[t * v + at as usize] = NONE;
+        }
+    }
+
+    fn lay(&mut self, i: usize) {
+        let v = self.graph.len();
+        for (t, &at) in self.paths[i].iter().enumerate() {
+            self.holder[t * v + at as usize] = i as u32;
+        }
+    }
+
+    /// One pass over the agents, each given its earliest arrival around the others; stops at
+    /// `deadline`. True when some agent got better.
+    pub(crate) fn single(&mut self, dist: &mut Distances, deadline: std::time::Instant) -> bool {
+        let n = self.paths.len();
+        let mut delays: Vec<(usize, usize)> =
+            (0..n).map(|i| (self.arrival(i) - dist.get(self.graph, i, self.paths[i][0]) as usize, i)).filter(|d| d.0 > 0).collect();
+        delays.sort_unstable_by(|a, b| b.cmp(a));
+        let mut better = false;
+        for (k, &(_, i)) in delays.iter().enumerate() {
+            if k.is_multiple_of(16) && std::time::Instant::now() >= deadline {
+                break;
+            }
+            let before = self.arrival(i);
+            self.lift(i);
+            if let Some(path) = self.route(dist, i, before) {
+                self.paths[i] = path;
+                better = true;
+            }
+            self.lay(i);
+        }
+        better
+    }
+
+    /// Large neighbourhood search steps until `deadline`: each takes out up to `size` agents
+    /// (a delayed one and those met near its path) and replans them in a random order.
+    pub(crate) fn group(&mut self, dist: &mut Distances, rng: &mut Rng, size: usize, deadline: std::time::Instant) {
+        let n = self.paths.len();
+        while std::time::Instant::now() < deadline {
+            let delayed: Vec<usize> = (0..n).filter(|&i| self.arrival(i) > dist.get(self.graph, i, self.paths[i][0]) as usize).collect();
+            if delayed.is_empty() {
+                return;
+            }
+            let seed = delayed[rng.below(delayed.len())];
+            let mut group = self.neighbours_of(seed, size, rng);
+            for a in (1..group.len()).rev() {
+                group.swap(a, rng.below(a + 1));
+            }
+            let old: Vec<Vec<u32>> = group.iter().map(|&i| self.paths[i].clone()).collect();
+            let before: usize = group.iter().map(|&i| self.arrival(i)).sum();
+            for &i in &group {
+                self.lift(i);
+            }
+            let mut ok = true;
+            for &i in &group {
+                match self.route(dist, i, self.horizon + 1) {
+                    Some(path) => {
+                        self.paths[i] = path;
+                        self.lay(i);
+                    }
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            let after: usize = group.iter().map(|&i| self.arrival(i)).sum();
+            if !ok || after >= before {
+                for (k, &i) in group.iter().enumerate() {
+                    if self.holder_of(i) {
+                        self.lift(i);
+                    }
+                    self.paths[i] = old[k].clone();
+                }
+                for &i in &group {
+                    self.lay(i);
+                }
+            }
+        }
+    }
+
+    /// Whether agent `i`'s present path is laid in the table (its start is held by it).
+    fn holder_of(&self, i: usize) -> bool {
+        self.holder[self.paths[i][0] as usize] == i as u32
+    }
+
+    /// `seed` and up to `size - 1` agents whose paths come near its own (on a cell next to
+    /// one of its cells at about the same time), then random others to fill up.
+    fn neighbours_of(&self, seed: usize, size: usize, rng: &mut Rng) -> Vec<usize> {
+        let v = self.graph.len();
+        let mut group = vec![seed];
+        let path = &self.paths[seed];
+        let start = rng.below(path.len());
+        for t in (start..path.len()).chain(0..start) {
+            for &u in self.graph.neighbours(path[t]) {
+                let j = self.holder[t * v + u as usize];
+                if j != NONE && !group.contains(&(j as usize)) {
+                    group.push(j as usize);
+                    if group.len() >= size {
+                        return group;
+                    }
+                }
+            }
+        }
+        group
+    }
+
+    /// The earliest path for agent `i` (lifted from the table) around the others that arrives
+    /// before `bound` and stays on its goal to the horizon, or `None`: A* over (vertex, time),
+    /// each step (a move or a wait) costing one, the agent's distance to its goal as the
+    /// estimate, states in buckets by estimated arrival and the latest first within a bucket.
+    // Long: the search with its pruning, its buckets and the path read back.
+    fn route(&mut self, dist: &mut Distances, i: usize, bound: usize) -> Option<Vec<u32>> {
+        let v = self.graph.len();
+        let goal = self.goals[i];
+        let start = self.paths[i][0];
+        let bound = bound.min(self.horizon + 1);
+        // the goal must be free from the arrival on
+        let busy_until = (0..=self.horizon).rev().find(|&t| self.holder[t * v + goal as usize] != NONE).map_or(0, |t| t + 1);
+        let h0 = dist.get(self.graph, i, start) as usize;
+        if h0.max(busy_until) >= bound {
+            return None;
+        }
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); bound];
+        self.seen[start as usize] = stamp;
+        buckets[h0].push(start);
+        let mut arrive = None;
+        'search: for f in h0..bound {
+            while let Some(state) = buckets[f].pop() {
+                let (t, at) = (state as usize / v, state % v as u32);
+                if at == goal && t >= busy_until {
+                    arrive = Some(t);
+                    break 'search;
+                }
+                if t + 1 > self.horizon {
+                    continue;
+                }
+                let around = self.graph.neighbours(at);
+                for &to in around.iter().chain(std::iter::once(&at)) {
+                    let next = (t + 1) * v + to as usize;
+                    if self.seen[next] == stamp || self.holder[next] != NONE {
+                        continue;
+                    }
+                    let g = t + 1 + dist.get(self.graph, i, to) as usize;
+                    if g >= bound {
+                        continue;
+                    }
+                    let there = self.holder[t * v + to as usize];
+                    if there != NONE && self.holder[(t + 1) * v + at as usize] == there {
+                        continue;
+                    }
+                    self.seen[next] = stamp;
+                    self.parent[next] = at;
+                    buckets[g].push(next as u32);
+                }
+            }
+        }
+        let arrive = arrive?;
+        let mut path = vec![goal; self.horizon + 1];
+        let mut at = goal;
+        for s in (1..=arrive).rev() {
+            path[s] = at;
+            at = self.parent[s * v + at as usize];
+        }
+        path[0] = at;
+        Some(path)
+    }
+}

@@ -1,0 +1,241 @@
+//! Joint planning: the plan checker against hand-made plans that break each rule, and the
+//! planner's plans checked on random instances and on the MAPF benchmark's own instances, with
+//! the lower bound from a breadth-first search written here from the rules.
+
+use std::path::Path;
+use std::time::Duration;
+
+use cubepath_search::*;
+use proptest::prelude::*;
+
+/// Distances in moves of one step from `from` to every cell, by the rules: straight moves to
+/// free cells, and with `eight` diagonal ones whose two side cells are free.
+fn bfs(grid: &Grid, from: Pos, eight: bool) -> Vec<Option<u64>> {
+    let (w, h) = (grid.width(), grid.height());
+    let free = |x: i64, y: i64| x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h && grid.is_passable(x as usize, y as usize);
+    let mut d = vec![None; w * h];
+    d[from.1 * w + from.0] = Some(0);
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some((x, y)) = queue.pop_front() {
+        let here = d[y * w + x].unwrap();
+        for dy in -1i64..=1 {
+            for dx in -1i64..=1 {
+                let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+                let diagonal = dx != 0 && dy != 0;
+                if (dx, dy) == (0, 0) || !free(nx, ny) || (diagonal && !(eight && free(nx, y as i64) && free(x as i64, ny))) {
+                    continue;
+                }
+                let slot = &mut d[ny as usize * w + nx as usize];
+                if slot.is_none() {
+                    *slot = Some(here + 1);
+                    queue.push_back((nx as usize, ny as usize));
+                }
+            }
+        }
+    }
+    d
+}
+
+fn open_grid(w: usize, h: usize) -> Grid {
+    Grid::new(w, h).unwrap()
+}
+
+#[test]
+fn the_checker_catches_every_kind_of_fault() {
+    let mut grid = open_grid(4, 3);
+    grid.set(3, 0, Cell::Blocked).unwrap();
+    let plan = |paths: Vec<Vec<Pos>>| MapfPlan { paths };
+    let four = Moves::Four;
+    let starts = [(0, 0), (2, 0)];
+    let goals = [(1, 0), (2, 1)];
+    // a good plan: agent 0 steps right, agent 1 steps down
+    let good = plan(vec![vec![(0, 0), (1, 0)], vec![(2, 0), (2, 1)]]);
+    assert_eq!(check_plan(&grid, &starts, &goals, &good, four), Ok(()));
+    assert_eq!(check_plan(&grid, &starts[..1], &goals[..1], &good, four), Err(PlanError::AgentCount { paths: 2, agents: 1 }));
+    let ragged = plan(vec![vec![(0, 0), (1, 0), (1, 0)], vec![(2, 0), (2, 1)]]);
+    assert_eq!(check_plan(&grid, &starts, &goals, &ragged, four), Err(PlanError::Length { agent: 1 }));
+    let wrong_start = plan(vec![vec![(0, 1), (1, 1), (1, 0)], vec![(2, 0), (2, 1), (2, 1)]]);
+    assert_eq!(check_plan(&grid, &starts, &goals, &wrong_start, four), Err(PlanError::Start { agent: 0 }));
+    let short = plan(vec![vec![(0, 0), (0, 1)], vec![(2, 0), (2, 1)]]);
+    assert_eq!(check_plan(&grid, &starts, &goals, &short, four), Err(PlanError::Goal { agent: 0 }));
+    // a jump of two cells, a diagonal under four moves, a step onto a blocked cell
+    let jump = plan(vec![vec![(0, 0), (0, 2), (1, 0)], vec![(2, 0), (2, 1), (2, 1)]]);
+    assert_eq!(check_plan(&grid, &starts, &goals, &jump, four), Err(PlanError::Move { agent: 0, time: 1, from: (0, 0), to: (0, 2) }));
+    let diagonal = plan(vec![vec![(0, 0), (1, 1), (1, 0)], vec![(2, 0), (2, 1), (2, 1)]]);
+    assert!(matches!(check_plan(&grid, &starts, &goals, &diagonal, four), Err(PlanError::Move { agent: 0, time: 1, .. })));
+    assert_eq!(check_plan(&grid, &starts, &goals, &diagonal, Moves::Eight), Ok(()));
+    let blocked = plan(vec![vec![(0, 0), (1, 0)], vec![(2, 0), (3, 0), (2, 0), (2, 1)]]);
+    assert!(matches!(check_plan(&grid, &starts, &goals, &blocked, four), Err(PlanError::Length { .. })));
+    let blocked = plan(vec![vec![(0, 0), (1, 0), (1, 0)], vec![(2, 0), (3, 0), (2, 1)]]);
+    assert_eq!(check_plan(&grid, &starts, &goals, &blocked, four), Err(PlanError::Move { agent: 1, time: 1, from: (2, 0), to: (3, 0) }));
+    // cutting the blocked corner at (3, 0): from (2, 0)... to (3, 1) passes it
+    let cut = plan(vec![vec![(0, 0), (1, 0), (1, 0)], vec![(2, 0), (3, 1), (2, 1)]]);
+    assert!(matches!(check_plan(&grid, &starts, &goals, &cut, Moves::Eight), Err(PlanError::Move { agent: 1, time: 1, .. })));
+    // both on (1, 0) at time 1
+    let meet = plan(vec![vec![(0, 0), (1, 0)], vec![(2, 0), (1, 0)]]);
+    assert_eq!(
+        check_plan(&grid, &starts, &[(1, 0), (1, 0)], &meet, four),
+        Err(PlanError::Vertex { first: 0, second: 1, time: 1, at: (1, 0) })
+    );
+    // swapping (1, 0) and (2, 0)
+    let swap = plan(vec![vec![(1, 0), (2, 0)], vec![(2, 0), (1, 0)]]);
+    assert_eq!(check_plan(&grid, &[(1, 0), (2, 0)], &[(2, 0), (1, 0)], &swap, four), Err(PlanError::Swap { first: 0, second: 1, time: 1 }));
+    // following into a cell being left is no swap
+    let follow = plan(vec![vec![(0, 0), (1, 0)], vec![(1, 0), (2, 0)]]);
+    assert_eq!(check_plan(&grid, &[(0, 0), (1, 0)], &[(1, 0), (2, 0)], &follow, four), Ok(()));
+}
+
+#[test]
+fn bad_instances_are_named() {
+    let mut grid = open_grid(5, 5);
+    grid.set(2, 2, Cell::Blocked).unwrap();
+    let o = MapfOptions::default();
+    assert_eq!(solve_mapf(&grid, &[(0, 0)], &[], &o).unwrap_err(), MapfError::Counts { starts: 1, goals: 0 });
+    let err = solve_mapf(&grid, &[(0, 0), (7, 0)], &[(1, 1), (2, 0)], &o).unwrap_err();
+    assert_eq!(err, MapfError::Cell { agent: 1, what: "start", at: (7, 0), why: "off the grid" });
+    let err = solve_mapf(&grid, &[(0, 0)], &[(2, 2)], &o).unwrap_err();
+    assert_eq!(err.to_string(), "agent 0's goal (2,2) is blocked");
+    let err = solve_mapf(&grid, &[(0, 0), (1, 0)], &[(4, 4), (4, 4)], &o).unwrap_err();
+    assert_eq!(err.to_string(), "agents 0 and 1 both end on (4,4)");
+    let mut walled = open_grid(3, 3);
+    for y in 0..3 {
+        walled.set(1, y, Cell::Blocked).unwrap();
+    }
+    assert_eq!(solve_mapf(&walled, &[(0, 0)], &[(2, 2)], &o).unwrap_err(), MapfError::Unreachable { agent: 0 });
+}
+
+#[test]
+fn a_corridor_with_no_room_to_pass_has_no_plan() {
+    // three cells in a row: two agents cannot trade ends
+    let grid = open_grid(3, 1);
+    let out = solve_mapf(&grid, &[(0, 0), (2, 0)], &[(2, 0), (0, 0)], &MapfOptions::default()).unwrap();
+    assert!(out.plan.is_none());
+    assert!(out.exhausted, "the search should run out of configurations, not time");
+}
+
+#[test]
+fn a_niche_lets_two_agents_pass() {
+    let mut grid = open_grid(5, 2);
+    for x in [0, 2, 3, 4] {
+        grid.set(x, 0, Cell::Blocked).unwrap();
+    }
+    let (starts, goals) = ([(0, 1), (4, 1)], [(4, 1), (0, 1)]);
+    let out = solve_mapf(&grid, &starts, &goals, &MapfOptions::default()).unwrap();
+    let plan = out.plan.unwrap();
+    check_plan(&grid, &starts, &goals, &plan, Moves::Four).unwrap();
+    assert_eq!(out.lower_bound, 8);
+    assert!(plan.sum_of_costs(&goals) >= 8);
+}
+
+/// Solves, checks the plan and the lower bound against [`bfs`]; returns (sum of costs, lower bound).
+fn solve_and_check(grid: &Grid, starts: &[Pos], goals: &[Pos], options: &MapfOptions) -> (u64, u64) {
+    let out = solve_mapf(grid, starts, goals, options).unwrap();
+    let plan = out.plan.unwrap_or_else(|| panic!("no plan for {} agents within {:?}", starts.len(), options.time_limit));
+    if let Err(e) = check_plan(grid, starts, goals, &plan, options.moves) {
+        panic!("the plan breaks a rule: {e}");
+    }
+    let eight = options.moves == Moves::Eight;
+    let lower: u64 = starts.iter().zip(goals).map(|(&s, &g)| bfs(grid, g, eight)[s.1 * grid.width() + s.0].unwrap()).sum();
+    assert_eq!(out.lower_bound, lower);
+    let soc = plan.sum_of_costs(goals);
+    assert!(soc >= lower);
+    let first = out.first_sum_of_costs.expect("a plan has a first plan");
+    assert!(soc <= first, "refining made the plan dearer");
+    (soc, lower)
+}
+
+/// A random instance: a grid with barriers, and `n` agents with distinct starts and distinct
+/// goals, all in the largest region reachable from the first free cell found.
+fn instance(w: usize, h: usize, density: f64, n: usize, seed: u64) -> Option<(Grid, Vec<Pos>, Vec<Pos>)> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut unit = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let grid = random_grid(w, h, density, &mut unit).ok()?;
+    let first = grid.cells().find(|(_, c)| c.is_passable())?.0;
+    let reach = bfs(&grid, first, false);
+    let mut cells: Vec<Pos> = grid.cells().map(|(p, _)| p).filter(|p| reach[p.1 * w + p.0].is_some()).collect();
+    if cells.len() < n + 2 {
+        return None;
+    }
+    let mut pick = |cells: &mut Vec<Pos>| {
+        for a in (1..cells.len()).rev() {
+            let b = (unit() * (a + 1) as f64) as usize;
+            cells.swap(a, b.min(a));
+        }
+        cells[..n].to_vec()
+    };
+    let starts = pick(&mut cells);
+    let goals = pick(&mut cells);
+    Some((grid, starts, goals))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn plans_on_random_instances_keep_the_rules(
+        w in 4usize..24, h in 4usize..24, density in 0.0f64..0.25, share in 0.05f64..0.5,
+        seed in any::<u64>(), eight in any::<bool>(), refine in any::<bool>(),
+    ) {
+        let n = ((w * h) as f64 * share) as usize + 1;
+        if let Some((grid, starts, goals)) = instance(w, h, density, n, seed) {
+            let moves = if eight { Moves::Eight } else { Moves::Four };
+            let options = MapfOptions { moves, time_limit: Duration::from_secs(5), refine: false, seed };
+            let out = solve_mapf(&grid, &starts, &goals, &options).unwrap();
+            // a tree-shaped region may truly have no plan: then the search must have run dry
+            if out.plan.is_some() || !out.exhausted {
+                solve_and_check(&grid, &starts, &goals, &options);
+            }
+            if refine && out.plan.is_some() {
+                let time_limit = out.elapsed * 5 + Duration::from_millis(30);
+                solve_and_check(&grid, &starts, &goals, &MapfOptions { refine, time_limit, ..options });
+            }
+        }
+    }
+}
+
+#[test]
+fn hundreds_of_agents_on_open_and_cluttered_boards() {
+    for (w, density, n, seed) in [(32, 0.0, 300, 1), (48, 0.1, 500, 2), (64, 0.2, 800, 3), (40, 0.3, 300, 4)] {
+        let (grid, starts, goals) = instance(w, w, density, n, seed).unwrap();
+        for moves in [Moves::Four, Moves::Eight] {
+            let options = MapfOptions { moves, time_limit: Duration::from_secs(20), ..MapfOptions::default() };
+            solve_and_check(&grid, &starts, &goals, &options);
+        }
+    }
+}
+
+fn benchmark(map: &str, scen: &str, n: usize) -> (Grid, Vec<Pos>, Vec<Pos>) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/maps/mapf");
+    let grid = load_map(&dir.join(map)).unwrap();
+    let problems = load_scen(&dir.join(scen)).unwrap();
+    assert!(problems.len() >= n);
+    (grid, problems[..n].iter().map(|p| p.start).collect(), problems[..n].iter().map(|p| p.goal).collect())
+}
+
+#[test]
+fn the_benchmark_instances_are_solved_at_their_full_agent_counts() {
+    for (map, scen, n) in
+        [("random-32-32-10.map", "random-32-32-10-random-1.scen", 461), ("random-32-32-20.map", "random-32-32-20-random-1.scen", 409)]
+    {
+        let (grid, starts, goals) = benchmark(map, scen, n);
+        let options = MapfOptions { time_limit: Duration::from_secs(20), ..MapfOptions::default() };
+        let (soc, lower) = solve_and_check(&grid, &starts, &goals, &options);
+        assert!(soc < 5 * lower, "{map}: sum of costs {soc} against a lower bound of {lower}");
+    }
+}
+
+#[test]
+fn refining_lowers_the_sum_of_costs() {
+    let (grid, starts, goals) = benchmark("random-32-32-20.map", "random-32-32-20-random-1.scen", 200);
+    let options = MapfOptions { time_limit: Duration::from_millis(500), refine: true, ..MapfOptions::default() };
+    let out = solve_mapf(&grid, &starts, &goals, &options).unwrap();
+    let plan = out.plan.unwrap();
+    check_plan(&grid, &starts, &goals, &plan, Moves::Four).unwrap();
+    let (first, last) = (out.first_sum_of_costs.unwrap(), plan.sum_of_costs(&goals));
+    assert!(last < first, "refined {last}, first {first}");
+}
