@@ -119,8 +119,8 @@ pub(super) fn crowd(a: &CrowdArgs) -> Result<u8, Failure> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "plans {} plan_expanded {} sidesteps {} detours {} worst_tick {worst_at} search_state_bytes_max {most_bytes}",
-        s.plans, s.plan_expanded, s.sidesteps, s.detours
+        "plans {} plan_expanded {} sidesteps {} detours {} fresh_searches {} worst_tick {worst_at} search_state_bytes_max {most_bytes}",
+        s.plans, s.plan_expanded, s.sidesteps, s.detours, s.fresh_searches
     )?;
     writeln!(
         out,

@@ -299,6 +299,77 @@ impl Replanner {
         Some(self.get(self.index(p)).0).filter(|c| c.is_finite())
     }
 
+    /// The best known distance from `p` to the goal: the distance when known, else the
+    /// one-step lookahead (a neighbour's distance plus the move) when the search has met `p`.
+    pub(crate) fn estimate(&self, p: Pos) -> Option<f64> {
+        if p.0 >= self.width {
+            return None;
+        }
+        let (g, rhs) = self.get(self.index(p));
+        Some(g.min(rhs)).filter(|c| c.is_finite())
+    }
+
+    /// What answering `cells` becoming barriers would cost, judged from the cells the search
+    /// has met on `before` (the grid as it was), not by running anything: (repair, fresh),
+    /// counted over the search's ellipse (the met cells whose estimate through them is within
+    /// the start's cost, which a fresh search meets again at least: the new cost is no lower).
+    /// A repair raises and lowers again (two expansions each) the cells of the ellipse whose way
+    /// to the goal ran through a changed cell. (0, 0) when the search has not met a changed cell
+    /// or has no cost yet.
+    // Long: one pass over the met cells, each walked down its way to the goal with memory.
+    pub(crate) fn change_costs(&self, before: &Grid, cells: &[Pos]) -> (usize, usize) {
+        let Some(cost) = self.cost() else { return (0, 0) };
+        let changed: Vec<u32> =
+            cells.iter().filter(|p| p.0 < self.width).map(|&p| self.index(p)).filter(|&i| self.get(i).0.is_finite()).collect();
+        if changed.is_empty() {
+            return (0, 0);
+        }
+        let goal = self.index(self.goal);
+        let mut through: CellMap<bool> = CellMap::default();
+        let (mut fresh, mut chain, mut buf) = (0, Vec::new(), Vec::new());
+        for (&i, &(g, _)) in &self.state {
+            if !g.is_finite() {
+                continue;
+            }
+            let inside = g + self.h(self.pos(i)) <= cost + 1e-9;
+            fresh += usize::from(inside);
+            if !inside {
+                continue;
+            }
+            chain.clear();
+            let mut at = i;
+            let verdict = loop {
+                if let Some(&v) = through.get(&at) {
+                    break v;
+                }
+                if changed.contains(&at) {
+                    break true;
+                }
+                if at == goal || chain.len() > self.state.len() {
+                    break false;
+                }
+                chain.push(at);
+                moves(before, self.pos(at), self.topology, self.costs, true, &mut buf);
+                let next = buf
+                    .iter()
+                    .map(|&(q, c)| (q, c + self.get(self.index(q)).0))
+                    .filter(|(_, d)| d.is_finite())
+                    .min_by(|x, y| x.1.total_cmp(&y.1));
+                match next {
+                    Some((q, _)) => at = self.index(q),
+                    None => break false,
+                }
+            };
+            for &c in &chain {
+                through.insert(c, verdict);
+            }
+        }
+        // the cells inside the search's ellipse whose way ran through a changed cell
+        let behind =
+            self.state.iter().filter(|&(i, &(g, _))| g + self.h(self.pos(*i)) <= cost + 1e-9 && through.get(i) == Some(&true)).count();
+        (2 * (behind + changed.len()), fresh)
+    }
+
     /// A least-cost path from the start to the goal after a finished [`Replanner::compute`]:
     /// from each cell, the move that costs least plus the next cell's distance.
     pub fn path(&self, grid: &Grid) -> Option<Vec<Pos>> {

@@ -77,8 +77,6 @@ pub struct CrowdOptions {
     pub radius: usize,
     /// Cells expanded per tick, by all searches together.
     pub budget: usize,
-    /// Ticks an agent waits behind another before stepping aside.
-    pub patience: u32,
     /// Also run A* from scratch for every repair, to count what it would expand (slower).
     pub compare: bool,
     /// Seed of the placements, goals and edits.
@@ -88,7 +86,7 @@ pub struct CrowdOptions {
 impl Default for CrowdOptions {
     fn default() -> Self {
         let o = SearchOptions::default();
-        CrowdOptions { topology: o.topology, costs: o.costs, radius: 32, budget: 10_000, patience: 3, compare: false, seed: 1 }
+        CrowdOptions { topology: o.topology, costs: o.costs, radius: 32, budget: 10_000, compare: false, seed: 1 }
     }
 }
 
@@ -154,16 +152,19 @@ pub struct CrowdAgent {
     pub planned_at: usize,
     /// Whether that search was a repair after an edit.
     pub repaired: bool,
-    /// Whether its path has since taken a detour around other agents (then it is no longer the
+    /// Whether it has since been pushed off its path by other agents (then it is no longer the
     /// search's least-cost path).
     pub detoured: bool,
     // remaining cells, the next one last
     pub(super) path: Vec<Pos>,
     pub(super) plan: Option<Replanner>,
     pub(super) repairing: bool,
+    /// The most a repair may expand before a fresh search takes its place.
+    pub(super) repair_cap: usize,
     pub(super) queued: bool,
     pub(super) spent: usize,
-    pub(super) jammed_at: Option<Pos>,
+    /// PIBT's priority: ticks on its way to the present goal.
+    pub(super) urgency: u32,
 }
 
 impl CrowdAgent {
@@ -181,9 +182,10 @@ impl CrowdAgent {
             path: Vec::new(),
             plan: None,
             repairing: false,
+            repair_cap: usize::MAX,
             queued: false,
             spent: 0,
-            jammed_at: None,
+            urgency: 0,
         }
     }
 
@@ -211,19 +213,22 @@ pub struct CrowdStats {
     pub conflicts: usize,
     /// Repairs: searches redone because a changed cell crossed an agent's path.
     pub replans: usize,
-    /// Cells the repairs expanded.
+    /// Cells the repairs expanded (with the fresh searches that took a repair's place).
     pub repair_expanded: usize,
+    /// Repairs answered by a fresh search instead: judged dearer from the cells the search had
+    /// met, or stopped when they had spent what a fresh search was judged to need.
+    pub fresh_searches: usize,
     /// Cells A* from scratch expanded on the same problems ([`CrowdOptions::compare`]).
     pub scratch_expanded: usize,
     /// First searches toward new goals.
     pub plans: usize,
     /// Cells they expanded.
     pub plan_expanded: usize,
-    /// Times an agent stepped aside.
+    /// Moves off an agent's own path: pushed aside, or going round.
     pub sidesteps: usize,
-    /// Times an agent planned around the agents in its way.
+    /// Times an agent pushed off its path beyond what its search had met searched again.
     pub detours: usize,
-    /// Times an agent gave up a goal it could not reach.
+    /// Times an agent gave up a goal: only when its search finds the goal cut off.
     pub gave_up: usize,
     /// Seconds spent in the comparison A* (not crowd work; subtract it when timing ticks; 0 in
     /// the browser, which has no clock here).

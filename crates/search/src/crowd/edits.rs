@@ -3,6 +3,7 @@
 
 use std::collections::VecDeque;
 
+use crate::components::Components;
 use crate::grid::Cell;
 use crate::moves::hex_neighbours;
 use crate::rules::Topology;
@@ -16,6 +17,7 @@ impl Crowd {
     /// a barrier moves the agent to the nearest free cell first (nothing is lost, no agent
     /// stands on a barrier). Returns the cells that really changed.
     pub fn set_cells(&mut self, cells: &[(Pos, Cell)]) -> Vec<Pos> {
+        let before = self.grid.clone();
         let mut changed = Vec::new();
         for &(p, cell) in cells {
             if self.grid.get(p.0, p.1).is_none_or(|c| c == cell) {
@@ -40,22 +42,57 @@ impl Crowd {
             field.compute(&self.grid, usize::MAX);
         }
         let mut edit = EditStats::default();
+        Components::kept(&mut self.components, &self.grid, self.options.topology);
         for i in 0..self.agents.len() {
             let a = &mut self.agents[i];
             let Some(plan) = &mut a.plan else { continue };
-            plan.cells_changed(&self.grid, &changed);
             let crosses = a.path.iter().any(|p| changed.contains(p)) || changed.contains(&a.goal);
+            let (repair, fresh) = if crosses { plan.change_costs(&before, &changed) } else { (0, 0) };
+            plan.cells_changed(&self.grid, &changed);
             if crosses && a.state == AgentState::Moving {
-                a.repairing = true;
-                a.spent = 0;
-                a.state = AgentState::Planning;
                 edit.repairs += 1;
                 self.stats.replans += 1;
+                a.repairing = true;
+                a.spent = 0;
+                a.repair_cap = if fresh == 0 { usize::MAX } else { fresh };
+                a.state = AgentState::Planning;
+                if !self.components.as_ref().is_some_and(|c| c.connected(self.agents[i].pos, self.agents[i].goal)) {
+                    // the edit cut the goal off: known at once, as A* from scratch knows it
+                    self.give_up(i);
+                    continue;
+                }
+                if repair > fresh {
+                    // a repair would cost more than searching again from here
+                    self.search_afresh(i);
+                }
                 self.enqueue(i, true);
             }
         }
         self.stats.last_edit = edit;
         changed
+    }
+
+    /// Agent `i` drops a goal it can no longer reach (wander picks another next tick).
+    pub(super) fn give_up(&mut self, i: usize) {
+        self.unclaim(i);
+        let a = &mut self.agents[i];
+        a.plan = None;
+        a.path.clear();
+        a.state = AgentState::Idle;
+        a.repairing = false;
+        self.stats.gave_up += 1;
+    }
+
+    /// Agent `i` answers an edit with a fresh search instead of repairing its old one (its
+    /// expansions still count as the edit's repair).
+    pub(super) fn search_afresh(&mut self, i: usize) {
+        let options = self.search_options();
+        let a = &mut self.agents[i];
+        if let Ok(fresh) = crate::dstar::Replanner::new(&self.grid, a.pos, a.goal, &options) {
+            a.plan = Some(fresh);
+            a.repair_cap = usize::MAX;
+            self.stats.fresh_searches += 1;
+        }
     }
 
     /// Moves agent `i` to the nearest free cell (breadth-first over neighbouring cells); false

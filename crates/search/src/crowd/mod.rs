@@ -5,11 +5,12 @@
 //! 1. Searches run from a queue within a budget of expansions ([`CrowdOptions::budget`]), so
 //!    no tick does more than that much search however many agents need a path; an agent whose
 //!    search is not done waits.
-//! 2. Agents move in turn (the first to move rotates each tick), at most one cell each, only
-//!    into a cell that is free at that moment: so no two agents ever share a cell and no two
-//!    swap cells. An agent kept waiting longer than [`CrowdOptions::patience`] ticks steps
-//!    aside to a free neighbouring cell and goes on from there (its search is reused); one
-//!    stuck four times that long gives up its goal.
+//! 2. Agents move at once, at most one cell each, chosen by PIBT: in order of urgency (an
+//!    agent on its way gains priority each tick until it arrives), each takes the free cell
+//!    nearest its goal by its own search's distances, and asks an agent in the way to move
+//!    first (which may push it off its own path: it reads a new one from its search). No two
+//!    agents ever share a cell or swap cells, and no agent gives a goal up: one kept from its
+//!    path waits, its priority growing, until the others make way.
 //!
 //! Modes: [`CrowdMode::Wander`] (each agent walks to a random reachable cell near it, then picks
 //! another), [`CrowdMode::Gather`] (every agent heads for one cell down a shared distance field,
@@ -32,6 +33,7 @@
 
 mod agents;
 mod edits;
+mod steps;
 mod ticks;
 
 pub use agents::{AgentState, CrowdAgent, CrowdError, CrowdKind, CrowdMode, CrowdOptions, CrowdStats, EditStats, MAX_AGENTS};
@@ -41,7 +43,6 @@ use std::collections::VecDeque;
 use crate::components::Components;
 use crate::dstar::Replanner;
 use crate::grid::{Cell, Grid};
-use crate::moves::moves;
 use crate::rules::SearchOptions;
 use crate::searcher::Searcher;
 use crate::types::Pos;
@@ -63,6 +64,8 @@ pub struct Crowd {
     mode: CrowdMode,
     agents: Vec<CrowdAgent>,
     occupant: Vec<u32>,
+    /// The agent heading for each cell in wander mode (no two pick one goal), or `NONE`.
+    claimed: Vec<u32>,
     components: Option<Components>,
     field: Option<Replanner>,
     queue: VecDeque<usize>,
@@ -70,6 +73,7 @@ pub struct Crowd {
     stats: CrowdStats,
     buf: Vec<(Pos, f64)>,
     searcher: Searcher,
+    steps: steps::StepTables,
 }
 
 impl Crowd {
@@ -82,6 +86,7 @@ impl Crowd {
         }
         let mut crowd = Crowd {
             occupant: vec![NONE; grid.width() * grid.height()],
+            claimed: vec![NONE; grid.width() * grid.height()],
             grid,
             options,
             mode: CrowdMode::Wander,
@@ -93,6 +98,7 @@ impl Crowd {
             stats: CrowdStats::default(),
             buf: Vec::new(),
             searcher: Searcher::default(),
+            steps: steps::StepTables::default(),
         };
         // a partial shuffle: the first `agents` cells of a random permutation
         let mut free = free;
@@ -129,16 +135,6 @@ impl Crowd {
         SearchOptions { topology: self.options.topology, costs: self.options.costs, ..SearchOptions::default() }
     }
 
-    /// A random free cell one legal move from `p`, other than those in `avoid`.
-    fn free_neighbour(&mut self, p: Pos, avoid: &[Pos]) -> Option<Pos> {
-        let mut buf = std::mem::take(&mut self.buf);
-        moves(&self.grid, p, self.options.topology, self.options.costs, true, &mut buf);
-        buf.retain(|&(q, _)| self.is_free(q) && !avoid.contains(&q));
-        let pick = (!buf.is_empty()).then(|| buf[self.below(buf.len())].0);
-        self.buf = buf;
-        pick
-    }
-
     /// Agent `i` reads its path again from where it now stands (its search from the goal holds
     /// for every cell, so this is cheap), first in the queue.
     fn search_again(&mut self, i: usize) {
@@ -146,21 +142,6 @@ impl Crowd {
         a.path.clear();
         a.state = AgentState::Planning;
         self.enqueue(i, true);
-    }
-
-    /// Agent `i` steps into the free cell `next`: the next cell of its path, or down the field.
-    fn step_to(&mut self, i: usize, next: Pos) {
-        self.place(i, next);
-        let a = &mut self.agents[i];
-        a.blocked = 0;
-        if self.field.is_none() {
-            a.path.pop();
-            if a.path.is_empty() {
-                self.arrive(i);
-            }
-        } else if Some(next) == self.field_goal() {
-            self.arrive(i);
-        }
     }
 
     /// The grid as the crowd sees it.
@@ -231,6 +212,7 @@ impl Crowd {
             CrowdMode::Wander | CrowdMode::Command => None,
         };
         self.queue.clear();
+        self.claimed.fill(NONE);
         for a in &mut self.agents {
             a.path.clear();
             a.plan = None;
@@ -266,6 +248,11 @@ impl Crowd {
 
     fn start_plan(&mut self, i: usize, goal: Pos) {
         let options = self.search_options();
+        self.unclaim(i);
+        let cell = self.index(goal);
+        if self.claimed[cell] == NONE {
+            self.claimed[cell] = i as u32;
+        }
         let a = &mut self.agents[i];
         a.goal = goal;
         a.path.clear();
@@ -286,6 +273,14 @@ impl Crowd {
         }
     }
 
+    /// Agent `i` no longer heads for its goal: another may pick it.
+    pub(super) fn unclaim(&mut self, i: usize) {
+        let cell = self.index(self.agents[i].goal);
+        if self.claimed[cell] == i as u32 {
+            self.claimed[cell] = NONE;
+        }
+    }
+
     fn enqueue(&mut self, i: usize, first: bool) {
         let a = &mut self.agents[i];
         if a.queued {
@@ -295,9 +290,9 @@ impl Crowd {
         if first { self.queue.push_front(i) } else { self.queue.push_back(i) }
     }
 
-    /// A random free cell within the radius of `p`, reachable from it, or `None` after a few
-    /// tries.
-    fn wander_goal(&mut self, p: Pos, away_from: Option<Pos>) -> Option<Pos> {
+    /// A random cell within the radius of `p`, reachable from it, that no agent stands on or
+    /// heads for, or `None` after a few tries.
+    fn wander_goal(&mut self, p: Pos) -> Option<Pos> {
         // the components follow the edits around the changed cells (labelled again only when
         // too many changed at once)
         Components::kept(&mut self.components, &self.grid, self.options.topology);
@@ -307,20 +302,18 @@ impl Crowd {
         // whole board, so the crowd does not drift to the middle)
         let (x0, x1) = (p.0.saturating_sub(r), (p.0 + r).min(w - 1));
         let (y0, y1) = (p.1.saturating_sub(r), (p.1 + r).min(h - 1));
-        for attempt in 0..24 {
+        for _ in 0..24 {
             let q = (x0 + self.below(x1 - x0 + 1), y0 + self.below(y1 - y0 + 1));
             let (x, y) = q;
-            // after a jam, first try goals on the far side from where it was stuck: the queue
-            // behind a bottleneck dissolves backwards
-            if let Some(b) = away_from
-                && attempt < 16
+            let cell = self.index(q);
+            // a cell nobody stands on or heads for: two agents never wait for each other's
+            // goal in a pocket too small to trade places
+            if q != p
+                && self.occupant[cell] == NONE
+                && self.claimed[cell] == NONE
+                && self.grid.is_passable(x, y)
+                && self.components.as_ref().is_some_and(|c| c.connected(p, q))
             {
-                let toward = (b.0 as i64 - p.0 as i64) * (x as i64 - p.0 as i64) + (b.1 as i64 - p.1 as i64) * (y as i64 - p.1 as i64);
-                if toward >= 0 {
-                    continue;
-                }
-            }
-            if q != p && self.grid.is_passable(x, y) && self.components.as_ref().is_some_and(|c| c.connected(p, q)) {
                 return Some(q);
             }
         }
