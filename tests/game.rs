@@ -895,3 +895,49 @@ fn a_crowd_wanders_gathers_and_obeys_without_conflicts() {
     assert!(tiny.world().resource::<CrowdState>().crowd.is_none());
     assert_eq!(tiny.world().resource::<Status>().0, "crowd: 9 agents do not fit: there is room for 5 (one per free cell, at most 100000)");
 }
+
+#[test]
+fn a_crowd_is_planned_together_from_a_click_and_from_a_scenario() {
+    use cubepath::game::logic::crowd::CrowdState;
+    use cubepath::game::logic::settings::CrowdSettings;
+    use cubepath::search::{AgentState, CrowdKind, CrowdMode, load_scen};
+    let mut app = app_with(random_setup(24, 24, 15.0, 6), Duration::from_millis(50));
+    let settings = CrowdSettings { agents: 80, clicks: CrowdKind::Together, ticks_per_second: 20.0, ..default() };
+    app.act(Action::Crowd(settings));
+    let joint = |app: &Headless| {
+        let s = app.world().resource::<CrowdState>();
+        let c = s.crowd.as_ref().expect("a crowd");
+        (c.joint().cloned().expect("a joint plan"), c.agents().to_vec(), c.mode())
+    };
+    let (stats, ..) = joint(&app);
+    assert!(stats.solved && stats.agents == 80 && stats.sum_of_costs >= stats.lower_bound, "{stats:?}");
+    // a click: every agent to the cells around it, not the start or the end
+    let before = app.world().resource::<Selection>().clone();
+    let board = app.world().resource::<Board>().grid.clone();
+    let centre = board.cells().find(|(p, c)| c.is_passable() && p.0 >= 12 && p.1 >= 12).unwrap().0;
+    app.act(Action::Select(centre));
+    assert_eq!(*app.world().resource::<Selection>(), before, "the click steered the crowd only");
+    let (stats, agents, mode) = joint(&app);
+    assert_eq!(mode, CrowdMode::Together);
+    assert!(stats.solved);
+    assert!(agents.iter().any(|a| a.goal == centre));
+    app.frames(stats.makespan * 3 + 20);
+    let (_, agents, _) = joint(&app);
+    assert!(agents.iter().all(|a| a.state == AgentState::Arrived && a.pos == a.goal), "every agent arrived");
+    // a scenario from Maps, on its own map: its agents on their starts, planned to their goals
+    let dir = format!("{}/assets/maps/mapf", env!("CARGO_MANIFEST_DIR"));
+    let read = |name: &str| std::fs::read(format!("{dir}/{name}")).unwrap();
+    app.act(Action::LoadMap { name: "random-32-32-10-random-1.scen".into(), bytes: read("random-32-32-10-random-1.scen") });
+    assert!(app.world().resource::<Status>().0.contains("the scenario is for a 32 x 32 map, the board is 24 x 24"));
+    app.act(Action::LoadMap { name: "random-32-32-10.map".into(), bytes: read("random-32-32-10.map") });
+    app.act(Action::LoadMap { name: "random-32-32-10-random-1.scen".into(), bytes: read("random-32-32-10-random-1.scen") });
+    let problems = load_scen(format!("{dir}/random-32-32-10-random-1.scen").as_ref()).unwrap();
+    let (stats, agents, _) = joint(&app);
+    assert_eq!(stats.agents, 461);
+    assert!(stats.solved, "{stats:?}");
+    assert!(agents.iter().zip(&problems).all(|(a, p)| a.goal == p.goal));
+    assert!(app.world().resource::<Status>().0.starts_with("the scenario's 461 agents planned together in"));
+    app.frames(stats.makespan * 3 + 20);
+    let (_, agents, _) = joint(&app);
+    assert!(agents.iter().zip(&problems).all(|(a, p)| a.pos == p.goal), "every agent on its goal");
+}

@@ -26,10 +26,13 @@ pub struct CrowdArgs {
     /// Seed of the board, the placements, the goals and the edits.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// wander (each agent to random cells near it) or gather (all to one cell).
+    /// wander (each agent to random cells near it), gather (all to one cell) or together (every
+    /// agent to a goal of its own, planned together: random goals, or with --gather the cells
+    /// nearest that one).
     #[arg(long, default_value = "wander")]
     pub mode: CrowdKind,
-    /// Where to gather (X,Y); by default the free cell nearest the middle.
+    /// Where to gather (X,Y); by default the free cell nearest the middle (gather); around it
+    /// (together).
     #[arg(long, value_parser = parse_cell)]
     pub gather: Option<(usize, usize)>,
     /// Random barrier edits per tick (barrier to floor or back), never under an agent (at most 1000).
@@ -88,6 +91,7 @@ pub(super) fn crowd(a: &CrowdArgs) -> Result<u8, Failure> {
         // the map has a free cell (checked above), so there is a middle one
         CrowdKind::Gather => CrowdMode::Gather(a.gather.or_else(|| crate::search::middle_cell(&grid)).expect("a free cell")),
         CrowdKind::Wander => CrowdMode::Wander,
+        CrowdKind::Together => CrowdMode::Together,
         CrowdKind::Command => {
             return Err(BadInput("--mode command needs a player to send the agents: headless, a crowd wanders or gathers".into()));
         }
@@ -101,6 +105,10 @@ pub(super) fn crowd(a: &CrowdArgs) -> Result<u8, Failure> {
         ..CrowdOptions::default()
     };
     let mut crowd = Crowd::new(grid, a.agents, mode, options).map_err(|e| BadInput(format!("{}: {e}", a.map)))?;
+    if let (CrowdMode::Together, Some(centre)) = (mode, a.gather) {
+        let goals = crowd.gathering_goals(centre);
+        crowd.plan_together(&goals).map_err(|e| BadInput(format!("--gather: {e}")))?;
+    }
     let (mut total, mut worst, mut worst_at, mut most_bytes) = (0.0f64, 0.0f64, 0usize, 0usize);
     for tick in 0..a.ticks {
         let compared = crowd.stats().compare_seconds;
@@ -117,6 +125,11 @@ pub(super) fn crowd(a: &CrowdArgs) -> Result<u8, Failure> {
     }
     let s = *crowd.stats();
     let mut out = std::io::stdout().lock();
+    if let Some(j) = crowd.joint() {
+        let ms = j.planning_ms.unwrap_or(0.0);
+        let (m, c, l) = (j.makespan, j.sum_of_costs, j.lower_bound);
+        writeln!(out, "planned together: solved {} makespan {m} sum_of_costs {c} lower_bound {l} planning_ms {ms:.1}", u8::from(j.solved))?;
+    }
     writeln!(
         out,
         "plans {} plan_expanded {} sidesteps {} detours {} fresh_searches {} worst_tick {worst_at} search_state_bytes_max {most_bytes}",

@@ -77,7 +77,8 @@ pub use best_first::WorldSteps;
 pub use board_code::{board_code, read_board_code};
 pub use components::Components;
 pub use crowd::{
-    AgentState, Crowd, CrowdAgent, CrowdError, CrowdKind, CrowdMode, CrowdOptions, CrowdStats, EditStats, MAX_AGENTS, middle_cell,
+    AgentState, Crowd, CrowdAgent, CrowdError, CrowdKind, CrowdMode, CrowdOptions, CrowdStats, EditStats, JointStats, MAX_AGENTS,
+    middle_cell,
 };
 pub use dstar::{Progress, Replanner};
 pub use grid::{CHANGE_LOG, Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT};

@@ -286,3 +286,66 @@ fn a_crowd_gathers_at_one_cell_without_giving_up() {
     assert!(gathered >= 150, "{gathered} of 200 gathered");
     assert_eq!(crowd.stats().gave_up, 0);
 }
+
+#[test]
+fn a_crowd_planned_together_plays_its_plan_back_to_every_goal() {
+    let grid = board(32, 32, 0.2, 5);
+    let mut crowd = Crowd::new(grid.clone(), 150, CrowdMode::Wander, CrowdOptions { seed: 5, ..CrowdOptions::default() }).unwrap();
+    for centre in [None, Some(middle_cell(&grid).unwrap())] {
+        let goals = match centre {
+            None => crowd.random_goals(),
+            Some(c) => crowd.gathering_goals(c),
+        };
+        let mut distinct = goals.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), goals.len(), "no two agents share a goal");
+        let starts: Vec<Pos> = crowd.agents().iter().map(|a| a.pos).collect();
+        let stats = crowd.plan_together(&goals).unwrap();
+        assert!(stats.solved, "{stats:?}");
+        assert_eq!(crowd.mode(), CrowdMode::Together);
+        // the ticks walk the plan: checked by the plan checker from the positions seen
+        let mut seen: Vec<Vec<Pos>> = starts.iter().map(|&s| vec![s]).collect();
+        for _ in 0..stats.makespan {
+            crowd.tick();
+            assert!(crowd.check().is_empty());
+            for (i, a) in crowd.agents().iter().enumerate() {
+                seen[i].push(a.pos);
+            }
+        }
+        let moves = Moves::Eight;
+        check_plan(crowd.grid(), &starts, &goals, &MapfPlan { paths: seen.clone() }, moves).unwrap();
+        assert_eq!(MapfPlan { paths: seen }.sum_of_costs(&goals), stats.sum_of_costs);
+        assert!(crowd.agents().iter().all(|a| a.state == AgentState::Arrived));
+        if let Some(c) = centre {
+            // the gathering goals are the cells nearest the centre
+            let far = goals.iter().map(|g| g.0.abs_diff(c.0).max(g.1.abs_diff(c.1))).max().unwrap();
+            assert!(far <= 12, "goals reach {far} cells from the centre");
+        }
+    }
+}
+
+#[test]
+fn an_edit_under_a_joint_plan_plans_again_and_bad_placements_are_refused() {
+    let grid = Grid::new(12, 12).unwrap();
+    let mut crowd = Crowd::new(grid, 20, CrowdMode::Together, CrowdOptions::default()).unwrap();
+    assert!(crowd.joint().is_some_and(|j| j.solved));
+    crowd.tick();
+    // block a cell some agent still has to cross
+    let i = (0..20).find(|&i| crowd.joint_path(i).count() > 2).expect("someone still walking");
+    let ahead = crowd.joint_path(i).nth(1).unwrap();
+    crowd.set_cells(&[(ahead, Cell::Blocked)]);
+    assert_eq!(crowd.stats().replans, 1);
+    assert!(crowd.joint().is_some_and(|j| j.solved));
+    assert!(crowd.joint_path(i).all(|p| p != ahead));
+    for _ in 0..200 {
+        crowd.tick();
+        assert!(crowd.check().is_empty());
+    }
+    assert!(crowd.agents().iter().all(|a| a.state == AgentState::Arrived));
+    let mut cells: Vec<Pos> = (0..20).map(|i| (i % 12, i / 12)).collect();
+    cells[3] = cells[4];
+    assert_eq!(crowd.place_agents(&cells), Err(CrowdError::NotFree(cells[4])));
+    cells[3] = ahead;
+    assert_eq!(crowd.place_agents(&cells), Err(CrowdError::NotFree(ahead)));
+}

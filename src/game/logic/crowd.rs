@@ -6,18 +6,20 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 
 use super::board::Board;
+use super::files;
 use super::input::Action;
-use super::settings::{CrowdSettings, SearchSettings};
+use super::settings::{CrowdSettings, MAX_CROWD, SearchSettings};
 use super::setup::GameSetup;
 use super::status::Status;
 use super::stepview::DistanceField;
 use crate::game::phases::{AppSystems, PausableSystems};
-use crate::search::{Crowd, CrowdKind, CrowdMode, CrowdOptions, Pos, Topology, middle_cell};
+use crate::search::{Crowd, CrowdKind, CrowdMode, CrowdOptions, Pos, Topology, middle_cell, read_scen};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CrowdState>().init_resource::<CrowdField>().add_systems(
         Update,
         (
+            load_scenario,
             build_crowd
                 .run_if(resource_changed::<CrowdSettings>.or_eager(resource_changed::<Board>).or_eager(resource_changed::<SearchSettings>)),
             follow_board_edits.run_if(resource_changed::<Board>),
@@ -44,8 +46,13 @@ pub struct CrowdState {
     pub worst_ms: f32,
     /// The gathering cell.
     pub gather: Option<Pos>,
+    /// How long the last joint plan took to make, in milliseconds (timed here: the engine has
+    /// no clock in the browser).
+    pub plan_ms: f32,
     /// Bumped when the gathering field changes (new goal, edits).
     pub field_version: u64,
+    /// A scenario's starts and goals waiting for the crowd to be made.
+    scenario: Option<(Vec<Pos>, Vec<Pos>)>,
     built_for: Option<(u64, usize, Topology, CrowdKind)>,
     grid_version: (u64, u64),
     pending_ticks: usize,
@@ -57,6 +64,7 @@ impl CrowdState {
         match (clicks, self.gather) {
             (CrowdKind::Gather, Some(g)) => CrowdMode::Gather(g),
             (CrowdKind::Command, _) => CrowdMode::Command,
+            (CrowdKind::Together, _) => CrowdMode::Together,
             _ => CrowdMode::Wander,
         }
     }
@@ -97,11 +105,14 @@ fn build_crowd(
         state.gather = middle_cell(&board.grid);
     }
     let mode = state.mode(settings.clicks);
+    let t = Instant::now();
     if same_crowd && let Some(crowd) = &mut state.crowd {
         if let Err(e) = crowd.set_mode(mode) {
             status.say(format!("crowd: {e}"));
         }
         state.field_version += 1;
+        state.plan_ms = t.elapsed().as_secs_f32() * 1000.0;
+        play_scenario(&mut state, &mut status);
         return;
     }
     // compare: every repair also runs A* from scratch, so the panel can set them side by side
@@ -120,11 +131,80 @@ fn build_crowd(
             state.worst_ms = 0.0;
             state.field_version += 1;
             state.pending_ticks = setup.crowd_ticks;
+            state.plan_ms = t.elapsed().as_secs_f32() * 1000.0;
+            play_scenario(&mut state, &mut status);
         }
         Err(e) => {
             state.crowd = None;
             status.say(format!("crowd: {e}"));
         }
+    }
+}
+
+/// A scenario file (`.scen`, opened from Maps, picked or dropped in the browser): its first
+/// problems (up to the crowd's limit) become the crowd's agents, planned together; the board
+/// must be the scenario's map (its size is checked). A bad file keeps everything and says why.
+fn load_scenario(
+    mut actions: MessageReader<Action>,
+    board: Res<Board>,
+    mut settings: ResMut<CrowdSettings>,
+    mut state: ResMut<CrowdState>,
+    mut status: ResMut<Status>,
+) {
+    for action in actions.read() {
+        let (name, bytes) = match action {
+            Action::LoadMap { name, bytes } if name.ends_with(".scen") => (name.clone(), bytes.clone()),
+            Action::OpenMap(name) if name.ends_with(".scen") => match files::open_map(name) {
+                Ok(bytes) => (name.clone(), bytes),
+                Err(e) => {
+                    status.say(format!("could not open the scenario: {e}"));
+                    continue;
+                }
+            },
+            _ => continue,
+        };
+        let problems = match read_scen(&name, &bytes) {
+            Ok(p) => p,
+            Err(e) => {
+                status.say(format!("could not load the scenario, the crowd is kept: {e}"));
+                continue;
+            }
+        };
+        let (w, h) = (board.grid.width(), board.grid.height());
+        if let Some(p) = problems.iter().find(|p| (p.width, p.height) != (w, h)) {
+            status.say(format!(
+                "{name}:{}: the scenario is for a {} x {} map, the board is {w} x {h}: open its map first",
+                p.line, p.width, p.height
+            ));
+            continue;
+        }
+        let n = problems.len().min(MAX_CROWD);
+        if n == 0 {
+            status.say(format!("{name}: no problems in the scenario"));
+            continue;
+        }
+        state.scenario = Some((problems[..n].iter().map(|p| p.start).collect(), problems[..n].iter().map(|p| p.goal).collect()));
+        // a new count or mode makes the crowd again, which then takes the scenario
+        let wanted = CrowdSettings { agents: n, clicks: CrowdKind::Together, ..*settings };
+        if *settings == wanted {
+            play_scenario(&mut state, &mut status);
+        } else {
+            *settings = wanted;
+        }
+    }
+}
+
+/// The waiting scenario's agents put on their starts and planned together to their goals.
+fn play_scenario(state: &mut CrowdState, status: &mut Status) {
+    let Some((starts, goals)) = state.scenario.take() else { return };
+    let Some(crowd) = &mut state.crowd else { return };
+    let t = Instant::now();
+    let result = crowd.place_agents(&starts).and_then(|()| crowd.plan_together(&goals));
+    state.plan_ms = t.elapsed().as_secs_f32() * 1000.0;
+    match result {
+        Ok(j) if j.solved => status.say(format!("the scenario's {} agents planned together in {:.0} ms", j.agents, state.plan_ms)),
+        Ok(j) => status.say(format!("crowd: {}", j.problem.unwrap_or_default())),
+        Err(e) => status.say(format!("the scenario's agents: {e}")),
     }
 }
 
@@ -178,6 +258,22 @@ fn steer_crowd(
                 },
                 (None, None) => status.say("click an agent first"),
             },
+            CrowdKind::Together => {
+                let goals = crowd.gathering_goals(p);
+                let t = Instant::now();
+                match crowd.plan_together(&goals) {
+                    Ok(j) if j.solved => status.say(format!(
+                        "{} agents planned together to the cells around {},{} in {:.0} ms",
+                        j.agents,
+                        p.0,
+                        p.1,
+                        t.elapsed().as_secs_f64() * 1000.0
+                    )),
+                    Ok(j) => status.say(format!("crowd: {}", j.problem.unwrap_or_default())),
+                    Err(e) => status.say(format!("crowd: {e}")),
+                }
+                state.plan_ms = t.elapsed().as_secs_f32() * 1000.0;
+            }
             CrowdKind::Wander => {}
         }
     }

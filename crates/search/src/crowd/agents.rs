@@ -22,6 +22,9 @@ pub enum CrowdMode {
     Gather(Pos),
     /// Agents stand until [`Crowd::send`] gives one a goal, and stand again once there.
     Command,
+    /// Every agent has a goal and all follow one joint plan, a cell a tick
+    /// ([`Crowd::plan_together`]; random goals when the mode is set).
+    Together,
 }
 
 impl CrowdMode {
@@ -31,18 +34,19 @@ impl CrowdMode {
             CrowdMode::Wander => CrowdKind::Wander,
             CrowdMode::Gather(_) => CrowdKind::Gather,
             CrowdMode::Command => CrowdKind::Command,
+            CrowdMode::Together => CrowdKind::Together,
         }
     }
 }
 
 /// A [`CrowdMode`] without its data, as the panel and the command line name it (`wander`,
-/// `gather`, `command`: [`CrowdKind::name`], `Display` and `FromStr` from one table).
+/// `gather`, `command`, `together`: [`CrowdKind::name`], `Display` and `FromStr` from one table).
 ///
 /// ```
 /// use cubepath_search::CrowdKind;
 /// assert_eq!("gather".parse::<CrowdKind>(), Ok(CrowdKind::Gather));
 /// assert_eq!(CrowdKind::Command.to_string(), "command");
-/// assert!("march".parse::<CrowdKind>().unwrap_err().contains("wander, gather, command"));
+/// assert!("march".parse::<CrowdKind>().unwrap_err().contains("wander, gather, command, together"));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CrowdKind {
@@ -53,17 +57,20 @@ pub enum CrowdKind {
     Gather,
     /// [`CrowdMode::Command`].
     Command,
+    /// [`CrowdMode::Together`].
+    Together,
 }
 
 impl CrowdKind {
     /// Every kind, in the order the panel lists them.
-    pub const ALL: [CrowdKind; 3] = [CrowdKind::Wander, CrowdKind::Gather, CrowdKind::Command];
+    pub const ALL: [CrowdKind; 4] = [CrowdKind::Wander, CrowdKind::Gather, CrowdKind::Command, CrowdKind::Together];
 }
 
 named!(CrowdKind, "crowd mode",
     CrowdKind::Wander => "wander",
     CrowdKind::Gather => "gather",
     CrowdKind::Command => "command",
+    CrowdKind::Together => "together",
 );
 
 /// How a crowd moves and searches.

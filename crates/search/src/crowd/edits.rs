@@ -41,6 +41,10 @@ impl Crowd {
             field.cells_changed(&self.grid, &changed);
             field.compute(&self.grid, usize::MAX);
         }
+        if self.mode == CrowdMode::Together {
+            self.replan_joint(&changed);
+            return changed;
+        }
         let mut edit = EditStats::default();
         Components::kept(&mut self.components, &self.grid, self.options.topology);
         for i in 0..self.agents.len() {

@@ -35,8 +35,10 @@ mod agents;
 mod edits;
 mod steps;
 mod ticks;
+mod together;
 
 pub use agents::{AgentState, CrowdAgent, CrowdError, CrowdKind, CrowdMode, CrowdOptions, CrowdStats, EditStats, MAX_AGENTS};
+pub use together::JointStats;
 
 use std::collections::VecDeque;
 
@@ -74,6 +76,7 @@ pub struct Crowd {
     buf: Vec<(Pos, f64)>,
     searcher: Searcher,
     steps: steps::StepTables,
+    joint: Option<together::Joint>,
 }
 
 impl Crowd {
@@ -99,6 +102,7 @@ impl Crowd {
             buf: Vec::new(),
             searcher: Searcher::default(),
             steps: steps::StepTables::default(),
+            joint: None,
         };
         // a partial shuffle: the first `agents` cells of a random permutation
         let mut free = free;
@@ -194,8 +198,9 @@ impl Crowd {
             + self.components.as_ref().map_or(0, Components::bytes)
     }
 
-    /// Switches mode: wander (every agent picks its own goal) or gather at a free cell (every
-    /// agent follows one distance field there).
+    /// Switches mode: wander (every agent picks its own goal), gather at a free cell (every
+    /// agent follows one distance field there), command, or together (random goals planned
+    /// together: [`Crowd::plan_together`]).
     pub fn set_mode(&mut self, mode: CrowdMode) -> Result<(), CrowdError> {
         if let CrowdMode::Gather(goal) = mode
             && !self.grid.get(goal.0, goal.1).is_some_and(Cell::is_passable)
@@ -203,13 +208,14 @@ impl Crowd {
             return Err(CrowdError::NotFree(goal));
         }
         self.mode = mode;
+        self.joint = None;
         self.field = match mode {
             CrowdMode::Gather(goal) => {
                 let mut field = Replanner::field(&self.grid, goal, self.options.topology, self.options.costs);
                 field.compute(&self.grid, usize::MAX);
                 Some(field)
             }
-            CrowdMode::Wander | CrowdMode::Command => None,
+            CrowdMode::Wander | CrowdMode::Command | CrowdMode::Together => None,
         };
         self.queue.clear();
         self.claimed.fill(NONE);
@@ -224,8 +230,12 @@ impl Crowd {
                     a.goal = goal;
                     AgentState::Moving
                 }
-                CrowdMode::Wander | CrowdMode::Command => AgentState::Idle,
+                CrowdMode::Wander | CrowdMode::Command | CrowdMode::Together => AgentState::Idle,
             };
+        }
+        if mode == CrowdMode::Together {
+            let goals = self.random_goals();
+            self.plan_together(&goals)?;
         }
         Ok(())
     }

@@ -10,6 +10,16 @@ impl Crowd {
     /// One tick: searches within the budget, then every agent moves at most one cell.
     pub fn tick(&mut self) {
         self.stats.ticks += 1;
+        if self.mode == CrowdMode::Together {
+            for a in &mut self.agents {
+                a.prev = a.pos;
+            }
+            self.play_joint();
+            if !self.check().is_empty() {
+                self.stats.conflicts += 1;
+            }
+            return;
+        }
         if self.mode == CrowdMode::Wander {
             for i in 0..self.agents.len() {
                 if self.agents[i].state == AgentState::Idle && self.agents[i].plan.is_none() {
@@ -119,7 +129,7 @@ impl Crowd {
         a.urgency = 0;
         self.stats.arrivals += 1;
         match self.mode {
-            CrowdMode::Wander | CrowdMode::Command => {
+            CrowdMode::Wander | CrowdMode::Command | CrowdMode::Together => {
                 a.plan = None;
                 a.state = AgentState::Idle;
             }

@@ -7,11 +7,10 @@
 //! search complete. It stops at the first plan: `polish.rs` makes plans cheaper (large
 //! neighbourhood search does that faster than LaCAM*'s continued search on crowded instances).
 
-use std::collections::VecDeque;
-use std::time::Instant;
-
+use super::Deadline;
 use super::graph::{Distances, Graph, NONE};
 use super::pibt::Pibt;
+use std::collections::VecDeque;
 
 /// A configuration's constraints, as LaCAM's low-level search grows them: the first
 /// `who.len()` agents of the node's order go to `at`.
@@ -54,6 +53,10 @@ pub(crate) struct Lacam<'g> {
 
 const RESTART_RATE: f64 = 0.001;
 
+/// The most agent positions the search keeps (configurations times agents, about 12 bytes
+/// each with priorities and orders): it stops there, as at its deadline.
+const MAX_HELD: usize = 64 << 20;
+
 impl<'g> Lacam<'g> {
     pub(crate) fn new(graph: &'g Graph, dist: Distances, goals: Vec<u32>, seed: u64) -> Lacam<'g> {
         Lacam {
@@ -74,7 +77,7 @@ impl<'g> Lacam<'g> {
     }
 
     /// The search from `starts` until the first plan or `deadline`.
-    pub(crate) fn run(&mut self, starts: &[u32], deadline: Instant) -> Found {
+    pub(crate) fn run(&mut self, starts: &[u32], deadline: Deadline) -> Found {
         let root = self.add(starts, NONE);
         let mut open = vec![root];
         let mut found = Found { configs: None, exhausted: false, nodes: 0 };
@@ -82,7 +85,7 @@ impl<'g> Lacam<'g> {
         let mut checks = 0u32;
         while let Some(&top) = open.last() {
             checks = checks.wrapping_add(1);
-            if checks.is_multiple_of(64) && Instant::now() >= deadline {
+            if checks.is_multiple_of(64) && (deadline.passed() || self.configs.len() > MAX_HELD) {
                 break;
             }
             let node = &self.nodes[top as usize];

@@ -111,7 +111,7 @@ pub struct MapfOutcome {
     pub plan: Option<MapfPlan>,
     /// The sum of the agents' own shortest distances: no plan costs less.
     pub lower_bound: u64,
-    /// From the call to the first plan.
+    /// From the call to the first plan (`None` where there is no clock: in the browser).
     pub first_plan_time: Option<Duration>,
     /// The first plan's sum of costs (the final one is the plan's).
     pub first_sum_of_costs: Option<u64>,
@@ -185,7 +185,8 @@ impl std::error::Error for MapfError {}
 /// Errors: starts and goals not as many, one off the grid or blocked, two agents starting or
 /// ending on one cell, a goal unreachable from its start.
 pub fn solve_mapf(grid: &Grid, starts: &[Pos], goals: &[Pos], options: &MapfOptions) -> Result<MapfOutcome, MapfError> {
-    let began = Instant::now();
+    let began = now();
+    let since = || began.map_or(Duration::ZERO, |b| b.elapsed());
     if starts.len() != goals.len() {
         return Err(MapfError::Counts { starts: starts.len(), goals: goals.len() });
     }
@@ -201,7 +202,7 @@ pub fn solve_mapf(grid: &Grid, starts: &[Pos], goals: &[Pos], options: &MapfOpti
         }
         lower_bound += d as u64;
     }
-    let deadline = began + options.time_limit;
+    let deadline = Deadline(began.map(|b| b + options.time_limit));
     let mut search = lacam::Lacam::new(&graph, dist, goal_ids.clone(), options.seed);
     let found = search.run(&start_ids, deadline);
     let (configurations, exhausted) = (found.nodes, found.exhausted);
@@ -220,17 +221,41 @@ pub fn solve_mapf(grid: &Grid, starts: &[Pos], goals: &[Pos], options: &MapfOpti
     if let Some(configs) = found.configs {
         let mut dist = search.into_distances();
         let mut polish = polish::Polish::new(&graph, goal_ids, &configs, configs.len() - 1);
-        outcome.first_plan_time = Some(began.elapsed());
+        outcome.first_plan_time = began.map(|b| b.elapsed());
         outcome.first_sum_of_costs = Some(to_plan(configs.clone()).sum_of_costs(goals));
-        if options.refine {
+        if options.refine && began.is_some() {
             let mut rng = crate::rng::Rng::new(options.seed ^ 0x5eed);
             while polish.single(&mut dist, deadline) {}
             polish.group(&mut dist, &mut rng, 4, deadline);
         }
         outcome.plan = Some(to_plan(polish.configs()));
     }
-    outcome.elapsed = began.elapsed();
+    outcome.elapsed = since();
     Ok(outcome)
+}
+
+/// When to stop: a moment, or never where there is no clock (in the browser std's clock
+/// panics: there the search stops only at its limit on what it keeps, and plans are not
+/// refined).
+#[derive(Clone, Copy)]
+pub(crate) struct Deadline(Option<Instant>);
+
+impl Deadline {
+    pub(crate) fn passed(self) -> bool {
+        self.0.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// Now, where there is a clock.
+#[cfg(not(target_arch = "wasm32"))]
+fn now() -> Option<Instant> {
+    Some(Instant::now())
+}
+
+/// Now, where there is a clock.
+#[cfg(target_arch = "wasm32")]
+fn now() -> Option<Instant> {
+    None
 }
 
 /// The vertices of `cells`, checked: on the grid, free, no two alike.

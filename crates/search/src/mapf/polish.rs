@@ -9,6 +9,7 @@
 //! another are taken out and replanned one after another in a random order, and their new paths
 //! are kept only when their arrivals sum to less than before.
 
+use super::Deadline;
 use super::graph::{Distances, Graph, NONE};
 use crate::rng::Rng;
 
@@ -70,14 +71,14 @@ impl<'g> Polish<'g> {
 
     /// One pass over the agents, each given its earliest arrival around the others; stops at
     /// `deadline`. True when some agent got better.
-    pub(crate) fn single(&mut self, dist: &mut Distances, deadline: std::time::Instant) -> bool {
+    pub(crate) fn single(&mut self, dist: &mut Distances, deadline: Deadline) -> bool {
         let n = self.paths.len();
         let mut delays: Vec<(usize, usize)> =
             (0..n).map(|i| (self.arrival(i) - dist.get(self.graph, i, self.paths[i][0]) as usize, i)).filter(|d| d.0 > 0).collect();
         delays.sort_unstable_by(|a, b| b.cmp(a));
         let mut better = false;
         for (k, &(_, i)) in delays.iter().enumerate() {
-            if k.is_multiple_of(16) && std::time::Instant::now() >= deadline {
+            if k.is_multiple_of(16) && deadline.passed() {
                 break;
             }
             let before = self.arrival(i);
@@ -93,9 +94,9 @@ impl<'g> Polish<'g> {
 
     /// Large neighbourhood search steps until `deadline`: each takes out up to `size` agents
     /// (a delayed one and those met near its path) and replans them in a random order.
-    pub(crate) fn group(&mut self, dist: &mut Distances, rng: &mut Rng, size: usize, deadline: std::time::Instant) {
+    pub(crate) fn group(&mut self, dist: &mut Distances, rng: &mut Rng, size: usize, deadline: Deadline) {
         let n = self.paths.len();
-        while std::time::Instant::now() < deadline {
+        while !deadline.passed() {
             let delayed: Vec<usize> = (0..n).filter(|&i| self.arrival(i) > dist.get(self.graph, i, self.paths[i][0]) as usize).collect();
             if delayed.is_empty() {
                 return;

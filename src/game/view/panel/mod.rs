@@ -2,6 +2,7 @@
 //! key help, one function per section; and the F/G/H labels over small boards
 //! ([`labels`]). It reads the logic's state and writes actions; it changes nothing itself.
 
+mod crowd;
 mod labels;
 
 use bevy::ecs::system::SystemParam;
@@ -22,15 +23,15 @@ use crate::game::logic::input::Action;
 use crate::game::logic::race::{RACE_LIMIT, Race};
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{
-    BoardSettings, Brush, ClickSets, CrowdSettings, Heat, LANES, MAX_CROWD, MAX_SIDE, PlaySettings, RaceSettings, SearchSettings,
-    StepLayers, StepViewOn, WalkMode,
+    BoardSettings, Brush, ClickSets, CrowdSettings, Heat, LANES, MAX_SIDE, PlaySettings, RaceSettings, SearchSettings, StepLayers,
+    StepViewOn, WalkMode,
 };
 use crate::game::logic::status::Status;
 use crate::game::logic::stepview::GoalField;
 use crate::game::logic::stepview::StepView;
 use crate::game::logic::walk::Walk;
 use crate::game::phases::{AppSystems, Pause};
-use crate::search::{Algorithm, CrowdKind, DiagonalRule, Heuristic, MazeKind, Topology};
+use crate::search::{Algorithm, DiagonalRule, Heuristic, MazeKind, Topology};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelDraft>()
@@ -131,7 +132,7 @@ fn draw_panel(
                 search_section(ui, &shown, &mut actions);
                 step_section(ui, &shown, &mut actions);
                 race_section(ui, &shown, &mut actions);
-                crowd_section(ui, &shown, &mut actions);
+                crowd::crowd_section(ui, *shown.crowd_settings, &shown.crowd, &mut actions);
                 walk_section(ui, &shown, &mut actions);
                 stats_section(ui, &shown);
             });
@@ -369,63 +370,6 @@ fn race_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Ac
         ui.small(format!(
             "Every lane gets the same expansions per tick; the winner finds the cheapest path in the fewest. A lane stops at {RACE_LIMIT} expansions."
         ));
-    });
-}
-
-/// The crowd: how many agents, what they do, how fast, the field, and what the crowd and the
-/// picked agent are doing.
-fn crowd_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
-    let current = *shown.crowd_settings;
-    egui::CollapsingHeader::new("Crowd").default_open(current.agents > 0).show(ui, |ui| {
-        let mut new = current;
-        ui.add(egui::Slider::new(&mut new.agents, 0..=MAX_CROWD).text("agents"));
-        ui.horizontal(|ui| {
-            for kind in CrowdKind::ALL {
-                let hint = match kind {
-                    CrowdKind::Wander => "each agent walks to random cells near it",
-                    CrowdKind::Gather => "a click sets where every agent heads",
-                    CrowdKind::Command => "click an agent, then a cell to send it",
-                };
-                ui.radio_value(&mut new.clicks, kind, kind.name()).on_hover_text(hint);
-            }
-        });
-        ui.add(egui::Slider::new(&mut new.ticks_per_second, 0.5..=60.0).logarithmic(true).text("ticks/s"));
-        ui.add_enabled(new.clicks == CrowdKind::Gather, egui::Checkbox::new(&mut new.field, "show the distance field"));
-        if new != current {
-            actions.write(Action::Crowd(new));
-        }
-        let state = &shown.crowd;
-        let Some(crowd) = &state.crowd else { return };
-        let s = crowd.stats();
-        ui.small(format!(
-            "tick {}: {} arrivals, {} side-steps; tick {:.2} ms (worst {:.2}); search state {:.1} MB",
-            s.ticks,
-            s.arrivals,
-            s.sidesteps,
-            state.tick_ms,
-            state.worst_ms,
-            crowd.bytes() as f64 / 1e6
-        ));
-        let e = s.last_edit;
-        if s.replans > 0 || e.repairs > 0 {
-            ui.small(format!(
-                "last edit: {} paths crossed; the repairs (D* Lite) expanded {} cells, A* from scratch {} on the same problems. All edits: {} repairs, {} cells against {}",
-                e.repairs, e.repair_expanded, e.scratch_expanded, s.replans, s.repair_expanded, s.scratch_expanded
-            ));
-        }
-        if let Some(a) = state.selected.and_then(|i| crowd.agents().get(i).map(|a| (i, a))) {
-            let (i, a) = a;
-            ui.label(format!(
-                "agent {i}: at {},{} going to {},{} ({:?}), {} cells to go, {} arrivals",
-                a.pos.0,
-                a.pos.1,
-                a.goal.0,
-                a.goal.1,
-                a.state,
-                a.path().count(),
-                a.arrivals
-            ));
-        }
     });
 }
 

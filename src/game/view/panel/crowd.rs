@@ -1,0 +1,80 @@
+//! The panel's Crowd section: how many agents, what they do, how fast, the field, and what the
+//! crowd, its joint plan and the picked agent are doing.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::game::logic::crowd::CrowdState;
+use crate::game::logic::input::Action;
+use crate::game::logic::settings::{CrowdSettings, MAX_CROWD};
+use crate::search::CrowdKind;
+
+/// The crowd: how many agents, what they do, how fast, the field, and what the crowd and the
+/// picked agent are doing.
+pub(super) fn crowd_section(ui: &mut egui::Ui, current: CrowdSettings, state: &CrowdState, actions: &mut MessageWriter<Action>) {
+    egui::CollapsingHeader::new("Crowd").default_open(current.agents > 0).show(ui, |ui| {
+        let mut new = current;
+        ui.add(egui::Slider::new(&mut new.agents, 0..=MAX_CROWD).text("agents"));
+        ui.horizontal(|ui| {
+            for kind in CrowdKind::ALL {
+                let hint = match kind {
+                    CrowdKind::Wander => "each agent walks to random cells near it",
+                    CrowdKind::Gather => "a click sets where every agent heads",
+                    CrowdKind::Command => "click an agent, then a cell to send it",
+                    CrowdKind::Together => "every agent gets a goal (random, or around a clicked cell) and all are planned together",
+                };
+                ui.radio_value(&mut new.clicks, kind, kind.name()).on_hover_text(hint);
+            }
+        });
+        ui.add(egui::Slider::new(&mut new.ticks_per_second, 0.5..=60.0).logarithmic(true).text("ticks/s"));
+        ui.add_enabled(new.clicks == CrowdKind::Gather, egui::Checkbox::new(&mut new.field, "show the distance field"));
+        if new != current {
+            actions.write(Action::Crowd(new));
+        }
+        crowd_status(ui, state);
+    });
+}
+
+/// What the crowd and the picked agent are doing, and the last joint plan and edit.
+fn crowd_status(ui: &mut egui::Ui, state: &CrowdState) {
+    let Some(crowd) = &state.crowd else { return };
+    let s = crowd.stats();
+    ui.small(format!(
+        "tick {}: {} arrivals, {} side-steps; tick {:.2} ms (worst {:.2}); search state {:.1} MB",
+        s.ticks,
+        s.arrivals,
+        s.sidesteps,
+        state.tick_ms,
+        state.worst_ms,
+        crowd.bytes() as f64 / 1e6
+    ));
+    if let Some(j) = crowd.joint() {
+        ui.small(match &j.problem {
+            Some(why) => format!("planned together: {why}"),
+            None => format!(
+                "planned together: makespan {}, sum of costs {} (lower bound {}), planned in {:.1} ms",
+                j.makespan, j.sum_of_costs, j.lower_bound, state.plan_ms
+            ),
+        });
+    }
+    let e = s.last_edit;
+    if s.replans > 0 || e.repairs > 0 {
+        ui.small(format!(
+            "last edit: {} paths crossed; the repairs (D* Lite) expanded {} cells, A* from scratch {} on the same problems. All edits: {} repairs, {} cells against {}",
+            e.repairs, e.repair_expanded, e.scratch_expanded, s.replans, s.repair_expanded, s.scratch_expanded
+        ));
+    }
+    if let Some(a) = state.selected.and_then(|i| crowd.agents().get(i).map(|a| (i, a))) {
+        let (i, a) = a;
+        ui.label(format!(
+            "agent {i}: at {},{} going to {},{} ({:?}), {} cells to go, {} arrivals",
+            a.pos.0,
+            a.pos.1,
+            a.goal.0,
+            a.goal.1,
+            a.state,
+            a.path().count(),
+            a.arrivals
+        ));
+    }
+}
