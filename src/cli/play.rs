@@ -65,8 +65,9 @@ pub struct PlayArgs {
     /// A crowd of this many agents (0 to 1000).
     #[arg(long, value_parser = clap::value_parser!(u16).range(0..=1000))]
     pub agents: Option<u16>,
-    /// What the crowd does: wander, gather (clicks set where) or command (click an agent,
-    /// then a cell).
+    /// What the crowd does: wander, gather (clicks set where), command (click an agent, then a
+    /// cell) or together (every agent to a goal of its own, all planned together; clicks set
+    /// the gathering area).
     #[arg(long)]
     pub crowd: Option<CrowdKind>,
     /// Run the crowd this many ticks at once when it starts (for screenshots; at most 100000).
