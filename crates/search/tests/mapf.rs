@@ -127,8 +127,9 @@ fn a_niche_lets_two_agents_pass() {
     assert!(plan.sum_of_costs(&goals) >= 8);
 }
 
-/// Solves, checks the plan and the lower bound against [`bfs`]; returns (sum of costs, lower bound).
-fn solve_and_check(grid: &Grid, starts: &[Pos], goals: &[Pos], options: &MapfOptions) -> (u64, u64) {
+/// Solves, checks the plan and the lower bound against [`bfs`]; returns (sum of costs, lower
+/// bound, time taken).
+fn solve_and_check(grid: &Grid, starts: &[Pos], goals: &[Pos], options: &MapfOptions) -> (u64, u64, Duration) {
     let out = solve_mapf(grid, starts, goals, options).unwrap();
     let plan = out.plan.unwrap_or_else(|| panic!("no plan for {} agents within {:?}", starts.len(), options.time_limit));
     if let Err(e) = check_plan(grid, starts, goals, &plan, options.moves) {
@@ -141,11 +142,13 @@ fn solve_and_check(grid: &Grid, starts: &[Pos], goals: &[Pos], options: &MapfOpt
     assert!(soc >= lower);
     let first = out.first_sum_of_costs.expect("a plan has a first plan");
     assert!(soc <= first, "refining made the plan dearer");
-    (soc, lower)
+    (soc, lower, out.elapsed)
 }
 
-/// A random instance: a grid with barriers, and `n` agents with distinct starts and distinct
-/// goals, all in the largest region reachable from the first free cell found.
+/// A random instance that has a plan by construction: a grid with barriers, `n` agents on
+/// distinct cells of one region, and as goals where a random walk of the whole crowd leaves
+/// them (each step every agent, in a random order, tries a random move to a cell nobody holds or
+/// is taking, never into a cell whose holder comes its way): those steps are a plan.
 fn instance(w: usize, h: usize, density: f64, n: usize, seed: u64) -> Option<(Grid, Vec<Pos>, Vec<Pos>)> {
     let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut unit = move || {
@@ -161,16 +164,43 @@ fn instance(w: usize, h: usize, density: f64, n: usize, seed: u64) -> Option<(Gr
     if cells.len() < n + 2 {
         return None;
     }
-    let mut pick = |cells: &mut Vec<Pos>| {
-        for a in (1..cells.len()).rev() {
-            let b = (unit() * (a + 1) as f64) as usize;
-            cells.swap(a, b.min(a));
+    for a in (1..cells.len()).rev() {
+        let b = (unit() * (a + 1) as f64) as usize;
+        cells.swap(a, b.min(a));
+    }
+    let starts = cells[..n].to_vec();
+    let mut at = starts.clone();
+    let mut holder = vec![usize::MAX; w * h];
+    for (i, p) in at.iter().enumerate() {
+        holder[p.1 * w + p.0] = i;
+    }
+    for _ in 0..(w + h) * 2 {
+        let mut order: Vec<usize> = (0..n).collect();
+        for a in (1..n).rev() {
+            order.swap(a, ((unit() * (a + 1) as f64) as usize).min(a));
         }
-        cells[..n].to_vec()
-    };
-    let starts = pick(&mut cells);
-    let goals = pick(&mut cells);
-    Some((grid, starts, goals))
+        let mut next = at.clone();
+        let mut taken = vec![false; w * h];
+        for &i in &order {
+            let (x, y) = at[i];
+            let (dx, dy) = [(0i64, 1i64), (1, 0), (0, -1), (-1, 0)][(unit() * 4.0) as usize % 4];
+            let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+            let free = nx >= 0 && ny >= 0 && (nx as usize) < w && (ny as usize) < h && grid.is_passable(nx as usize, ny as usize);
+            // only into a cell nobody holds now or takes next: no meeting, no swap
+            if free && holder[ny as usize * w + nx as usize] == usize::MAX && !taken[ny as usize * w + nx as usize] {
+                next[i] = (nx as usize, ny as usize);
+            }
+            taken[next[i].1 * w + next[i].0] = true;
+        }
+        for p in &at {
+            holder[p.1 * w + p.0] = usize::MAX;
+        }
+        for (i, q) in next.iter().enumerate() {
+            holder[q.1 * w + q.0] = i;
+        }
+        at = next;
+    }
+    Some((grid, starts, at))
 }
 
 proptest! {
@@ -184,14 +214,10 @@ proptest! {
         let n = ((w * h) as f64 * share) as usize + 1;
         if let Some((grid, starts, goals)) = instance(w, h, density, n, seed) {
             let moves = if eight { Moves::Eight } else { Moves::Four };
-            let options = MapfOptions { moves, time_limit: Duration::from_secs(5), refine: false, seed };
-            let out = solve_mapf(&grid, &starts, &goals, &options).unwrap();
-            // a tree-shaped region may truly have no plan: then the search must have run dry
-            if out.plan.is_some() || !out.exhausted {
-                solve_and_check(&grid, &starts, &goals, &options);
-            }
-            if refine && out.plan.is_some() {
-                let time_limit = out.elapsed * 5 + Duration::from_millis(30);
+            let options = MapfOptions { moves, time_limit: Duration::from_secs(30), refine: false, seed };
+            let out = solve_and_check(&grid, &starts, &goals, &options);
+            if refine {
+                let time_limit = out.2 * 3 + Duration::from_millis(30);
                 solve_and_check(&grid, &starts, &goals, &MapfOptions { refine, time_limit, ..options });
             }
         }
@@ -224,7 +250,7 @@ fn the_benchmark_instances_are_solved_at_their_full_agent_counts() {
     {
         let (grid, starts, goals) = benchmark(map, scen, n);
         let options = MapfOptions { time_limit: Duration::from_secs(20), ..MapfOptions::default() };
-        let (soc, lower) = solve_and_check(&grid, &starts, &goals, &options);
+        let (soc, lower, _) = solve_and_check(&grid, &starts, &goals, &options);
         assert!(soc < 5 * lower, "{map}: sum of costs {soc} against a lower bound of {lower}");
     }
 }
