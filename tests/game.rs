@@ -941,3 +941,64 @@ fn a_crowd_is_planned_together_from_a_click_and_from_a_scenario() {
     let (_, agents, _) = joint(&app);
     assert!(agents.iter().zip(&problems).all(|(a, p)| a.pos == p.goal), "every agent on its goal");
 }
+
+#[test]
+fn undo_and_redo_take_back_strokes_moves_and_boards() {
+    use cubepath::game::logic::history::{History, MAX_UNDO};
+    let mut app = app_with(random_setup(16, 16, 0.0, 3), Duration::from_millis(50));
+    let board = |app: &Headless| app.world().resource::<Board>().grid.clone();
+    let ends = |app: &Headless| {
+        let s = app.world().resource::<Selection>();
+        (s.start, s.end)
+    };
+    let (original, original_ends) = (board(&app), ends(&app));
+    // a stroke over five cells is one step
+    app.world_mut().write_message(Action::BeginStroke);
+    for x in 3..8 {
+        app.world_mut().write_message(Action::Paint((x, 5), true));
+        app.frames(1);
+    }
+    assert_eq!(board(&app).cells().filter(|(_, c)| !c.is_passable()).count(), 5);
+    // an endpoint dragged over three cells is one step
+    for x in 1..4 {
+        app.act(Action::DragEndpoint { end: false, to: (x, 9) });
+    }
+    assert_eq!(ends(&app).0, Some((3, 9)));
+    app.act(Action::Undo);
+    assert_eq!(ends(&app), original_ends, "the drag went back in one step");
+    // Ctrl+Z is undo, Ctrl+Shift+Z redo (Z alone pauses)
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::ControlLeft);
+    app.press(KeyCode::KeyZ);
+    assert_eq!(board(&app), original, "the stroke went back in one step");
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::ShiftLeft);
+    app.press(KeyCode::KeyZ);
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().release_all();
+    assert_eq!(board(&app).cells().filter(|(_, c)| !c.is_passable()).count(), 5, "redone");
+    app.act(Action::Redo);
+    assert_eq!(ends(&app).0, Some((3, 9)));
+    // a generated board of another size, then back
+    app.act(Action::Generate(cubepath::search::MazeKind::Prim, BoardSettings { rows: 21, cols: 21, ..default() }));
+    assert_eq!(board(&app).width(), 21);
+    app.act(Action::Undo);
+    assert_eq!(board(&app).width(), 16);
+    assert_eq!(ends(&app).0, Some((3, 9)));
+    // 150 random edits (toggles, clicks), all undone: the board as it began
+    let before = (board(&app), ends(&app));
+    let mut state = 7u64;
+    let mut changes = 0;
+    for _ in 0..150 {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let p = ((state >> 33) as usize % 16, (state >> 45) as usize % 16);
+        let was = (board(&app), ends(&app));
+        app.act(if state >> 63 == 1 { Action::ToggleBarrier(p) } else { Action::Select(p) });
+        changes += usize::from((board(&app), ends(&app)) != was);
+    }
+    assert!(changes > 100, "{changes} of the edits changed something");
+    for _ in 0..changes {
+        app.act(Action::Undo);
+    }
+    assert_eq!((board(&app), ends(&app)), before, "every edit undone");
+    app.act(Action::Undo);
+    assert_eq!(board(&app).width(), 16, "nothing older than that but the first steps");
+    assert!(app.world().resource::<History>().undo.len() <= MAX_UNDO);
+}

@@ -10,6 +10,8 @@ use bevy::state::app::StatesPlugin;
 pub enum AppSystems {
     /// Keys become actions.
     RecordInput,
+    /// The undo history keeps the board the actions are about to change.
+    RememberBoards,
     /// Each logic module applies the actions it owns: board, selection, settings, step view.
     ApplyActions,
     /// What the actions set off: walks and agents end on a new board; walking agents ask for
@@ -44,6 +46,7 @@ pub fn plugin(app: &mut App) {
         Update,
         (
             AppSystems::RecordInput,
+            AppSystems::RememberBoards,
             AppSystems::ApplyActions,
             AppSystems::RequestPaths,
             AppSystems::Search,

@@ -67,7 +67,7 @@ impl Board {
     }
 
     /// Puts a new grid in place.
-    fn replace(&mut self, grid: Grid, source: String) {
+    pub(super) fn replace(&mut self, grid: Grid, source: String) {
         self.grid = grid;
         self.source = source;
         self.layout += 1;

@@ -33,6 +33,12 @@ pub enum Action {
     ToggleBarrier(Pos),
     /// Right drag: paint the brush's cell (true) or floor (false).
     Paint(Pos, bool),
+    /// A right press begins a painting stroke (one step to undo, however many cells).
+    BeginStroke,
+    /// Ctrl+Z or the Undo button: the board and endpoints as before the last change.
+    Undo,
+    /// Ctrl+Shift+Z or the Redo button.
+    Redo,
     /// Space in the step view: one more expansion.
     Step,
     /// Play the step view forward (true) or stop it.
@@ -82,7 +88,8 @@ pub enum Action {
     Crowd(CrowdSettings),
 }
 
-/// Space walks (or steps, in the step view and the race), A resets, Z pauses.
+/// Space walks (or steps, in the step view and the race), A resets, Z pauses, Ctrl+Z undoes and
+/// Ctrl+Shift+Z redoes.
 pub fn handle_keys(
     keys: Res<ButtonInput<KeyCode>>,
     step_view: Res<StepViewOn>,
@@ -96,7 +103,13 @@ pub fn handle_keys(
         actions.write(Action::Reset);
     }
     if keys.just_pressed(KeyCode::KeyZ) {
-        actions.write(Action::TogglePause);
+        let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]);
+        let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+        actions.write(match (ctrl, shift) {
+            (false, _) => Action::TogglePause,
+            (true, false) => Action::Undo,
+            (true, true) => Action::Redo,
+        });
     }
 }
 

@@ -6,6 +6,7 @@ pub mod board;
 pub mod crowd;
 pub mod duel;
 pub mod files;
+pub mod history;
 pub mod input;
 pub mod persist;
 pub mod race;
@@ -36,6 +37,7 @@ fn plugin(app: &mut App) {
         setup::plugin,
         input::plugin,
         board::plugin,
+        history::plugin,
         persist::plugin,
         search::plugin,
         walk::plugin,

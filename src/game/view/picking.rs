@@ -59,6 +59,7 @@ fn press_cube(
         // The drag paints the brush, or clears to floor when it starts on the brush's cell.
         let on = board.grid.get(cube.0.0, cube.0.1) != Some(play.brush.cell());
         drag.block = Some(on);
+        actions.write(Action::BeginStroke);
         actions.write(Action::Paint(cube.0, on));
     }
 }

@@ -171,6 +171,12 @@ fn board_section(ui: &mut egui::Ui, shown: &Shown, edit: &mut BoardSettings, act
                 edit.seed = next.seed;
                 actions.write(Action::NewBoard(next));
             }
+            if ui.button("Undo").on_hover_text("Ctrl+Z: the board and endpoints before the last change").clicked() {
+                actions.write(Action::Undo);
+            }
+            if ui.button("Redo").on_hover_text("Ctrl+Shift+Z").clicked() {
+                actions.write(Action::Redo);
+            }
         });
         let board = &shown.board;
         ui.small(format!("{} x {}: {}", board.grid.width(), board.grid.height(), board.source));
@@ -507,7 +513,7 @@ fn stats_section(ui: &mut egui::Ui, shown: &Shown) {
     }
     ui.separator();
     ui.small(
-        "Left click: start / end   Right click or drag: paint\nRight drag off the board (or Shift): orbit   Middle drag: pan   Wheel: zoom\nSpace: walk (step in the step view)   A: new board   Z: pause",
+        "Left click: start / end   Right click or drag: paint\nRight drag off the board (or Shift): orbit   Middle drag: pan   Wheel: zoom\nSpace: walk (step in the step view)   A: new board   Z: pause\nCtrl+Z: undo   Ctrl+Shift+Z: redo",
     );
 }
 
