@@ -15,7 +15,14 @@ fn main() -> ExitCode {
 
 #[cfg(target_arch = "wasm32")]
 fn main() -> ExitCode {
-    let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    let location = web_sys::window().map(|w| w.location());
+    let query = location.as_ref().and_then(|l| l.search().ok()).unwrap_or_default();
+    // a shared board: #b=CODE&start=..., read with the query's names
+    let fragment = location.and_then(|l| l.hash().ok()).unwrap_or_default();
+    let query = match fragment.strip_prefix('#') {
+        Some(f) if f.starts_with("b=") => format!("{query}&{f}"),
+        _ => query,
+    };
     let play = cubepath::cli::PlayArgs::from_query(&query).unwrap_or_else(|e| {
         web_sys::console::error_1(&format!("cubepath: {e}; starting with the defaults").into());
         Default::default()

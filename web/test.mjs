@@ -203,7 +203,16 @@ async function play(page, shot) {
   const crowd = await visit("?rows=24&cols=24&barriers=15&seed=3&agents=150&crowd=gather&field=1", /cubepath crowd: (.*?)(?: color:|$)/,
     (l) => { const m = l.match(/tick (\d+) agents 150 arrivals (\d+) conflicts 0/); return m && Number(m[2]) > 0; }, "8-crowd");
   if (crowd && !/conflicts 0/.test(crowd)) failures.push(`the crowd had conflicts: ${crowd}`);
-  console.log(`race: ${race}; crowd: ${crowd}`);
+  // agents planned together (the planner runs without a clock in the browser): all arrive
+  const together = await visit("?rows=24&cols=24&barriers=15&seed=3&agents=150&crowd=together", /cubepath crowd: (.*?)(?: color:|$)/,
+    (l) => /agents 150 arrivals 150 conflicts 0/.test(l), "9-together");
+  // a shared board: the maze, its endpoints and options from the link's fragment
+  const code = "1.31x31.b._____wiAAODVf383Cogg2t31dS0oiIo21VV1CwoiivV9Ud0CIKJot3V_PQKKoHj1fXeNiiCgdtVTd4sqqIB93dffgiCIYny_Xz2KgCD6dV3fDYqKIlZ9fV2rgIKo1X_d1CqACmrdV_29IigiWN1_9S0IAAL-____AQ.f0cc";
+  const link = await visit(`#b=${code}&start=1,1&end=29,29&algorithm=jps&diagonal=never`, /cubepath state: (.*?)(?: color:|$)/,
+    (l) => /start=1,1 end=29,29 cost=140.0000 .*blocked=497/.test(l), "10-link");
+  // a link cut short: the page says why and opens a board of its own
+  const cut = await visit(`#b=${code.slice(0, 90)}`, /(the link's board could not be opened: .*?)(?: color:|$)/, (l) => /cut short|checksum|long/.test(l), "11-bad-link");
+  console.log(`race: ${race}; crowd: ${crowd}; together: ${together}; link: ${link}; cut link: ${cut}`);
   console.log(`played: start ${before.start}, end ${before.end}, cost ${before.cost} -> ${after.cost} with a barrier, walked, new seed ${reset.seed}, opened tiny.map (cost ${state().cost}), a dropped malformed map kept it`);
 }
 if (failures.length) {

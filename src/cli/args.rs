@@ -126,7 +126,7 @@ pub(super) fn parse_percent(s: &str) -> Result<f64, String> {
     }
 }
 
-fn parse_weight(s: &str) -> Result<f64, String> {
+pub(super) fn parse_weight(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if v.is_finite() && (1.0..=1000.0).contains(&v) => Ok(v),
         _ => Err(format!("'{s}' is not a weight from 1 to 1000")),

@@ -7,11 +7,11 @@ use std::process::ExitCode;
 use clap::{Args, Parser};
 
 use super::Cli;
-use super::args::{parse_cell, parse_percent};
+use super::args::{parse_cell, parse_percent, parse_weight};
 use crate::game::logic::files;
 use crate::game::logic::settings::{BoardSettings, CrowdSettings, Heat, LANES, RaceSettings, StepLayers};
 use crate::game::logic::setup::GameSetup;
-use crate::search::{Algorithm, CrowdKind, Grid};
+use crate::search::{Algorithm, CostModel, CrowdKind, DiagonalRule, Grid, Heuristic};
 
 /// Options for playing. X is the column and Y the row, (0,0) top-left.
 #[derive(Args, Debug, Clone, Default)]
@@ -52,6 +52,21 @@ pub struct PlayArgs {
     /// The search algorithm to start with (astar, jps, theta, ...: as `solve` takes them).
     #[arg(long)]
     pub algorithm: Option<Algorithm>,
+    /// Begin with lesson N (1 to 9: see the panel's Learn section).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=9))]
+    pub lesson: Option<u8>,
+    /// Diagonal moves on square cells: never, no-corner-cutting, one-free or always.
+    #[arg(long)]
+    pub diagonal: Option<DiagonalRule>,
+    /// The search's heuristic: manhattan, octile, euclidean, chebyshev, hex or zero.
+    #[arg(long)]
+    pub heuristic: Option<Heuristic>,
+    /// The heuristic's weight (weighted A*), 1 to 1000.
+    #[arg(long, value_parser = parse_weight)]
+    pub weight: Option<f64>,
+    /// Step costs: exact (1 and sqrt 2) or tutorial (10 and 14).
+    #[arg(long)]
+    pub costs: Option<CostModel>,
     /// In the step view, a heat map of g or of the cost to the goal: g or goal.
     #[arg(long, value_parser = ["g", "goal"])]
     pub heat: Option<String>,
@@ -111,9 +126,14 @@ impl PlayArgs {
             let value = value.replace("%2C", ",").replace("%2c", ",");
             match key {
                 "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" | "map" | "algorithm" | "heat" | "race" | "agents"
-                | "crowd" | "crowd-ticks" => {
+                | "crowd" | "crowd-ticks" | "diagonal" | "heuristic" | "weight" | "costs" | "lesson" => {
                     argv.push(format!("--{key}"));
                     argv.push(value);
+                }
+                // a board in a link (#b=CODE, see `cubepath link`)
+                "b" => {
+                    argv.push("--map".into());
+                    argv.push(format!("board:{value}"));
                 }
                 "agent" | "walk" | "hex" | "arrows" | "field" => {
                     if value == "1" || value == "true" {
@@ -184,6 +204,12 @@ impl PlayArgs {
             steps: self.steps.map(|n| n as usize),
             screenshot: self.screenshot.clone(),
             algorithm: self.algorithm,
+            diagonal: self.diagonal,
+            heuristic: self.heuristic,
+            weight: self.weight,
+            costs: self.costs,
+            notice: None,
+            lesson: self.lesson.map(|n| n as usize - 1),
             layers: StepLayers {
                 arrows: self.arrows,
                 heat: match self.heat.as_deref() {
@@ -238,6 +264,17 @@ fn open_play_map(path: &Path) -> Result<Grid, String> {
 pub fn play(args: &PlayArgs) -> ExitCode {
     let mut setup = match args.setup().and_then(|s| display_check().map(|()| s)) {
         Ok(setup) => setup,
+        // in the browser a link that does not read still opens the game, saying why
+        Err(message) if cfg!(target_arch = "wasm32") && args.map.is_some() => {
+            let plain = PlayArgs { map: None, start: None, end: None, ..args.clone() };
+            match plain.setup() {
+                Ok(setup) => GameSetup { notice: Some(format!("the link's board could not be opened: {message}")), ..setup },
+                Err(e) => {
+                    eprintln!("cubepath: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
         Err(message) => {
             eprintln!("cubepath: {message}");
             return ExitCode::from(2);

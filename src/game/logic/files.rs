@@ -42,6 +42,36 @@ pub fn last_board_path() -> Option<PathBuf> {
     Some(dir.join("last.map"))
 }
 
+/// The lessons done, as kept (`lessons.txt` beside the last board: the numbers of the lessons
+/// done; in the browser, local storage); none when nothing was kept.
+pub fn load_progress() -> Vec<bool> {
+    #[cfg(target_arch = "wasm32")]
+    let text = storage().and_then(|s| s.get_item(PROGRESS_KEY).ok().flatten()).unwrap_or_default();
+    #[cfg(not(target_arch = "wasm32"))]
+    let text = last_board_path().and_then(|p| std::fs::read_to_string(p.with_file_name("lessons.txt")).ok()).unwrap_or_default();
+    let numbers: Vec<usize> = text.split_whitespace().filter_map(|n| n.parse().ok()).collect();
+    (1..=32).map(|n| numbers.contains(&n)).collect()
+}
+
+/// Keeps the lessons done (see [`load_progress`]); a failure only costs the progress.
+pub fn save_progress(done: &[bool]) {
+    let text: Vec<String> = done.iter().enumerate().filter(|(_, d)| **d).map(|(i, _)| (i + 1).to_string()).collect();
+    let text = text.join(" ");
+    #[cfg(target_arch = "wasm32")]
+    if let Some(s) = storage() {
+        let _ = s.set_item(PROGRESS_KEY, &text);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(path) = last_board_path()
+        && let Err(e) = write_atomically(&path.with_file_name("lessons.txt"), text)
+    {
+        warn!("the lessons' progress could not be kept: {e}");
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+const PROGRESS_KEY: &str = "cubepath.lessons";
+
 /// The last board, if one was kept and still reads (in the browser: from local storage).
 pub fn load_last_board() -> Option<(Grid, String)> {
     #[cfg(target_arch = "wasm32")]

@@ -39,6 +39,10 @@ pub enum Action {
     Undo,
     /// Ctrl+Shift+Z or the Redo button.
     Redo,
+    /// "Copy link": the board, endpoints and options as a link.
+    CopyLink,
+    /// Begin lesson n (counted from 0), or leave the lessons (`None`).
+    Lesson(Option<usize>),
     /// Space in the step view: one more expansion.
     Step,
     /// Play the step view forward (true) or stop it.

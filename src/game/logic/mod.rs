@@ -8,6 +8,8 @@ pub mod duel;
 pub mod files;
 pub mod history;
 pub mod input;
+pub mod lessons;
+pub mod link;
 pub mod persist;
 pub mod race;
 pub mod search;
@@ -37,7 +39,7 @@ fn plugin(app: &mut App) {
         setup::plugin,
         input::plugin,
         board::plugin,
-        history::plugin,
+        (history::plugin, link::plugin, lessons::plugin),
         persist::plugin,
         search::plugin,
         walk::plugin,

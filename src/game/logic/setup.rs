@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 use super::settings::{BoardSettings, CrowdSettings, PlaySettings, SearchSettings, StepLayers, StepViewOn, WalkMode};
-use crate::search::{Algorithm, Grid, Pos, Topology};
+use super::status::Status;
+use crate::search::{Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Pos, Topology};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameSetup>().add_systems(Startup, apply_setup);
@@ -35,6 +36,18 @@ pub struct GameSetup {
     pub screenshot: Option<PathBuf>,
     /// The search algorithm to start with.
     pub algorithm: Option<Algorithm>,
+    /// The diagonal rule on square cells to start with.
+    pub diagonal: Option<DiagonalRule>,
+    /// The heuristic to start with.
+    pub heuristic: Option<Heuristic>,
+    /// The heuristic's weight to start with.
+    pub weight: Option<f64>,
+    /// The step costs to start with.
+    pub costs: Option<CostModel>,
+    /// A message for the panel's status line at the start (a link that did not open).
+    pub notice: Option<String>,
+    /// The lesson to begin with (counted from 0).
+    pub lesson: Option<usize>,
     /// The step view's parent arrows and heat map.
     pub layers: StepLayers,
     /// Open the race with these algorithms, one lane each (with `steps`, that many expansions
@@ -66,11 +79,22 @@ fn apply_setup(
     mut step_view: ResMut<StepViewOn>,
     mut layers: ResMut<StepLayers>,
     mut crowd: ResMut<CrowdSettings>,
+    mut status: ResMut<Status>,
 ) {
     *layers = setup.layers;
     *crowd = setup.crowd.clamped();
     if let Some(a) = setup.algorithm {
         search.0.algorithm = a;
+    }
+    if let Some(d) = setup.diagonal {
+        search.0.topology = Topology::Square(d);
+    }
+    search.0.heuristic = setup.heuristic.or(search.0.heuristic);
+    search.0.weight = setup.weight.unwrap_or(search.0.weight);
+    search.0.costs = setup.costs.unwrap_or(search.0.costs);
+    if let Some(notice) = &setup.notice {
+        warn!("{notice}");
+        status.say(notice.clone());
     }
     if setup.agent {
         play.mode = WalkMode::Agent;

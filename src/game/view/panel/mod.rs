@@ -4,6 +4,7 @@
 
 mod crowd;
 mod labels;
+mod learn;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -20,6 +21,7 @@ use crate::game::logic::crowd::CrowdState;
 use crate::game::logic::duel::Duel;
 use crate::game::logic::files::BUNDLED;
 use crate::game::logic::input::Action;
+use crate::game::logic::lessons::Learn;
 use crate::game::logic::race::{RACE_LIMIT, Race};
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{
@@ -80,6 +82,7 @@ struct Shown<'w> {
     crowd_settings: Res<'w, CrowdSettings>,
     crowd: Res<'w, CrowdState>,
     status: Res<'w, Status>,
+    learn: Res<'w, Learn>,
 }
 
 /// A (or a loaded map) changed the board settings: the panel shows them and their seed.
@@ -129,6 +132,7 @@ fn draw_panel(
                 let d = &mut *draft;
                 board_section(ui, &shown, &mut d.board, &mut actions);
                 maps_section(ui, &mut d.file, (&mut d.maze, &d.board), &mut actions);
+                learn::learn_section(ui, &shown.learn, &mut actions);
                 search_section(ui, &shown, &mut actions);
                 step_section(ui, &shown, &mut actions);
                 race_section(ui, &shown, &mut actions);
@@ -217,6 +221,13 @@ fn maps_section(ui: &mut egui::Ui, file: &mut String, (maze, board): (&mut MazeK
             }
             if ui.button("Save").on_hover_text("Moving AI .map; weights as digits 2-9 (a download in the browser)").clicked() {
                 actions.write(Action::SaveMap(file.clone()));
+            }
+            if ui
+                .button("Copy link")
+                .on_hover_text("the board, endpoints, algorithm and options as a link (printed on the desktop)")
+                .clicked()
+            {
+                actions.write(Action::CopyLink);
             }
         });
         ui.horizontal(|ui| {

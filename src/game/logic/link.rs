@@ -1,0 +1,86 @@
+//! A board in a link: the board (barriers and terrain, as the engine's board code), the
+//! endpoints, the algorithm and the search options, as the page URL's fragment
+//! (`#b=CODE&start=X,Y&end=X,Y&algorithm=...`). "Copy link" puts it in the address bar and on
+//! the clipboard in the browser, and prints it on the desktop; opening the page with it restores
+//! all of it (see `PlayArgs::from_query`, which reads the same names).
+
+use bevy::prelude::*;
+
+use super::board::{Board, Selection};
+use super::input::Action;
+use super::settings::SearchSettings;
+use super::status::Status;
+use crate::game::phases::AppSystems;
+use crate::search::{CostModel, DiagonalRule, SearchOptions, Topology, board_code};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, copy_link.in_set(AppSystems::ApplyActions));
+}
+
+/// The fragment (without its `#`) that opens this board with these endpoints and options.
+pub fn board_link(board: &Board, selection: &Selection, search: &SearchOptions) -> String {
+    let mut link = format!("b={}", board_code(&board.grid));
+    for (name, cell) in [("start", selection.start), ("end", selection.end)] {
+        if let Some((x, y)) = cell {
+            link.push_str(&format!("&{name}={x},{y}"));
+        }
+    }
+    link.push_str(&format!("&algorithm={}", search.algorithm));
+    match search.topology {
+        Topology::Hex => link.push_str("&hex=1"),
+        Topology::Square(d) if d != DiagonalRule::default() => link.push_str(&format!("&diagonal={d}")),
+        Topology::Square(_) => {}
+    }
+    if let Some(h) = search.heuristic {
+        link.push_str(&format!("&heuristic={h}"));
+    }
+    if search.weight != 1.0 {
+        link.push_str(&format!("&weight={}", search.weight));
+    }
+    if search.costs != CostModel::default() {
+        link.push_str(&format!("&costs={}", search.costs));
+    }
+    link
+}
+
+/// "Copy link": the fragment into the address bar and onto the clipboard (browser), or printed
+/// with the command line that opens the same (desktop).
+fn copy_link(
+    mut actions: MessageReader<Action>,
+    board: Res<Board>,
+    selection: Res<Selection>,
+    search: Res<SearchSettings>,
+    mut status: ResMut<Status>,
+) {
+    for action in actions.read() {
+        if *action != Action::CopyLink {
+            continue;
+        }
+        let fragment = board_link(&board, &selection, &search.0);
+        status.say(share(&fragment));
+    }
+}
+
+/// Shares the link; returns the message for the player.
+#[cfg(target_arch = "wasm32")]
+fn share(fragment: &str) -> String {
+    let Some(window) = web_sys::window() else { return "no page to put the link in".into() };
+    let _ = window.location().set_hash(fragment);
+    let _ = window.navigator().clipboard().write_text(&window.location().href().unwrap_or_default());
+    format!("link copied ({} characters): the address bar holds it too", fragment.len() + 1)
+}
+
+/// Shares the link; returns the message for the player.
+#[cfg(not(target_arch = "wasm32"))]
+fn share(fragment: &str) -> String {
+    let command = fragment.split('&').map(|kv| kv.split_once('=').unwrap_or((kv, "1"))).fold(String::from("cubepath"), |mut c, (k, v)| {
+        match k {
+            "b" => c.push_str(&format!(" --map board:{v}")),
+            "hex" => c.push_str(" --hex"),
+            _ => c.push_str(&format!(" --{k} {v}")),
+        }
+        c
+    });
+    println!("link: #{fragment}\nthe same board here: {command}");
+    format!("link printed on the terminal ({} characters), with the command that opens it", fragment.len() + 1)
+}

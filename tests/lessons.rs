@@ -1,0 +1,105 @@
+//! The lessons, each performed headless as a player would, noticed done from the game's own
+//! state, and the progress kept.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use cubepath::game::GameSetup;
+use cubepath::game::harness::Headless;
+use cubepath::game::logic::board::Board;
+use cubepath::game::logic::crowd::CrowdState;
+use cubepath::game::logic::files::load_progress;
+use cubepath::game::logic::input::Action;
+use cubepath::game::logic::lessons::{LESSONS, Learn};
+use cubepath::game::logic::settings::{RaceSettings, SearchSettings};
+use cubepath::search::{Algorithm, Pos, Topology};
+
+/// Frames until `done` holds or `limit` frames pass; whether it held.
+fn until(app: &mut Headless, limit: usize, done: impl Fn(&Headless) -> bool) -> bool {
+    for _ in 0..limit {
+        if done(app) {
+            return true;
+        }
+        app.frames(1);
+    }
+    done(app)
+}
+
+fn finished(app: &Headless) -> bool {
+    app.world().resource::<Learn>().finished
+}
+
+fn free_cells(app: &Headless) -> Vec<Pos> {
+    app.world().resource::<Board>().grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect()
+}
+
+/// Performs lesson `n` (from 0) as its task says.
+fn perform(app: &mut Headless, n: usize) {
+    match n {
+        0 => {
+            let free = free_cells(app);
+            app.act(Action::Select(free[3]));
+            app.act(Action::Select(free[free.len() - 4]));
+            app.act(Action::Walk);
+        }
+        1 | 3 => app.act(Action::Walk),
+        2 => {
+            for _ in 0..12 {
+                app.act(Action::Step);
+            }
+            app.act(Action::Hover(Some(free_cells(app)[1])));
+        }
+        4 => {
+            let path = std::env::temp_dir().join(format!("cubepath-lesson-{}.map", std::process::id())).display().to_string();
+            app.act(Action::ToggleBarrier((5, 5)));
+            app.act(Action::SaveMap(path.clone()));
+            app.act(Action::OpenMap(path));
+        }
+        5..=7 => app.act(Action::SeekStep(1_000_000)),
+        _ => {
+            // a barrier on a walking agent's way
+            let cell = {
+                let crowd = app.world().resource::<CrowdState>().crowd.as_ref().expect("the lesson's crowd");
+                let taken: Vec<Pos> = crowd.agents().iter().map(|a| a.pos).collect();
+                crowd.agents().iter().flat_map(|a| a.path().skip(1)).find(|p| !taken.contains(p)).expect("an agent on its way")
+            };
+            app.act(Action::ToggleBarrier(cell));
+        }
+    }
+}
+
+#[test]
+fn every_lesson_is_noticed_done_when_performed_and_the_progress_is_kept() {
+    let dir = std::env::temp_dir().join(format!("cubepath-lessons-{}", std::process::id()));
+    // SAFETY: this test binary runs this one test; nothing else reads the environment.
+    unsafe { std::env::set_var("CUBEPATH_DATA_DIR", &dir) };
+    // --lesson 1 begins the first
+    let mut app = Headless::new(GameSetup { lesson: Some(0), ..default() }, Duration::from_millis(50)).with_cubes();
+    app.frames(3);
+    for (n, lesson) in LESSONS.iter().enumerate() {
+        if n > 0 {
+            app.act(Action::Lesson(Some(n)));
+            app.frames(3);
+        }
+        assert_eq!(app.world().resource::<Learn>().current, Some(n));
+        assert!(!finished(&app), "lesson {} is not done before it is performed", n + 1);
+        // the setup took: a few of them checked
+        let world = app.world();
+        match n {
+            3 => assert_eq!(world.resource::<SearchSettings>().0.topology, Topology::Hex),
+            5 => assert_eq!(world.resource::<RaceSettings>().algorithms, vec![Algorithm::Dijkstra, Algorithm::AStar]),
+            7 => assert_eq!(world.resource::<SearchSettings>().0.algorithm, Algorithm::Jps),
+            8 => assert!(world.resource::<CrowdState>().crowd.is_some()),
+            _ => {}
+        }
+        if n == 8 {
+            app.frames(20); // the agents' first searches
+        }
+        perform(&mut app, n);
+        assert!(until(&mut app, 600, finished), "lesson {} ({}) was performed but not noticed", n + 1, lesson.title);
+    }
+    assert!(app.world().resource::<Learn>().done.iter().all(|d| *d));
+    assert!(load_progress().iter().take(LESSONS.len()).all(|d| *d), "the progress was kept");
+    let _ = std::fs::remove_dir_all(&dir);
+}
