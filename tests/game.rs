@@ -1043,3 +1043,25 @@ fn a_board_link_opens_the_same_board_endpoints_and_options() {
     let err = PlayArgs::from_query(&format!("?{cut}")).unwrap().setup().unwrap_err();
     assert!(err.contains("cut short") || err.contains("checksum") || err.contains("long"), "{err}");
 }
+
+#[test]
+fn help_shows_every_key_and_the_panel_scale_is_clamped() {
+    use cubepath::game::logic::settings::HelpShown;
+    let mut app = app_with(random_setup(8, 8, 10.0, 1), Duration::from_millis(50));
+    let shown = |app: &Headless| app.world().resource::<HelpShown>().0;
+    assert!(!shown(&app));
+    app.press(KeyCode::KeyH);
+    assert!(shown(&app), "H shows the help");
+    app.press(KeyCode::KeyH);
+    assert!(!shown(&app), "and hides it");
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::ShiftLeft);
+    app.press(KeyCode::Slash);
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().release_all();
+    assert!(shown(&app), "? shows it too");
+    app.act(Action::ToggleHelp);
+    assert!(!shown(&app));
+    app.act(Action::Play(PlaySettings { ui_scale: 9.0, ..default() }));
+    assert_eq!(app.world().resource::<PlaySettings>().ui_scale, 2.0);
+    app.act(Action::Play(PlaySettings { ui_scale: 1.5, ..default() }));
+    assert_eq!(app.world().resource::<PlaySettings>().ui_scale, 1.5);
+}

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::settings::{BoardSettings, CrowdSettings, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn};
+use super::settings::{BoardSettings, CrowdSettings, HelpShown, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn};
 use crate::game::phases::{AppSystems, Pause};
 use crate::search::{MazeKind, Pos, SearchOptions};
 
@@ -43,6 +43,8 @@ pub enum Action {
     CopyLink,
     /// Begin lesson n (counted from 0), or leave the lessons (`None`).
     Lesson(Option<usize>),
+    /// H, ? or the panel's Help button: show or hide every key and mouse action.
+    ToggleHelp,
     /// Space in the step view: one more expansion.
     Step,
     /// Play the step view forward (true) or stop it.
@@ -93,7 +95,7 @@ pub enum Action {
 }
 
 /// Space walks (or steps, in the step view and the race), A resets, Z pauses, Ctrl+Z undoes and
-/// Ctrl+Shift+Z redoes.
+/// Ctrl+Shift+Z redoes, H or ? shows the help.
 pub fn handle_keys(
     keys: Res<ButtonInput<KeyCode>>,
     step_view: Res<StepViewOn>,
@@ -106,9 +108,12 @@ pub fn handle_keys(
     if keys.just_pressed(KeyCode::KeyA) {
         actions.write(Action::Reset);
     }
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if keys.just_pressed(KeyCode::KeyH) || (shift && keys.just_pressed(KeyCode::Slash)) {
+        actions.write(Action::ToggleHelp);
+    }
     if keys.just_pressed(KeyCode::KeyZ) {
         let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]);
-        let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
         actions.write(match (ctrl, shift) {
             (false, _) => Action::TogglePause,
             (true, false) => Action::Undo,
@@ -127,6 +132,7 @@ fn apply_setting_actions(
     mut layers: ResMut<StepLayers>,
     mut race: ResMut<RaceSettings>,
     mut crowd: ResMut<CrowdSettings>,
+    mut help: ResMut<HelpShown>,
 ) {
     for action in actions.read() {
         match action {
@@ -148,6 +154,7 @@ fn apply_setting_actions(
             Action::Crowd(c) => {
                 crowd.set_if_neq(c.clamped());
             }
+            Action::ToggleHelp => help.0 = !help.0,
             _ => {}
         }
     }

@@ -14,7 +14,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<StepViewOn>()
         .init_resource::<StepLayers>()
         .init_resource::<RaceSettings>()
-        .init_resource::<CrowdSettings>();
+        .init_resource::<CrowdSettings>()
+        .init_resource::<HelpShown>();
 }
 
 /// The largest side of a random board.
@@ -118,19 +119,34 @@ pub struct PlaySettings {
     pub click: ClickSets,
     /// What the right button paints.
     pub brush: Brush,
+    /// The panel's text and controls at this size (0.75 to 2).
+    pub ui_scale: f32,
 }
 
 impl Default for PlaySettings {
     fn default() -> Self {
-        PlaySettings { mode: WalkMode::Cubes, step_interval: 0.2, agent_speed: 4.0, click: ClickSets::Alternate, brush: Brush::Barrier }
+        PlaySettings {
+            mode: WalkMode::Cubes,
+            step_interval: 0.2,
+            agent_speed: 4.0,
+            click: ClickSets::Alternate,
+            brush: Brush::Barrier,
+            ui_scale: 1.0,
+        }
     }
 }
+
+/// Whether the help (every key and mouse action) is shown: H or ? toggles it.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct HelpShown(pub bool);
 
 impl PlaySettings {
     /// The range of `step_interval`.
     pub const INTERVAL: (f32, f32) = (0.01, 5.0);
     /// The range of `agent_speed`.
     pub const SPEED: (f32, f32) = (0.1, 50.0);
+    /// The range of `ui_scale`.
+    pub const UI_SCALE: (f32, f32) = (0.75, 2.0);
 
     /// The settings with every number clamped to its range.
     pub fn clamped(self) -> PlaySettings {
@@ -138,6 +154,7 @@ impl PlaySettings {
         PlaySettings {
             step_interval: clamp(self.step_interval, Self::INTERVAL, 0.2),
             agent_speed: clamp(self.agent_speed, Self::SPEED, 4.0),
+            ui_scale: clamp(self.ui_scale, Self::UI_SCALE, 1.0),
             ..self
         }
     }

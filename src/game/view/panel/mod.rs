@@ -3,6 +3,7 @@
 //! ([`labels`]). It reads the logic's state and writes actions; it changes nothing itself.
 
 mod crowd;
+mod help;
 mod labels;
 mod learn;
 
@@ -25,8 +26,8 @@ use crate::game::logic::lessons::Learn;
 use crate::game::logic::race::{RACE_LIMIT, Race};
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{
-    BoardSettings, Brush, ClickSets, CrowdSettings, Heat, LANES, MAX_SIDE, PlaySettings, RaceSettings, SearchSettings, StepLayers,
-    StepViewOn, WalkMode,
+    BoardSettings, Brush, ClickSets, CrowdSettings, Heat, HelpShown, LANES, MAX_SIDE, PlaySettings, RaceSettings, SearchSettings,
+    StepLayers, StepViewOn, WalkMode,
 };
 use crate::game::logic::status::Status;
 use crate::game::logic::stepview::GoalField;
@@ -83,6 +84,7 @@ struct Shown<'w> {
     crowd: Res<'w, CrowdState>,
     status: Res<'w, Status>,
     learn: Res<'w, Learn>,
+    help: Res<'w, HelpShown>,
 }
 
 /// A (or a loaded map) changed the board settings: the panel shows them and their seed.
@@ -112,6 +114,10 @@ fn draw_panel(
     mut layout: ResMut<PanelLayout>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if ctx.zoom_factor() != shown.play.ui_scale {
+        ctx.set_zoom_factor(shown.play.ui_scale);
+    }
+    help::help_window(ctx, shown.help.0, &mut actions);
     // A side panel, not a window over the board: the 3D view gets the rest (see the camera).
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -490,6 +496,7 @@ fn walk_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Ac
             ui.radio_value(&mut p.click, ClickSets::Start, "start");
             ui.radio_value(&mut p.click, ClickSets::End, "end");
         });
+        ui.add(egui::Slider::new(&mut p.ui_scale, PlaySettings::UI_SCALE.0..=PlaySettings::UI_SCALE.1).text("panel scale"));
         if p != *shown.play {
             actions.write(Action::Play(p));
         }
@@ -499,6 +506,9 @@ fn walk_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Ac
             }
             if ui.button(if shown.pause.get().0 { "Resume (Z)" } else { "Pause (Z)" }).clicked() {
                 actions.write(Action::TogglePause);
+            }
+            if ui.button("Help (H)").on_hover_text("every key and mouse action").clicked() {
+                actions.write(Action::ToggleHelp);
             }
         });
     });
@@ -524,7 +534,7 @@ fn stats_section(ui: &mut egui::Ui, shown: &Shown) {
     }
     ui.separator();
     ui.small(
-        "Left click: start / end   Right click or drag: paint\nRight drag off the board (or Shift): orbit   Middle drag: pan   Wheel: zoom\nSpace: walk (step in the step view)   A: new board   Z: pause\nCtrl+Z: undo   Ctrl+Shift+Z: redo",
+        "Left click: start / end   Right click or drag: paint\nRight drag off the board (or Shift): orbit   Middle drag: pan   Wheel: zoom\nSpace: walk (step in the step view)   A: new board   Z: pause\nCtrl+Z: undo   Ctrl+Shift+Z: redo   H or ?: help",
     );
 }
 
