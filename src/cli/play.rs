@@ -9,7 +9,7 @@ use clap::{Args, Parser};
 use super::Cli;
 use super::args::{parse_cell, parse_percent, parse_weight};
 use crate::game::logic::files;
-use crate::game::logic::settings::{BoardSettings, CrowdSettings, Heat, LANES, RaceSettings, StepLayers};
+use crate::game::logic::settings::{BoardSettings, CrowdSettings, Heat, LANES, Palette, RaceSettings, StepLayers};
 use crate::game::logic::setup::GameSetup;
 use crate::search::{Algorithm, CostModel, CrowdKind, DiagonalRule, Grid, Heuristic};
 
@@ -52,6 +52,9 @@ pub struct PlayArgs {
     /// The search algorithm to start with (astar, jps, theta, ...: as `solve` takes them).
     #[arg(long)]
     pub algorithm: Option<Algorithm>,
+    /// The colours: tutorial, or colour-safe (told apart with deuteranopia and protanopia).
+    #[arg(long, value_parser = ["tutorial", "colour-safe"])]
+    pub palette: Option<String>,
     /// Begin with lesson N (1 to 9: see the panel's Learn section).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=9))]
     pub lesson: Option<u8>,
@@ -126,7 +129,7 @@ impl PlayArgs {
             let value = value.replace("%2C", ",").replace("%2c", ",");
             match key {
                 "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" | "map" | "algorithm" | "heat" | "race" | "agents"
-                | "crowd" | "crowd-ticks" | "diagonal" | "heuristic" | "weight" | "costs" | "lesson" => {
+                | "crowd" | "crowd-ticks" | "diagonal" | "heuristic" | "weight" | "costs" | "lesson" | "palette" => {
                     argv.push(format!("--{key}"));
                     argv.push(value);
                 }
@@ -210,6 +213,7 @@ impl PlayArgs {
             costs: self.costs,
             notice: None,
             lesson: self.lesson.map(|n| n as usize - 1),
+            palette: if self.palette.as_deref() == Some("colour-safe") { Palette::ColourSafe } else { Palette::Tutorial },
             layers: StepLayers {
                 arrows: self.arrows,
                 heat: match self.heat.as_deref() {

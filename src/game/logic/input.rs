@@ -4,7 +4,9 @@
 
 use bevy::prelude::*;
 
-use super::settings::{BoardSettings, CrowdSettings, HelpShown, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn};
+use super::settings::{
+    BoardSettings, CrowdSettings, HelpShown, Palette, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn,
+};
 use crate::game::phases::{AppSystems, Pause};
 use crate::search::{MazeKind, Pos, SearchOptions};
 
@@ -45,6 +47,8 @@ pub enum Action {
     Lesson(Option<usize>),
     /// H, ? or the panel's Help button: show or hide every key and mouse action.
     ToggleHelp,
+    /// The colours the board is drawn in.
+    Palette(Palette),
     /// Space in the step view: one more expansion.
     Step,
     /// Play the step view forward (true) or stop it.
@@ -133,6 +137,7 @@ fn apply_setting_actions(
     mut race: ResMut<RaceSettings>,
     mut crowd: ResMut<CrowdSettings>,
     mut help: ResMut<HelpShown>,
+    mut palette: ResMut<Palette>,
 ) {
     for action in actions.read() {
         match action {
@@ -155,6 +160,9 @@ fn apply_setting_actions(
                 crowd.set_if_neq(c.clamped());
             }
             Action::ToggleHelp => help.0 = !help.0,
+            Action::Palette(p) => {
+                palette.set_if_neq(*p);
+            }
             _ => {}
         }
     }

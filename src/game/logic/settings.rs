@@ -15,7 +15,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<StepLayers>()
         .init_resource::<RaceSettings>()
         .init_resource::<CrowdSettings>()
-        .init_resource::<HelpShown>();
+        .init_resource::<HelpShown>()
+        .init_resource::<Palette>();
 }
 
 /// The largest side of a random board.
@@ -134,6 +135,17 @@ impl Default for PlaySettings {
             ui_scale: 1.0,
         }
     }
+}
+
+/// The colours the board is drawn in.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Palette {
+    /// The tutorials' colours: blue barriers, green start, red end, a black walked path.
+    #[default]
+    Tutorial,
+    /// Colours told apart with deuteranopia and protanopia too (after Okabe and Ito): dark
+    /// barriers, bluish-green start, vermilion end, sky-blue open and reddish-purple closed cells.
+    ColourSafe,
 }
 
 /// Whether the help (every key and mouse action) is shown: H or ? toggles it.

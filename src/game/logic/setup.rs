@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use super::settings::{BoardSettings, CrowdSettings, PlaySettings, SearchSettings, StepLayers, StepViewOn, WalkMode};
+use super::settings::{BoardSettings, CrowdSettings, Palette, PlaySettings, SearchSettings, StepLayers, StepViewOn, WalkMode};
 use super::status::Status;
 use crate::search::{Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Pos, Topology};
 
@@ -48,6 +48,8 @@ pub struct GameSetup {
     pub notice: Option<String>,
     /// The lesson to begin with (counted from 0).
     pub lesson: Option<usize>,
+    /// The colours.
+    pub palette: Palette,
     /// The step view's parent arrows and heat map.
     pub layers: StepLayers,
     /// Open the race with these algorithms, one lane each (with `steps`, that many expansions
@@ -80,8 +82,10 @@ fn apply_setup(
     mut layers: ResMut<StepLayers>,
     mut crowd: ResMut<CrowdSettings>,
     mut status: ResMut<Status>,
+    mut palette: ResMut<Palette>,
 ) {
     *layers = setup.layers;
+    *palette = setup.palette;
     *crowd = setup.crowd.clamped();
     if let Some(a) = setup.algorithm {
         search.0.algorithm = a;

@@ -2,11 +2,14 @@
 
 use bevy::prelude::*;
 
+use super::looks::agent_colour;
 use crate::game::logic::agent::Agent;
+use crate::game::logic::settings::Palette;
 use crate::game::phases::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, setup_agent_assets).add_systems(Update, dress_agents.in_set(AppSystems::View));
+    app.add_systems(Startup, setup_agent_assets)
+        .add_systems(Update, (recolour_agent.run_if(resource_changed::<Palette>), dress_agents).in_set(AppSystems::View));
 }
 
 /// The agent's meshes and materials.
@@ -25,6 +28,14 @@ fn setup_agent_assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, 
         body_material: materials.add(Color::srgb(1.0, 0.55, 0.0)),
         nose_material: materials.add(Color::srgb(0.15, 0.15, 0.15)),
     });
+}
+
+/// The agent's body in the palette (see [`agent_colour`]).
+fn recolour_agent(palette: Res<Palette>, assets: Option<Res<AgentAssets>>, mut materials: ResMut<Assets<StandardMaterial>>) {
+    let Some(assets) = assets else { return };
+    if let Some(mut m) = materials.get_mut(&assets.body_material) {
+        m.base_color = agent_colour(*palette);
+    }
 }
 
 /// Gives a new agent its body and a nose on its front (-Z).

@@ -6,9 +6,11 @@
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
+use super::looks::agent_colour;
 use crate::game::logic::board::Board;
 use crate::game::logic::crowd::{CrowdField, CrowdState};
 use crate::game::logic::input::Action;
+use crate::game::logic::settings::Palette;
 use crate::game::phases::AppSystems;
 use crate::search::{AgentState, CrowdMode};
 
@@ -19,7 +21,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CrowdBodies>().add_observer(click_body).add_systems(Startup, setup_crowd_assets).add_systems(
         Update,
         (
-            (match_bodies, move_bodies).chain().run_if(resource_exists::<CrowdAssets>),
+            (recolour_bodies.run_if(resource_changed::<Palette>), match_bodies, move_bodies).chain().run_if(resource_exists::<CrowdAssets>),
             draw_crowd_lines.run_if(|s: Res<CrowdState>| s.crowd.is_some()),
         )
             .in_set(AppSystems::View),
@@ -48,11 +50,17 @@ const BODY_HEIGHT: f32 = 0.3;
 fn setup_crowd_assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
     commands.insert_resource(CrowdAssets {
         mesh: meshes.add(Capsule3d::new(0.2, 0.2)),
-        walking: materials.add(Color::srgb(0.95, 0.45, 0.10)),
+        walking: materials.add(agent_colour(Palette::Tutorial)),
         waiting: materials.add(Color::srgb(0.45, 0.45, 0.50)),
         gathered: materials.add(Color::srgb(0.15, 0.55, 0.25)),
         picked: materials.add(Color::srgb(0.95, 0.15, 0.75)),
     });
+}
+
+fn recolour_bodies(palette: Res<Palette>, assets: Res<CrowdAssets>, mut materials: ResMut<Assets<StandardMaterial>>) {
+    if let Some(mut m) = materials.get_mut(&assets.walking) {
+        m.base_color = agent_colour(*palette);
+    }
 }
 
 /// A left click on an agent's body is a click on its cell (command mode picks it there).

@@ -5,14 +5,18 @@ use bevy::prelude::*;
 
 use super::looks::{CellLooks, Look, looks_changed};
 use crate::game::logic::board::{Board, HEX_APOTHEM};
+use crate::game::logic::settings::Palette;
 use crate::game::phases::AppSystems;
 use crate::search::Pos;
 
 /// The cubes alone (the headless test harness draws them too).
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<CubeIndex>()
-        .add_systems(Startup, setup_cube_assets)
-        .add_systems(Update, (spawn_cubes.run_if(layout_changed), paint_cubes.run_if(looks_changed)).chain().in_set(AppSystems::View));
+    app.init_resource::<CubeIndex>().add_systems(Startup, setup_cube_assets).add_systems(
+        Update,
+        (recolour_cubes.run_if(resource_changed::<Palette>), spawn_cubes.run_if(layout_changed), paint_cubes.run_if(looks_changed))
+            .chain()
+            .in_set(AppSystems::View),
+    );
 }
 
 /// The most cubes drawn; larger boards are drawn flat (see [`super::flat`]).
@@ -60,6 +64,16 @@ impl CubeAssets {
     /// The shared material of a look.
     pub fn material(&self, look: Look) -> &Handle<StandardMaterial> {
         &self.materials.iter().find(|(l, _)| *l == look).expect("a material per look").1
+    }
+}
+
+/// A new palette: every look's shared material takes its colour in it.
+fn recolour_cubes(palette: Res<Palette>, assets: Option<Res<CubeAssets>>, mut materials: ResMut<Assets<StandardMaterial>>) {
+    let Some(assets) = assets else { return };
+    for (look, handle) in &assets.materials {
+        if let Some(mut m) = materials.get_mut(handle) {
+            m.base_color = look.colour_in(*palette);
+        }
     }
 }
 

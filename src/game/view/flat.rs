@@ -11,6 +11,7 @@ use super::cubes::drawn_flat;
 use super::looks::{CellLooks, Look, looks_changed};
 use crate::game::logic::board::Board;
 use crate::game::logic::input::Action;
+use crate::game::logic::settings::Palette;
 use crate::game::phases::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
@@ -24,8 +25,8 @@ pub struct FlatBoard {
     size: (usize, usize),
 }
 
-fn colour(look: Look) -> [u8; 4] {
-    look.colour().to_srgba().to_u8_array()
+fn colour(look: Look, palette: Palette) -> [u8; 4] {
+    look.colour_in(palette).to_srgba().to_u8_array()
 }
 
 fn draw_flat_board(
@@ -47,7 +48,8 @@ fn draw_flat_board(
     if !drawn_flat {
         return;
     }
-    let pixels: Vec<u8> = looks.all(false).into_iter().flat_map(colour).collect();
+    let palette = *looks.palette;
+    let pixels: Vec<u8> = looks.all(false).into_iter().flat_map(|l| colour(l, palette)).collect();
     if let Some((_, flat)) = flats.iter().find(|(_, f)| f.size == (w, h)) {
         if let Some(mut image) = images.get_mut(&flat.image) {
             image.data = Some(pixels);

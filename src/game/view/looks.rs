@@ -10,7 +10,7 @@ use crate::game::logic::agent::Agent;
 use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::crowd::CrowdField;
 use crate::game::logic::search::PathState;
-use crate::game::logic::settings::{Heat, StepLayers, StepViewOn};
+use crate::game::logic::settings::{Heat, Palette, StepLayers, StepViewOn};
 use crate::game::logic::stepview::{GoalField, Mark, StepView};
 use crate::game::logic::walk::Walk;
 use crate::search::{Cell, Pos};
@@ -82,9 +82,21 @@ impl Look {
         Look::Heat((t * (HEAT_LEVELS - 1) as f64).round() as u8)
     }
 
-    /// The look's colour, for the cube materials and the flat board alike. The tutorial's
-    /// colours: floor light grey, barrier blue, start green, end red, walked path black.
+    /// The look's colour in the tutorials' palette (see [`Look::colour_in`]).
     pub fn colour(self) -> Color {
+        self.colour_in(Palette::Tutorial)
+    }
+
+    /// The look's colour, for the cube materials and the flat board alike. The tutorial's
+    /// colours: floor light grey, barrier blue, start green, end red, walked path black. The
+    /// colour-safe ones keep start, end, path, open, closed, barrier and agent apart with
+    /// deuteranopia and protanopia too (checked by simulating both: see the tests).
+    pub fn colour_in(self, palette: Palette) -> Color {
+        if palette == Palette::ColourSafe
+            && let Some(c) = self.colour_safe()
+        {
+            return c;
+        }
         match self {
             Look::Floor => Color::srgb(0.82, 0.82, 0.82),
             Look::Barrier => Color::srgb(0.12, 0.30, 0.85),
@@ -116,6 +128,22 @@ impl Look {
         }
     }
 
+    /// The colour-safe palette where it differs from the tutorials' (Okabe and Ito's colours).
+    fn colour_safe(self) -> Option<Color> {
+        Some(match self {
+            Look::Floor => Color::srgb(0.78, 0.78, 0.76),
+            Look::Barrier => Color::srgb(0.13, 0.13, 0.17),
+            Look::Start => Color::srgb(0.0, 0.62, 0.45),
+            Look::End => Color::srgb(0.84, 0.37, 0.0),
+            Look::Path => Color::srgb(0.94, 0.89, 0.26),
+            Look::Walked => Color::srgb(0.0, 0.45, 0.70),
+            Look::Open => Color::srgb(0.34, 0.71, 0.91),
+            Look::Closed => Color::srgb(0.60, 0.30, 0.50),
+            Look::Current => Color::srgb(0.90, 0.60, 0.0),
+            _ => return None,
+        })
+    }
+
     /// How far below the floor the cube's top sits (terrain is drawn lower).
     pub fn drop(self) -> f32 {
         match self {
@@ -135,6 +163,15 @@ impl Look {
     }
 }
 
+/// The colour of a walking agent (the crowd's and the single one): orange, or in the
+/// colour-safe palette a deep purple, where orange could be taken for the end.
+pub fn agent_colour(palette: Palette) -> Color {
+    match palette {
+        Palette::Tutorial => Color::srgb(0.95, 0.45, 0.10),
+        Palette::ColourSafe => Color::srgb(0.45, 0.0, 0.45),
+    }
+}
+
 /// Everything a cell's look depends on.
 #[derive(SystemParam)]
 pub struct CellLooks<'w, 's> {
@@ -149,6 +186,8 @@ pub struct CellLooks<'w, 's> {
     layers: Res<'w, StepLayers>,
     field: Res<'w, GoalField>,
     crowd_field: Res<'w, CrowdField>,
+    /// The colours.
+    pub palette: Res<'w, Palette>,
     agents: Query<'w, 's, &'static Agent>,
     /// The agents that moved or changed since the reader last ran.
     moved: Query<'w, 's, (), Changed<Agent>>,
@@ -164,8 +203,9 @@ impl CellLooks<'_, '_> {
     /// names every field of [`CellLooks`] (a new field does not compile until it is listed here),
     /// so the looks and this check read one list.
     pub fn changed(&self) -> bool {
-        let CellLooks { board, selection, path, walk, hover, step, step_on, layers, field, crowd_field, agents: _, moved } = self;
+        let CellLooks { board, selection, path, walk, hover, step, step_on, layers, field, crowd_field, palette, agents: _, moved } = self;
         board.is_changed()
+            || palette.is_changed()
             || selection.is_changed()
             || path.is_changed()
             || walk.is_changed()
@@ -236,5 +276,69 @@ impl CellLooks<'_, '_> {
             return Look::Hover;
         }
         Look::of_cell(cell)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// sRGB (0 to 1) to linear light.
+    fn linear(c: f32) -> f32 {
+        if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+    }
+
+    /// CIELAB (D65) of a linear RGB colour.
+    fn lab([r, g, b]: [f32; 3]) -> [f32; 3] {
+        let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.9505;
+        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.089;
+        let f = |t: f32| if t > 0.008856 { t.cbrt() } else { 7.787 * t + 16.0 / 116.0 };
+        [116.0 * f(y) - 16.0, 500.0 * (f(x) - f(y)), 200.0 * (f(y) - f(z))]
+    }
+
+    /// Machado, Oliveira and Fernandes (2009), full severity, on linear RGB.
+    const PROTAN: [[f32; 3]; 3] = [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]];
+    const DEUTAN: [[f32; 3]; 3] = [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.011820, 0.042940, 0.968881]];
+    const NORMAL: [[f32; 3]; 3] = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+
+    /// The least colour difference (CIE76) between the roles a player must tell apart, as seen
+    /// through `vision`, and the pair it is between.
+    fn closest(palette: Palette, vision: [[f32; 3]; 3]) -> (f32, String) {
+        let roles: Vec<(String, Color)> = [Look::Start, Look::End, Look::Path, Look::Open, Look::Closed, Look::Barrier, Look::Floor]
+            .iter()
+            .map(|l| (format!("{l:?}"), l.colour_in(palette)))
+            .chain([("agent".to_string(), agent_colour(palette))])
+            .collect();
+        let seen: Vec<[f32; 3]> = roles
+            .iter()
+            .map(|(_, c)| {
+                let c = c.to_srgba();
+                let v = [linear(c.red), linear(c.green), linear(c.blue)];
+                let m = |row: [f32; 3]| (row[0] * v[0] + row[1] * v[1] + row[2] * v[2]).clamp(0.0, 1.0);
+                lab([m(vision[0]), m(vision[1]), m(vision[2])])
+            })
+            .collect();
+        let mut best = (f32::MAX, String::new());
+        for i in 0..roles.len() {
+            for j in i + 1..roles.len() {
+                let d = seen[i].iter().zip(&seen[j]).map(|(a, b)| (a - b).powi(2)).sum::<f32>().sqrt();
+                if d < best.0 {
+                    best = (d, format!("{} / {}", roles[i].0, roles[j].0));
+                }
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn the_colour_safe_palette_keeps_every_role_apart_with_deuteranopia_and_protanopia() {
+        for (name, vision) in [("normal", NORMAL), ("deuteranopia", DEUTAN), ("protanopia", PROTAN)] {
+            let (d, pair) = closest(Palette::ColourSafe, vision);
+            assert!(d >= 20.0, "{name}: {pair} only {d:.1} apart");
+        }
+        // the check can fail: the tutorials' green start and red end merge for a deuteranope
+        let (d, pair) = closest(Palette::Tutorial, DEUTAN);
+        assert!(d < 20.0, "{pair} {d:.1}");
     }
 }

@@ -16,7 +16,7 @@ use super::looks::Look;
 use crate::game::logic::agent::Agent;
 use crate::game::logic::board::{Board, HEX_APOTHEM, Selection};
 use crate::game::logic::race::{Lane, Race};
-use crate::game::logic::settings::{RaceSettings, race_on};
+use crate::game::logic::settings::{Palette, RaceSettings, race_on};
 use crate::game::logic::stepview::Mark;
 use crate::game::phases::AppSystems;
 use crate::search::{Cell, Pos};
@@ -34,7 +34,10 @@ pub(super) fn plugin(app: &mut App) {
                 build_lanes,
                 paint_lanes.run_if(
                     race_on.and_then(
-                        resource_changed::<Race>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<LanesDrawn>),
+                        resource_changed::<Race>
+                            .or_eager(resource_changed::<Selection>)
+                            .or_eager(resource_changed::<LanesDrawn>)
+                            .or_eager(resource_changed::<Palette>),
                     ),
                 ),
             )
@@ -194,6 +197,7 @@ fn paint_lanes(
     mut cubes: Query<(&mut MeshMaterial3d<StandardMaterial>, &mut Transform), With<LaneCube>>,
     planes: Query<&LanePlane>,
     mut images: ResMut<Assets<Image>>,
+    palette: Res<Palette>,
 ) {
     let drawn = drawn.bypass_change_detection();
     let w = board.grid.width();
@@ -217,7 +221,7 @@ fn paint_lanes(
                 }
             }
         } else if let Some(plane) = planes.iter().find(|p| p.lane == i) {
-            let looks: Vec<[u8; 4]> = looks.map(|l| l.colour().to_srgba().to_u8_array()).collect();
+            let looks: Vec<[u8; 4]> = looks.map(|l| l.colour_in(*palette).to_srgba().to_u8_array()).collect();
             let pixels = if board.hex {
                 // two pixels a cell, odd rows shifted by one: the hex layout's half-cell offset
                 let h = board.grid.height();

@@ -26,7 +26,7 @@ use crate::game::logic::lessons::Learn;
 use crate::game::logic::race::{RACE_LIMIT, Race};
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{
-    BoardSettings, Brush, ClickSets, CrowdSettings, Heat, HelpShown, LANES, MAX_SIDE, PlaySettings, RaceSettings, SearchSettings,
+    BoardSettings, Brush, ClickSets, CrowdSettings, Heat, HelpShown, LANES, MAX_SIDE, Palette, PlaySettings, RaceSettings, SearchSettings,
     StepLayers, StepViewOn, WalkMode,
 };
 use crate::game::logic::status::Status;
@@ -85,6 +85,7 @@ struct Shown<'w> {
     status: Res<'w, Status>,
     learn: Res<'w, Learn>,
     help: Res<'w, HelpShown>,
+    palette: Res<'w, Palette>,
 }
 
 /// A (or a loaded map) changed the board settings: the panel shows them and their seed.
@@ -497,6 +498,16 @@ fn walk_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Ac
             ui.radio_value(&mut p.click, ClickSets::End, "end");
         });
         ui.add(egui::Slider::new(&mut p.ui_scale, PlaySettings::UI_SCALE.0..=PlaySettings::UI_SCALE.1).text("panel scale"));
+        let mut palette = *shown.palette;
+        ui.horizontal(|ui| {
+            ui.label("colours");
+            ui.radio_value(&mut palette, Palette::Tutorial, "tutorial");
+            ui.radio_value(&mut palette, Palette::ColourSafe, "colour-blind safe")
+                .on_hover_text("start, end, path, open, closed, barrier and agents stay apart with deuteranopia and protanopia");
+        });
+        if palette != *shown.palette {
+            actions.write(Action::Palette(palette));
+        }
         if p != *shown.play {
             actions.write(Action::Play(p));
         }
