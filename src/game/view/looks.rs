@@ -331,6 +331,26 @@ mod tests {
         best
     }
 
+    /// CIELAB of a colour as seen through `vision`.
+    fn seen(c: Color, vision: [[f32; 3]; 3]) -> [f32; 3] {
+        let c = c.to_srgba();
+        let v = [linear(c.red), linear(c.green), linear(c.blue)];
+        let m = |row: [f32; 3]| (row[0] * v[0] + row[1] * v[1] + row[2] * v[2]).clamp(0.0, 1.0);
+        lab([m(vision[0]), m(vision[1]), m(vision[2])])
+    }
+
+    #[test]
+    fn barriers_stand_apart_from_the_floor_and_every_heat_level() {
+        for palette in [Palette::Tutorial, Palette::ColourSafe] {
+            let barrier = seen(Look::Barrier.colour_in(palette), NORMAL);
+            for other in (0..HEAT_LEVELS).map(Look::Heat).chain([Look::Floor]) {
+                let o = seen(other.colour_in(palette), NORMAL);
+                let d = barrier.iter().zip(&o).map(|(a, b)| (a - b).powi(2)).sum::<f32>().sqrt();
+                assert!(d >= 25.0, "{palette:?}: barrier and {other:?} only {d:.1} apart");
+            }
+        }
+    }
+
     #[test]
     fn the_colour_safe_palette_keeps_every_role_apart_with_deuteranopia_and_protanopia() {
         for (name, vision) in [("normal", NORMAL), ("deuteranopia", DEUTAN), ("protanopia", PROTAN)] {
