@@ -1,15 +1,17 @@
 //! Lines over the cubes, drawn with gizmos each frame: the step view's parent arrows (on each
 //! reached cell a small arrow pointing to the cell it was reached from, while the layer is on)
-//! and an any-angle path's straight segments between its turning points.
+//! and an any-angle path's straight segments between its turning points; and with Jump Point
+//! Search, the scans from the cell just expanded, their jump points and forced neighbours.
 
 use bevy::prelude::*;
 
 use super::cubes::drawn_flat;
-use crate::game::logic::board::Board;
+use crate::game::logic::board::{Board, Selection};
 use crate::game::logic::search::PathState;
-use crate::game::logic::settings::{StepLayers, race_on, step_view_on};
+use crate::game::logic::settings::{SearchSettings, StepLayers, race_on, step_view_on};
 use crate::game::logic::stepview::StepView;
 use crate::game::phases::AppSystems;
+use crate::search::{JumpScan, Pos, jump_scans};
 
 /// The most cells that get arrows (more would be a blur of lines and a slow frame).
 pub const MAX_ARROW_CELLS: usize = 128 * 128;
@@ -20,6 +22,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             draw_parent_arrows.run_if(step_view_on.and_then(arrows_wanted)),
             draw_any_angle_path.run_if(|path: Res<PathState>| path.corners.len() > 1),
+            draw_jump_scans.run_if(step_view_on.and_then(|s: Res<SearchSettings>| s.0.algorithm.jumps())),
         )
             .run_if(not(race_on))
             .in_set(AppSystems::View),
@@ -45,5 +48,35 @@ fn draw_parent_arrows(mut gizmos: Gizmos, board: Res<Board>, step: Res<StepView>
         // from near the cell's centre toward the parent, stopping short of its edge
         let dir = (to - from).normalize_or_zero();
         gizmos.arrow(from - dir * 0.25, from + dir * 0.4, Color::srgb(0.15, 0.15, 0.2)).with_tip_length(0.18);
+    }
+}
+
+/// JPS made visible: from the cell the step view just expanded, each scan as an orange line (the
+/// straight scans a diagonal one makes from its cells fainter), each jump point it stopped at
+/// ringed green and each forced neighbour that stopped it ringed red.
+fn draw_jump_scans(mut gizmos: Gizmos, board: Res<Board>, step: Res<StepView>, selection: Res<Selection>) {
+    let (Some(k), Some(goal)) = (step.shown.checked_sub(1), selection.end) else { return };
+    let Some(now) = step.steps.get(k) else { return };
+    let parent = step.label(now.current).and_then(|l| l.parent);
+    for scan in jump_scans(&board.grid, now.current, parent, goal) {
+        draw_scan(&mut gizmos, &board, now.current, &scan, Color::srgb(1.0, 0.45, 0.0));
+        for branch in &scan.branches {
+            let Some(&first) = branch.cells.first() else { continue };
+            let (dx, dy) = branch.direction;
+            let from = ((first.0 as isize - dx as isize) as usize, (first.1 as isize - dy as isize) as usize);
+            draw_scan(&mut gizmos, &board, from, branch, Color::srgba(1.0, 0.6, 0.2, 0.45));
+        }
+    }
+}
+
+fn draw_scan(gizmos: &mut Gizmos, board: &Board, from: Pos, scan: &JumpScan, colour: Color) {
+    let lift = Vec3::Y * 0.1;
+    let flat = Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
+    gizmos.linestrip(std::iter::once(from).chain(scan.cells.iter().copied()).map(|p| board.world(p) + lift), colour);
+    if let Some(j) = scan.jump_point {
+        gizmos.circle(Isometry3d::new(board.world(j) + lift, flat), 0.38, Color::srgb(0.1, 0.75, 0.3));
+    }
+    for &f in &scan.forced {
+        gizmos.circle(Isometry3d::new(board.world(f) + lift, flat), 0.3, Color::srgb(0.9, 0.1, 0.1));
     }
 }

@@ -312,6 +312,13 @@ fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Ac
             layers_controls(ui, shown, actions);
         }
         let algorithm = shown.search.0.algorithm;
+        if shown.step_on.0 && algorithm.jumps() {
+            ui.small(
+                "A jump point is where a straight or diagonal scan must stop: the goal, or a cell with a forced neighbour (ringed red), \
+                 a cell beside a barrier's end that the way through the jump point reaches best. Orange: the scans from the cell just \
+                 expanded; green rings: the jump points they found, the only cells JPS queues.",
+            );
+        }
         if shown.step_on.0 && !algorithm.steps() {
             ui.small(format!("{algorithm} runs whole, not step by step: pick another algorithm to step through"));
         } else if shown.step_on.0 {

@@ -1,0 +1,51 @@
+//! Jump Point Search made visible: the scans `jump_scans` draws agree with the search itself.
+
+use cubepath_search::*;
+
+/// A seeded random grid.
+fn grid(w: usize, h: usize, density: f64, seed: u64) -> Grid {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    random_grid(w, h, density, &mut || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    })
+    .unwrap()
+}
+
+#[test]
+fn every_cell_jps_queues_is_a_jump_point_its_scans_found() {
+    let mut checked = 0;
+    for seed in 0..60 {
+        let g = grid(24, 18, 0.25, seed);
+        let free: Vec<Pos> = g.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
+        let (start, goal) = (free[0], free[free.len() - 1]);
+        for algorithm in [Algorithm::Jps, Algorithm::JpsBlock] {
+            let options = SearchOptions { algorithm, ..SearchOptions::default() };
+            let mut searcher = Searcher::default();
+            let Ok(mut run) = searcher.steps(&g, start, goal, &options) else { continue };
+            while let Step::Expanded(p) = run.step() {
+                let parent = run.info(p).and_then(|i| i.parent);
+                let scans = jump_scans(&g, p, parent, goal);
+                let jumps: Vec<Pos> = scans.iter().filter_map(|s| s.jump_point).collect();
+                for q in run.last_pushed() {
+                    assert!(jumps.contains(&q), "seed {seed} {algorithm}: {q:?} queued from {p:?} but no scan stopped there: {jumps:?}");
+                    checked += 1;
+                }
+                // and every jump point was offered: the search knows it now
+                for &j in &jumps {
+                    assert!(run.info(j).is_some(), "seed {seed}: jump point {j:?} from {p:?} not offered");
+                }
+                for s in &scans {
+                    // a scan stops at its jump point, and its forced neighbours lie beside it
+                    if let Some(j) = s.jump_point {
+                        assert_eq!(s.cells.last(), Some(&j));
+                        assert!(s.forced.iter().all(|f| f.0.abs_diff(j.0) <= 1 && f.1.abs_diff(j.1) <= 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} queued cells checked");
+}
