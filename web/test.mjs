@@ -212,7 +212,9 @@ async function play(page, shot) {
     (l) => /start=1,1 end=29,29 cost=140.0000 .*blocked=497/.test(l), "10-link");
   // a link cut short: the page says why and opens a board of its own
   const cut = await visit(`#b=${code.slice(0, 90)}`, /(the link's board could not be opened: .*?)(?: color:|$)/, (l) => /cut short|checksum|long/.test(l), "11-bad-link");
-  console.log(`race: ${race}; crowd: ${crowd}; together: ${together}; link: ${link}; cut link: ${cut}`);
+  // a lesson opened from the URL
+  const lesson = await visit("?lesson=1", /cubepath lesson: (.*?)(?: color:|$)/, (l) => /^1 started: A path on a cube grid$/.test(l), "12-lesson");
+  console.log(`race: ${race}; crowd: ${crowd}; together: ${together}; link: ${link}; cut link: ${cut}; lesson: ${lesson}`);
   console.log(`played: start ${before.start}, end ${before.end}, cost ${before.cost} -> ${after.cost} with a barrier, walked, new seed ${reset.seed}, opened tiny.map (cost ${state().cost}), a dropped malformed map kept it`);
 }
 if (failures.length) {

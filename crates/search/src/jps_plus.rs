@@ -103,6 +103,44 @@ impl JumpTable {
     }
 }
 
+/// JPS+'s jump distances, made ahead of the searches, to look at: for a cell and each of the 8
+/// directions, a positive `k` is a jump point `k` steps away; zero or `-k` is `k` free steps,
+/// then a wall or a cut corner.
+///
+/// ```
+/// use cubepath_search::{Cell, Grid, JumpDistances};
+/// let mut grid = Grid::new(5, 3).unwrap();
+/// grid.set(2, 1, Cell::Blocked).unwrap();
+/// let d = JumpDistances::new(&grid);
+/// let east = d.at((0, 0)).unwrap()[2];
+/// assert_eq!(east, 3); // (3, 0): beside the block's far side, a forced neighbour below it
+/// ```
+pub struct JumpDistances {
+    table: JumpTable,
+    grid: Grid,
+}
+
+impl JumpDistances {
+    /// The distances of every cell of `grid`.
+    pub fn new(grid: &Grid) -> JumpDistances {
+        JumpDistances { table: JumpTable::new(grid), grid: grid.clone() }
+    }
+
+    /// The names of the directions, in the order [`JumpDistances::at`] gives them.
+    pub const DIRECTIONS: [&'static str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+
+    /// The eight distances from `pos` (N, NE, E, SE, S, SW, W, NW); `None` off the grid or on
+    /// a blocked cell.
+    pub fn at(&self, pos: Pos) -> Option<[i16; 8]> {
+        if !self.grid.is_passable(pos.0, pos.1) {
+            return None;
+        }
+        let d = self.table.dist[self.grid.index(pos.0, pos.1)];
+        let order = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)];
+        Some(order.map(|(dx, dy)| d[direction_index(dx, dy)]))
+    }
+}
+
 /// The index of a direction (dx, dy), each -1 to 1 and not both 0, in the engine's order: a
 /// table lookup, since queries read it for every jump.
 #[inline]

@@ -49,3 +49,35 @@ fn every_cell_jps_queues_is_a_jump_point_its_scans_found() {
     }
     assert!(checked > 1000, "{checked} queued cells checked");
 }
+
+#[test]
+fn jps_plus_distances_agree_with_the_straight_scans() {
+    let nowhere = (usize::MAX, usize::MAX);
+    let mut checked = 0;
+    for seed in 0..20 {
+        let g = grid(20, 16, 0.3, seed);
+        let table = JumpDistances::new(&g);
+        for ((x, y), cell) in g.cells() {
+            let Some(d) = table.at((x, y)) else {
+                assert!(!cell.is_passable());
+                continue;
+            };
+            // the straight directions, N, E, S, W, at indices 0, 2, 4, 6; a scan needs a parent
+            // behind the cell, so cells on the edge behind it are left out
+            for (k, (dx, dy)) in [(0, (0i64, -1i64)), (2, (1, 0)), (4, (0, 1)), (6, (-1, 0))] {
+                let (px, py) = (x as i64 - dx, y as i64 - dy);
+                if px < 0 || py < 0 {
+                    continue;
+                }
+                let scan = &jump_scans(&g, (x, y), Some((px as usize, py as usize)), nowhere)[0];
+                assert_eq!(scan.direction, (dx as i8, dy as i8));
+                match scan.jump_point {
+                    Some(_) => assert_eq!(d[k] as usize, scan.cells.len(), "seed {seed} at {x},{y} dir {k}"),
+                    None => assert_eq!((-d[k]) as usize, scan.cells.len(), "seed {seed} at {x},{y} dir {k}"),
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 3000, "{checked}");
+}

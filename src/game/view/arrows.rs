@@ -6,17 +6,18 @@
 use bevy::prelude::*;
 
 use super::cubes::drawn_flat;
-use crate::game::logic::board::{Board, Selection};
+use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{SearchSettings, StepLayers, race_on, step_view_on};
 use crate::game::logic::stepview::StepView;
 use crate::game::phases::AppSystems;
-use crate::search::{JumpScan, Pos, jump_scans};
+use crate::search::{Algorithm, JumpDistances, JumpScan, Pos, jump_scans};
 
 /// The most cells that get arrows (more would be a blur of lines and a slow frame).
 pub const MAX_ARROW_CELLS: usize = 128 * 128;
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<JumpsUnderPointer>().add_systems(Update, describe_jumps_under_pointer.in_set(AppSystems::View));
     app.add_systems(
         Update,
         (
@@ -78,5 +79,33 @@ fn draw_scan(gizmos: &mut Gizmos, board: &Board, from: Pos, scan: &JumpScan, col
     }
     for &f in &scan.forced {
         gizmos.circle(Isometry3d::new(board.world(f) + lift, flat), 0.3, Color::srgb(0.9, 0.1, 0.1));
+    }
+}
+
+/// With JPS+ in the step view: the eight jump distances of the cell under the pointer, as the
+/// panel shows them.
+#[derive(Resource, Default)]
+pub struct JumpsUnderPointer(pub Option<String>);
+
+/// Reads the pointed cell's distances from JPS+'s table (made again only when the board changes).
+fn describe_jumps_under_pointer(
+    board: Res<Board>,
+    hover: Res<Hover>,
+    search: Res<SearchSettings>,
+    step_on: Res<crate::game::logic::settings::StepViewOn>,
+    mut table: Local<Option<((u64, u64), JumpDistances)>>,
+    mut out: ResMut<JumpsUnderPointer>,
+) {
+    let wanted = step_on.0 && search.0.algorithm == Algorithm::JpsPlus;
+    let text = hover.0.filter(|_| wanted).and_then(|p| {
+        if table.as_ref().is_none_or(|(v, _)| *v != board.grid.version()) {
+            *table = Some((board.grid.version(), JumpDistances::new(&board.grid)));
+        }
+        let d = table.as_ref()?.1.at(p)?;
+        let parts: Vec<String> = JumpDistances::DIRECTIONS.iter().zip(d).map(|(name, k)| format!("{name} {k}")).collect();
+        Some(format!("JPS+ jumps from {},{}: {} (k > 0: a jump point k steps away; -k: k steps to a wall)", p.0, p.1, parts.join("  ")))
+    });
+    if out.0 != text {
+        out.0 = text;
     }
 }

@@ -9,13 +9,13 @@
 //! play no part: a step is a step. An agent that has arrived rests on its goal, and may be
 //! pushed off it and come back.
 //!
-//! The planner is LaCAM* with PIBT as its configuration generator (see `lacam.rs` and
+//! The planner is LaCAM with PIBT as its configuration generator (see `lacam.rs` and
 //! `pibt.rs` for the papers). It is complete: given time it finds a plan whenever one exists
 //! (its search over configurations generates, through its constraint trees, every successor of
 //! every configuration it meets, and never expands a configuration twice), and reports that none
-//! exists when it has exhausted them. With `refine` it keeps going after the first plan and
-//! lowers its cost (LaCAM*: eventually optimal for the sum of the steps agents spend off their
-//! goals).
+//! exists when it has exhausted them. With `refine` it spends the rest of the time limit
+//! lowering the first plan's sum of costs by large neighbourhood search (see `polish.rs`): no
+//! promise of optimality.
 //!
 //! ```
 //! use cubepath_search::{Grid, MapfOptions, Moves, check_plan, solve_mapf};
@@ -65,7 +65,7 @@ pub struct MapfOptions {
     pub moves: Moves,
     /// When to give up (without `refine`), or to stop refining and answer (with it).
     pub time_limit: Duration,
-    /// Keep improving the first plan until the time limit or until it is optimal.
+    /// Keep improving the first plan until the time limit.
     pub refine: bool,
     /// The seed of the planner's tie-breaking.
     pub seed: u64,
@@ -117,8 +117,7 @@ pub struct MapfOutcome {
     pub first_sum_of_costs: Option<u64>,
     /// From the call to the answer.
     pub elapsed: Duration,
-    /// The search ran out of configurations: with a plan, the plan is optimal for the planner's
-    /// cost (steps off goals); without one, no plan exists.
+    /// The search ran out of configurations without a plan: no plan exists.
     pub exhausted: bool,
     /// Configurations the search met.
     pub configurations: usize,

@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::arrows::MAX_ARROW_CELLS;
+use super::arrows::{JumpsUnderPointer, MAX_ARROW_CELLS};
 use super::cubes::drawn_flat;
 use super::looks::{HEAT_LEVELS, Look};
 use super::race::lane_counters;
@@ -86,6 +86,7 @@ struct Shown<'w> {
     learn: Res<'w, Learn>,
     help: Res<'w, HelpShown>,
     palette: Res<'w, Palette>,
+    jumps: Res<'w, JumpsUnderPointer>,
 }
 
 /// A (or a loaded map) changed the board settings: the panel shows them and their seed.
@@ -333,6 +334,9 @@ fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Ac
             ));
             if let Some(p) = shown.hover.0 {
                 ui.label(hover_label(step, p));
+                if let Some(jumps) = &shown.jumps.0 {
+                    ui.small(jumps);
+                }
             }
             if ui.button("Save trace").on_hover_text("every expansion as JSON: trace.json (a download in the browser)").clicked() {
                 actions.write(Action::SaveTrace("trace.json".into()));
