@@ -114,10 +114,16 @@ fn draw_panel(
     shown: Shown,
     mut actions: MessageWriter<Action>,
     mut layout: ResMut<PanelLayout>,
+    mut scale: Local<Option<f32>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    if ctx.zoom_factor() != shown.play.ui_scale {
-        ctx.set_zoom_factor(shown.play.ui_scale);
+    // only when the setting changes: egui takes a new zoom over a frame, and setting it every
+    // frame (where the page's own scale makes egui's differ) swallowed the browser's clicks
+    if scale.is_none_or(|s| s != shown.play.ui_scale) {
+        if scale.is_some() || shown.play.ui_scale != 1.0 {
+            ctx.set_zoom_factor(shown.play.ui_scale);
+        }
+        *scale = Some(shown.play.ui_scale);
     }
     help::help_window(ctx, shown.help.0, &mut actions);
     // A side panel, not a window over the board: the 3D view gets the rest (see the camera).
