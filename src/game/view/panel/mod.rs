@@ -89,6 +89,17 @@ struct Shown<'w> {
     jumps: Res<'w, JumpsUnderPointer>,
 }
 
+/// The panel scale, set on egui only when the setting changes (and not while it stays 1):
+/// egui takes a new zoom over a frame, and setting it every frame would disturb its input.
+fn apply_scale(ctx: &egui::Context, applied: &mut Option<f32>, want: f32) {
+    if applied.is_none_or(|s| s != want) {
+        if applied.is_some() || want != 1.0 {
+            ctx.set_zoom_factor(want);
+        }
+        *applied = Some(want);
+    }
+}
+
 /// A (or a loaded map) changed the board settings: the panel shows them and their seed.
 fn follow_board_settings(settings: Res<BoardSettings>, mut draft: ResMut<PanelDraft>) {
     draft.board = settings.clone();
@@ -117,14 +128,7 @@ fn draw_panel(
     mut scale: Local<Option<f32>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    // only when the setting changes: egui takes a new zoom over a frame, and setting it every
-    // frame (where the page's own scale makes egui's differ) swallowed the browser's clicks
-    if scale.is_none_or(|s| s != shown.play.ui_scale) {
-        if scale.is_some() || shown.play.ui_scale != 1.0 {
-            ctx.set_zoom_factor(shown.play.ui_scale);
-        }
-        *scale = Some(shown.play.ui_scale);
-    }
+    apply_scale(ctx, &mut scale, shown.play.ui_scale);
     help::help_window(ctx, shown.help.0, &mut actions);
     // A side panel, not a window over the board: the 3D view gets the rest (see the camera).
     let mut root = egui::Ui::new(
