@@ -2,17 +2,8 @@
 
 use cubepath_search::*;
 
-/// A seeded random grid.
-fn grid(w: usize, h: usize, density: f64, seed: u64) -> Grid {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    random_grid(w, h, density, &mut || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state >> 11) as f64 / (1u64 << 53) as f64
-    })
-    .unwrap()
-}
+mod common;
+use common::seeded_grid as grid;
 
 #[test]
 fn every_cell_jps_queues_is_a_jump_point_its_scans_found() {

@@ -6,6 +6,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use cubepath_search::*;
+
+mod common;
+use common::seeded_grid as board;
 use proptest::prelude::*;
 
 /// Distances in moves of one step from `from` to every cell, by the rules: straight moves to
@@ -267,18 +270,6 @@ fn refining_lowers_the_sum_of_costs() {
 }
 
 // ---------------------------------------------------------------- the living crowd
-
-/// A seeded board like `cubepath crowd random:40x40:30` makes.
-fn board(w: usize, h: usize, density: f64, seed: u64) -> Grid {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    random_grid(w, h, density, &mut || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state >> 11) as f64 / (1u64 << 53) as f64
-    })
-    .unwrap()
-}
 
 #[test]
 fn a_dense_wandering_crowd_keeps_flowing_and_gives_nothing_up() {

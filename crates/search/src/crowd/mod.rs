@@ -217,14 +217,8 @@ impl Crowd {
             }
             CrowdMode::Wander | CrowdMode::Command | CrowdMode::Together => None,
         };
-        self.queue.clear();
-        self.claimed.fill(NONE);
+        self.forget_searches();
         for a in &mut self.agents {
-            a.path.clear();
-            a.plan = None;
-            a.queued = false;
-            a.repairing = false;
-            a.blocked = 0;
             a.state = match mode {
                 CrowdMode::Gather(goal) => {
                     a.goal = goal;
@@ -238,6 +232,20 @@ impl Crowd {
             self.plan_together(&goals)?;
         }
         Ok(())
+    }
+
+    /// Drops every agent's search, path, claim and wait count (a change of mode starts them
+    /// afresh; their urgency is kept).
+    pub(super) fn forget_searches(&mut self) {
+        self.queue.clear();
+        self.claimed.fill(NONE);
+        for a in &mut self.agents {
+            a.path.clear();
+            a.plan = None;
+            a.queued = false;
+            a.repairing = false;
+            a.blocked = 0;
+        }
     }
 
     /// Sends agent `i` to `goal` (it plans its own path; in wander mode it wanders again once

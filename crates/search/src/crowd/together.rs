@@ -253,14 +253,8 @@ impl Crowd {
     fn stop_searches(&mut self, mode: CrowdMode) {
         self.mode = mode;
         self.field = None;
-        self.queue.clear();
-        self.claimed.fill(NONE);
+        self.forget_searches();
         for a in &mut self.agents {
-            a.path.clear();
-            a.plan = None;
-            a.queued = false;
-            a.repairing = false;
-            a.blocked = 0;
             a.urgency = 0;
         }
         if mode != CrowdMode::Together {
