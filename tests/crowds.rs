@@ -29,7 +29,7 @@ fn crowd_runs_headless_and_ends_with_one_summary_line() {
         ],
         "{last}"
     );
-    let value = |name: &str| -> f64 { fields[fields.iter().position(|f| *f == name).unwrap() + 1].parse().unwrap() };
+    let value = |name: &str| field(last, name);
     assert_eq!((value("agents"), value("ticks"), value("conflicts")), (120.0, 300.0, 0.0));
     assert!(value("arrivals") > 120.0 && value("replans") > 0.0, "{last}");
     assert!(value("scratch_expanded") > 0.0, "repairs are compared with A* from scratch: {last}");

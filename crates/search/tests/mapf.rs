@@ -8,7 +8,7 @@ use std::time::Duration;
 use cubepath_search::*;
 
 mod common;
-use common::seeded_grid as board;
+use common::{seeded_grid as board, unit_source};
 use proptest::prelude::*;
 
 /// Distances in moves of one step from `from` to every cell, by the rules: straight moves to
@@ -153,13 +153,7 @@ fn solve_and_check(grid: &Grid, starts: &[Pos], goals: &[Pos], options: &MapfOpt
 /// them (each step every agent, in a random order, tries a random move to a cell nobody holds or
 /// is taking, never into a cell whose holder comes its way): those steps are a plan.
 fn instance(w: usize, h: usize, density: f64, n: usize, seed: u64) -> Option<(Grid, Vec<Pos>, Vec<Pos>)> {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut unit = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut unit = unit_source(seed);
     let grid = random_grid(w, h, density, &mut unit).ok()?;
     let first = grid.cells().find(|(_, c)| c.is_passable())?.0;
     let reach = bfs(&grid, first, false);

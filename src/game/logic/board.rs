@@ -279,7 +279,7 @@ fn replace_board(
                 }
             },
             // a scenario's agents are the crowd's (see crowd.rs)
-            Action::LoadMap { name, .. } | Action::OpenMap(name) if name.ends_with(".scen") => continue,
+            Action::LoadMap { name, .. } | Action::OpenMap(name) if files::is_scenario(name) => continue,
             Action::LoadMap { name, bytes } => match read_map(name, bytes) {
                 Ok(grid) => loaded(&mut settings, grid, name),
                 Err(e) => {

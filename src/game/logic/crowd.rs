@@ -153,8 +153,8 @@ fn load_scenario(
 ) {
     for action in actions.read() {
         let (name, bytes) = match action {
-            Action::LoadMap { name, bytes } if name.ends_with(".scen") => (name.clone(), bytes.clone()),
-            Action::OpenMap(name) if name.ends_with(".scen") => match files::open_map(name) {
+            Action::LoadMap { name, bytes } if files::is_scenario(name) => (name.clone(), bytes.clone()),
+            Action::OpenMap(name) if files::is_scenario(name) => match files::open_map(name) {
                 Ok(bytes) => (name.clone(), bytes),
                 Err(e) => {
                     status.say(format!("could not open the scenario: {e}"));

@@ -42,6 +42,11 @@ pub fn last_board_path() -> Option<PathBuf> {
     Some(dir.join("last.map"))
 }
 
+/// Whether a file the player opened is a scenario (its agents are the crowd's) rather than a map.
+pub fn is_scenario(name: &str) -> bool {
+    name.ends_with(".scen")
+}
+
 /// The lessons done, as kept (`lessons.txt` beside the last board: the numbers of the lessons
 /// done; in the browser, local storage); none when nothing was kept.
 pub fn load_progress() -> Vec<bool> {

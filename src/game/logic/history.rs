@@ -153,11 +153,9 @@ fn undo_redo(
         if same_shape {
             // cell by cell, so the grid's change log tells the view and the crowd what changed
             let changed: Vec<_> = to.grid.cells().filter(|&((x, y), c)| board.grid.get(x, y) != Some(c)).collect();
-            if !changed.is_empty() {
-                let grid = &mut board.grid;
-                for ((x, y), c) in changed {
-                    grid.set(x, y, c).expect("same size");
-                }
+            let grid = &mut board.grid;
+            for ((x, y), c) in changed {
+                grid.set(x, y, c).expect("same size");
             }
         } else {
             board.replace(to.grid, to.source);

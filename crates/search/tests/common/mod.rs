@@ -2,15 +2,19 @@
 
 use cubepath_search::{Grid, random_grid};
 
-/// A seeded random grid (xorshift, the same board for the same seed everywhere; as
-/// `cubepath crowd random:WxH:PCT` makes them).
-pub fn seeded_grid(w: usize, h: usize, density: f64, seed: u64) -> Grid {
+/// A seeded source of numbers in [0, 1) (xorshift: the same numbers for the same seed
+/// everywhere).
+pub fn unit_source(seed: u64) -> impl FnMut() -> f64 {
     let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    random_grid(w, h, density, &mut || {
+    move || {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
         (state >> 11) as f64 / (1u64 << 53) as f64
-    })
-    .unwrap()
+    }
+}
+
+/// A seeded random grid (as `cubepath crowd random:WxH:PCT` makes them).
+pub fn seeded_grid(w: usize, h: usize, density: f64, seed: u64) -> Grid {
+    random_grid(w, h, density, &mut unit_source(seed)).unwrap()
 }
