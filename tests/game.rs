@@ -1065,3 +1065,19 @@ fn help_shows_every_key_and_the_panel_scale_is_clamped() {
     app.act(Action::Play(PlaySettings { ui_scale: 1.5, ..default() }));
     assert_eq!(app.world().resource::<PlaySettings>().ui_scale, 1.5);
 }
+
+#[test]
+fn the_language_is_set_up_and_switched_and_the_logic_keeps_speaking_english() {
+    use cubepath::game::logic::settings::Language;
+    use cubepath::game::view::words::Words;
+    let mut app = app_with(GameSetup { language: Language::Chinese, ..random_setup(8, 8, 0.0, 1) }, Duration::from_millis(50));
+    assert_eq!(*app.world().resource::<Language>(), Language::Chinese);
+    app.act(Action::TogglePause);
+    app.frames(1);
+    let said = app.world().resource::<Status>().0.clone();
+    assert_eq!(said, "paused (Z to resume)", "the logic's message is English, for the logs and the tests");
+    assert_eq!(Words(*app.world().resource::<Language>()).say(&said), "已暂停（按 Z 继续）", "the panel shows it in Chinese");
+    app.act(Action::Language(Language::English));
+    assert_eq!(*app.world().resource::<Language>(), Language::English);
+    assert_eq!(Words(*app.world().resource::<Language>()).say(&said), said);
+}

@@ -22,7 +22,7 @@ out="$CARGO_TARGET_DIR/wasm32-unknown-unknown/web"
 cargo build --profile web --target wasm32-unknown-unknown --bin cubepath
 cargo build --profile web-engine --target wasm32-unknown-unknown -p cubepath-search-web --lib
 rm -rf web/dist
-mkdir -p web/dist/engine web/dist/maps
+mkdir -p web/dist/engine web/dist/maps web/dist/fonts
 bindgen() { wasm-bindgen --no-typescript --target web --remove-name-section --remove-producers-section "$@"; }
 bindgen --out-dir web/dist --out-name cubepath "$out/cubepath.wasm"
 # The game's wasm is not run through wasm-opt: on the LTO build -Oz took 6 minutes of CPU and
@@ -30,6 +30,8 @@ bindgen --out-dir web/dist --out-name cubepath "$out/cubepath.wasm"
 bindgen --out-dir web/dist/engine "$CARGO_TARGET_DIR/wasm32-unknown-unknown/web-engine/cubepath_search_web.wasm"
 wasm_opt web/dist/engine/cubepath_search_web_bg.wasm
 cp web/index.html web/bench.html web/dist/
+# the Chinese panel's font, downloaded only when Chinese is chosen
+cp assets/fonts/cubepath-zh.otf assets/fonts/OFL.txt web/dist/fonts/
 node web/bundle-pf.mjs web/dist/pathfinding.js
 for map in arena lak304d maze255 64room_000 random512-10; do
   cp "assets/maps/$map.map" "assets/maps/$map.map.scen" web/dist/maps/

@@ -34,6 +34,9 @@ try {
     if (said) says.push(said[1]);
     if (process.env.VERBOSE) console.log(`[browser] ${text}`);
   });
+  // the English page never downloads the Chinese font
+  const fontAsked = [];
+  page.on("request", (r) => { if (r.url().includes("cubepath-zh")) fontAsked.push(r.url()); });
   await page.goto(`${url}/?rows=12&cols=12&barriers=20&seed=7&start=0,0&end=11,11&walk=1`);
   const deadline = Date.now() + 300_000;
   while ((ready === null || finished === null) && failures.length === 0 && Date.now() < deadline) {
@@ -214,7 +217,10 @@ async function play(page, shot) {
   const cut = await visit(`#b=${code.slice(0, 90)}`, /(the link's board could not be opened: .*?)(?: color:|$)/, (l) => /cut short|checksum|long/.test(l), "11-bad-link");
   // a lesson opened from the URL
   const lesson = await visit("?lesson=1", /cubepath lesson: (.*?)(?: color:|$)/, (l) => /^1 started: A path on a cube grid$/.test(l), "12-lesson");
-  console.log(`race: ${race}; crowd: ${crowd}; together: ${together}; link: ${link}; cut link: ${cut}; lesson: ${lesson}`);
+  // the Chinese panel: its font is downloaded then, and added
+  const chinese = await visit("?lang=zh&lesson=3&steps=12", /cubepath font: (.*?)(?: color:|$)/, (l) => /^the Chinese glyphs are in \(\d+ bytes\)$/.test(l), "13-chinese");
+  if (fontAsked.length) failures.push(`the English page downloaded the Chinese font: ${fontAsked.join(", ")}`);
+  console.log(`race: ${race}; crowd: ${crowd}; together: ${together}; link: ${link}; cut link: ${cut}; lesson: ${lesson}; chinese: ${chinese}`);
   console.log(`played: start ${before.start}, end ${before.end}, cost ${before.cost} -> ${after.cost} with a barrier, walked, new seed ${reset.seed}, opened tiny.map (cost ${state().cost}), a dropped malformed map kept it`);
 }
 if (failures.length) {

@@ -9,7 +9,7 @@ use clap::{Args, Parser};
 use super::Cli;
 use super::args::{parse_cell, parse_percent, parse_weight};
 use crate::game::logic::files;
-use crate::game::logic::settings::{BoardSettings, CrowdSettings, Heat, LANES, Palette, RaceSettings, StepLayers};
+use crate::game::logic::settings::{BoardSettings, CrowdSettings, Heat, LANES, Language, Palette, RaceSettings, StepLayers};
 use crate::game::logic::setup::GameSetup;
 use crate::search::{Algorithm, CostModel, CrowdKind, DiagonalRule, Grid, Heuristic};
 
@@ -55,6 +55,9 @@ pub struct PlayArgs {
     /// The colours: tutorial, or colour-safe (told apart with deuteranopia and protanopia).
     #[arg(long, value_parser = ["tutorial", "colour-safe"])]
     pub palette: Option<String>,
+    /// The panel's language: en (English) or zh (Simplified Chinese).
+    #[arg(long)]
+    pub lang: Option<Language>,
     /// Begin with lesson N (1 to 9: see the panel's Learn section).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=9))]
     pub lesson: Option<u8>,
@@ -129,7 +132,7 @@ impl PlayArgs {
             let value = value.replace("%2C", ",").replace("%2c", ",");
             match key {
                 "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" | "map" | "algorithm" | "heat" | "race" | "agents"
-                | "crowd" | "crowd-ticks" | "diagonal" | "heuristic" | "weight" | "costs" | "lesson" | "palette" => {
+                | "crowd" | "crowd-ticks" | "diagonal" | "heuristic" | "weight" | "costs" | "lesson" | "palette" | "lang" => {
                     argv.push(format!("--{key}"));
                     argv.push(value);
                 }
@@ -213,6 +216,7 @@ impl PlayArgs {
             costs: self.costs,
             notice: None,
             lesson: self.lesson.map(|n| n as usize - 1),
+            language: self.lang.unwrap_or_default(),
             palette: if self.palette.as_deref() == Some("colour-safe") { Palette::ColourSafe } else { Palette::Tutorial },
             layers: StepLayers {
                 arrows: self.arrows,
@@ -354,6 +358,17 @@ mod tests {
         let bytes = files::bundled("maze.map").expect("maze.map is bundled");
         assert_eq!(crate::search::read_map("maze.map", bytes).unwrap().width(), 31);
         assert!(files::bundled("nope.map").is_none());
+    }
+
+    #[test]
+    fn the_language_comes_from_the_url_or_the_command_line() {
+        use crate::game::logic::settings::Language;
+        assert_eq!(PlayArgs::from_query("?lang=zh").unwrap().setup().unwrap().language, Language::Chinese);
+        assert_eq!(PlayArgs::from_query("").unwrap().setup().unwrap().language, Language::English);
+        let cli = Cli::try_parse_from(["cubepath", "--lang", "ZH"]).unwrap();
+        assert_eq!(cli.play.lang, Some(Language::Chinese));
+        let err = PlayArgs::from_query("?lang=fr").unwrap_err();
+        assert!(err.contains("unknown language 'fr': expected en or zh"), "{err}");
     }
 
     #[test]

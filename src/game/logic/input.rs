@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::settings::{
-    BoardSettings, CrowdSettings, HelpShown, Palette, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn,
+    BoardSettings, CrowdSettings, HelpShown, Language, Palette, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn,
 };
 use crate::game::phases::{AppSystems, Pause};
 use crate::search::{MazeKind, Pos, SearchOptions};
@@ -49,6 +49,8 @@ pub enum Action {
     ToggleHelp,
     /// The colours the board is drawn in.
     Palette(Palette),
+    /// The panel's language.
+    Language(Language),
     /// Space in the step view: one more expansion.
     Step,
     /// Play the step view forward (true) or stop it.
@@ -138,6 +140,7 @@ fn apply_setting_actions(
     mut crowd: ResMut<CrowdSettings>,
     mut help: ResMut<HelpShown>,
     mut palette: ResMut<Palette>,
+    mut language: ResMut<Language>,
 ) {
     for action in actions.read() {
         match action {
@@ -162,6 +165,9 @@ fn apply_setting_actions(
             Action::ToggleHelp => help.0 = !help.0,
             Action::Palette(p) => {
                 palette.set_if_neq(*p);
+            }
+            Action::Language(l) => {
+                language.set_if_neq(*l);
             }
             _ => {}
         }

@@ -16,7 +16,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<RaceSettings>()
         .init_resource::<CrowdSettings>()
         .init_resource::<HelpShown>()
-        .init_resource::<Palette>();
+        .init_resource::<Palette>()
+        .init_resource::<Language>();
 }
 
 /// The largest side of a random board.
@@ -146,6 +147,46 @@ pub enum Palette {
     /// Colours told apart with deuteranopia and protanopia too (after Okabe and Ito): dark
     /// barriers, bluish-green start, vermilion end, sky-blue open and reddish-purple closed cells.
     ColourSafe,
+}
+
+/// The language the panel speaks (the logic's messages are English; the view translates).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Language {
+    #[default]
+    English,
+    /// Simplified Chinese.
+    Chinese,
+}
+
+impl Language {
+    /// Every language, in the panel's order.
+    pub const ALL: [Language; 2] = [Language::English, Language::Chinese];
+
+    /// The code in `?lang=` and `--lang`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::Chinese => "zh",
+        }
+    }
+
+    /// The language's name in itself, for the switch.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Language::English => "English",
+            Language::Chinese => "中文",
+        }
+    }
+}
+
+impl std::str::FromStr for Language {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Language::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown language '{s}': expected en or zh"))
+    }
 }
 
 /// Whether the help (every key and mouse action) is shown: H or ? toggles it.

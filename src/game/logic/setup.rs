@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use super::settings::{BoardSettings, CrowdSettings, Palette, PlaySettings, SearchSettings, StepLayers, StepViewOn, WalkMode};
+use super::settings::{BoardSettings, CrowdSettings, Language, Palette, PlaySettings, SearchSettings, StepLayers, StepViewOn, WalkMode};
 use super::status::Status;
 use crate::search::{Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Pos, Topology};
 
@@ -50,6 +50,8 @@ pub struct GameSetup {
     pub lesson: Option<usize>,
     /// The colours.
     pub palette: Palette,
+    /// The panel's language.
+    pub language: Language,
     /// The step view's parent arrows and heat map.
     pub layers: StepLayers,
     /// Open the race with these algorithms, one lane each (with `steps`, that many expansions
@@ -83,9 +85,11 @@ fn apply_setup(
     mut crowd: ResMut<CrowdSettings>,
     mut status: ResMut<Status>,
     mut palette: ResMut<Palette>,
+    mut language: ResMut<Language>,
 ) {
     *layers = setup.layers;
     *palette = setup.palette;
+    *language = setup.language;
     *crowd = setup.crowd.clamped();
     if let Some(a) = setup.algorithm {
         search.0.algorithm = a;

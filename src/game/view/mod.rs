@@ -8,6 +8,7 @@ pub mod camera;
 pub mod crowd;
 pub mod cubes;
 pub mod flat;
+pub mod fonts;
 pub mod looks;
 #[cfg(target_arch = "wasm32")]
 mod page_maps;
@@ -16,6 +17,7 @@ pub mod picking;
 pub mod race;
 pub mod screenshot;
 pub mod text;
+pub mod words;
 
 use bevy::prelude::*;
 
@@ -31,6 +33,7 @@ pub(super) fn plugin(app: &mut App) {
         race::plugin,
         panel::plugin,
         screenshot::plugin,
+        fonts::plugin,
     ));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(page_maps::plugin);

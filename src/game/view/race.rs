@@ -13,10 +13,11 @@ use super::crowd::CrowdBody;
 use super::cubes::{Cube, CubeAssets, cube_transform};
 use super::flat::{FlatBoard, pixel_plane};
 use super::looks::Look;
+use super::words::Words;
 use crate::game::logic::agent::Agent;
 use crate::game::logic::board::{Board, HEX_APOTHEM, Selection};
 use crate::game::logic::race::{Lane, Race};
-use crate::game::logic::settings::{Palette, RaceSettings, race_on};
+use crate::game::logic::settings::{Language, Palette, RaceSettings, race_on};
 use crate::game::logic::stepview::Mark;
 use crate::game::phases::AppSystems;
 use crate::search::{Cell, Pos};
@@ -248,6 +249,7 @@ fn draw_lane_titles(
     mut contexts: EguiContexts,
     race: Res<Race>,
     board: Res<Board>,
+    language: Res<Language>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
 ) -> Result {
     let Ok((camera, at)) = cameras.single() else { return Ok(()) };
@@ -267,7 +269,7 @@ fn draw_lane_titles(
         painter.text(
             pos,
             egui::Align2::LEFT_BOTTOM,
-            lane_counters(lane, won, first.contains(&i), false),
+            lane_counters(lane, won, first.contains(&i), false, Words(*language)),
             egui::FontId::proportional(13.0),
             colour,
         );
@@ -277,21 +279,25 @@ fn draw_lane_titles(
 
 /// "expanded 41  open 12  cost 17.07", and how the lane ended: the winner, first to the goal
 /// with a dearer path, no path, or stopped (why in full when `full`, else in a word: the
-/// title over a lane is one short line).
-pub fn lane_counters(lane: &Lane, won: bool, first_home: bool, full: bool) -> String {
-    let mut s = format!("expanded {}  open {}", lane.view.shown, lane.view.open_count());
+/// title over a lane is one short line), in the player's words.
+pub fn lane_counters(lane: &Lane, won: bool, first_home: bool, full: bool, w: Words) -> String {
+    let mut s = w.say(&format!("expanded {}  open {}", lane.view.shown, lane.view.open_count())).into_owned();
+    let mut add = |part: &str| {
+        s += "  ";
+        s += &w.say(part);
+    };
     match (&lane.message, lane.cost, lane.done()) {
-        (Some(m), ..) if full => s += &format!("  {m}"),
-        (Some(_), ..) => s += if lane.view.steps.is_empty() { "  cannot run here" } else { "  stopped at the limit" },
+        (Some(m), ..) if full => add(m),
+        (Some(_), ..) => add(if lane.view.steps.is_empty() { "cannot run here" } else { "stopped at the limit" }),
         (None, Some(c), true) => {
-            s += &format!("  cost {c:.2}");
-            s += match (won, first_home) {
-                (true, _) => "  winner",
-                (false, true) => "  first to the goal",
-                _ => "",
-            };
+            add(&format!("cost {c:.2}"));
+            match (won, first_home) {
+                (true, _) => add("winner"),
+                (false, true) => add("first to the goal"),
+                _ => {}
+            }
         }
-        (None, None, true) => s += "  no path",
+        (None, None, true) => add("no path"),
         _ => {}
     }
     s

@@ -4,6 +4,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::game::logic::input::Action;
+use crate::game::view::words::Words;
 
 /// Every input and what it does.
 pub const INPUTS: [(&str, &str); 16] = [
@@ -26,23 +27,25 @@ pub const INPUTS: [(&str, &str); 16] = [
 ];
 
 /// The help window, when shown; its Close button hides it.
-pub(super) fn help_window(ctx: &egui::Context, shown: bool, actions: &mut MessageWriter<Action>) {
+pub(super) fn help_window(ctx: &egui::Context, shown: bool, w: Words, actions: &mut MessageWriter<Action>) {
     if !shown {
         return;
     }
-    egui::Window::new("Keys and mouse").collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(
-        ctx,
-        |ui| {
+    egui::Window::new(w.t("Keys and mouse"))
+        .id(egui::Id::new("help"))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
             egui::Grid::new("help-inputs").num_columns(2).striped(true).show(ui, |ui| {
                 for (input, what) in INPUTS {
-                    ui.strong(input);
-                    ui.label(what);
+                    ui.strong(w.t(input));
+                    ui.label(w.t(what));
                     ui.end_row();
                 }
             });
-            if ui.button("Close (H)").clicked() {
+            if ui.button(w.t("Close (H)")).clicked() {
                 actions.write(Action::ToggleHelp);
             }
-        },
-    );
+        });
 }

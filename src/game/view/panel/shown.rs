@@ -1,0 +1,56 @@
+//! What the panel shows, read-only, and the words it shows it in. A leaf the sections share.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+use crate::game::logic::board::{Board, Hover, Selection};
+use crate::game::logic::crowd::CrowdState;
+use crate::game::logic::duel::Duel;
+use crate::game::logic::lessons::Learn;
+use crate::game::logic::race::Race;
+use crate::game::logic::search::PathState;
+use crate::game::logic::settings::{
+    BoardSettings, CrowdSettings, HelpShown, Language, Palette, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn,
+};
+use crate::game::logic::status::Status;
+use crate::game::logic::stepview::{GoalField, StepView};
+use crate::game::logic::walk::Walk;
+use crate::game::phases::Pause;
+use crate::game::view::arrows::JumpsUnderPointer;
+use crate::game::view::words::Words;
+
+/// Everything the panel shows, read-only.
+#[derive(SystemParam)]
+pub(super) struct Shown<'w> {
+    pub board_settings: Res<'w, BoardSettings>,
+    pub search: Res<'w, SearchSettings>,
+    pub play: Res<'w, PlaySettings>,
+    pub step_on: Res<'w, StepViewOn>,
+    pub step: Res<'w, StepView>,
+    pub layers: Res<'w, StepLayers>,
+    pub field: Res<'w, GoalField>,
+    pub board: Res<'w, Board>,
+    pub selection: Res<'w, Selection>,
+    pub path: Res<'w, PathState>,
+    pub walk: Res<'w, Walk>,
+    pub pause: Res<'w, State<Pause>>,
+    pub hover: Res<'w, Hover>,
+    pub duel: Res<'w, Duel>,
+    pub race_settings: Res<'w, RaceSettings>,
+    pub race: Res<'w, Race>,
+    pub crowd_settings: Res<'w, CrowdSettings>,
+    pub crowd: Res<'w, CrowdState>,
+    pub status: Res<'w, Status>,
+    pub learn: Res<'w, Learn>,
+    pub help: Res<'w, HelpShown>,
+    pub palette: Res<'w, Palette>,
+    pub language: Res<'w, Language>,
+    pub jumps: Res<'w, JumpsUnderPointer>,
+}
+
+impl Shown<'_> {
+    /// The panel's words, in the player's language.
+    pub fn words(&self) -> Words {
+        Words(*self.language)
+    }
+}

@@ -1,0 +1,219 @@
+//! The panel's Step view and Race sections: the replay controls they share, the step view's
+//! layers and legend, the cell under the pointer, and each lane's counters.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::shown::Shown;
+use crate::game::logic::input::Action;
+use crate::game::logic::race::RACE_LIMIT;
+use crate::game::logic::settings::{Heat, LANES, RaceSettings};
+use crate::game::logic::stepview::StepView;
+use crate::game::view::arrows::MAX_ARROW_CELLS;
+use crate::game::view::cubes::drawn_flat;
+use crate::game::view::looks::{HEAT_LEVELS, Look};
+use crate::game::view::race::lane_counters;
+use crate::game::view::words::Words;
+use crate::search::Algorithm;
+
+pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
+    let step = &shown.step;
+    let w = shown.words();
+    egui::CollapsingHeader::new(w.t("Step view")).id_salt("Step view").default_open(shown.step_on.0).show(ui, |ui| {
+        let mut on = shown.step_on.0;
+        ui.checkbox(&mut on, w.t("step view (Space steps)"));
+        if on != shown.step_on.0 {
+            actions.write(Action::ShowSteps(on));
+        }
+        if shown.step_on.0 {
+            layers_controls(ui, shown, actions);
+        }
+        let algorithm = shown.search.0.algorithm;
+        if shown.step_on.0 && algorithm.jumps() {
+            ui.small(w.t(
+                "A jump point is where a straight or diagonal scan must stop: the goal, or a cell with a forced neighbour (ringed red), \
+                 a cell beside a barrier's end that the way through the jump point reaches best. Orange: the scans from the cell just \
+                 expanded; green rings: the jump points they found, the only cells JPS queues.",
+            ));
+        }
+        if shown.step_on.0 && !algorithm.steps() {
+            ui.small(w.say(&format!("{algorithm} runs whole, not step by step: pick another algorithm to step through")));
+        } else if shown.step_on.0 {
+            replay_controls(ui, (step.running, step.rate), (step.shown, step.steps.len()), ("expansions/s", w), actions);
+            ui.small(w.say(&format!(
+                "{} of {} expansions; open {}, closed {}{}",
+                step.shown,
+                step.steps.len(),
+                step.open_count(),
+                step.closed_cells().len(),
+                if step.truncated { " (recording cut short)" } else { "" }
+            )));
+            if let Some(p) = shown.hover.0 {
+                ui.label(w.say(&hover_label(step, p)));
+                if let Some(jumps) = &shown.jumps.0 {
+                    ui.small(w.say(jumps));
+                }
+            }
+            if ui.button(w.t("Save trace")).on_hover_text(w.t("every expansion as JSON: trace.json (a download in the browser)")).clicked()
+            {
+                actions.write(Action::SaveTrace("trace.json".into()));
+            }
+        }
+    });
+}
+
+/// The race: on or off, its lanes, the build-up preset, the step controls and each lane's
+/// counters.
+pub(super) fn race_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
+    let current = &*shown.race_settings;
+    let w = shown.words();
+    egui::CollapsingHeader::new(w.t("Race")).id_salt("Race").default_open(current.on).show(ui, |ui| {
+        let new = race_lanes(ui, current, w);
+        if new != *current {
+            if new.on && !current.on {
+                actions.write(Action::ShowSteps(false));
+            }
+            actions.write(Action::Race(new));
+        }
+        if !current.on {
+            return;
+        }
+        let race = &shown.race;
+        replay_controls(ui, (race.running, race.rate), (race.shown, race.len()), ("expansions/s per lane", w), actions);
+        let winners = race.winners();
+        let first = race.first_home();
+        let best = race.best_cost();
+        for (i, lane) in race.lanes.iter().enumerate() {
+            let won = winners.contains(&i);
+            let mut text = format!("{}. {}: {}", i + 1, lane.algorithm.name(), lane_counters(lane, won, first.contains(&i), true, w));
+            if let (Some(c), Some(b), true) = (lane.cost, best, lane.done())
+                && c > b + 1e-9
+            {
+                text += &format!(" {}", w.say(&format!("(+{:.1} % over the best)", (c / b - 1.0) * 100.0)));
+            }
+            let colour = if won { egui::Color32::from_rgb(230, 180, 40) } else { ui.visuals().text_color() };
+            ui.colored_label(colour, text);
+        }
+        ui.small(w.say(&format!(
+            "Every lane gets the same expansions per tick; the winner finds the cheapest path in the fewest. A lane stops at {RACE_LIMIT} expansions."
+        )));
+    });
+}
+
+/// The race's switch, its lanes (each a choice and a remove button), "+ lane" and the build-up
+/// preset: the settings as the player leaves them.
+fn race_lanes(ui: &mut egui::Ui, current: &RaceSettings, w: Words) -> RaceSettings {
+    let mut new = current.clone();
+    ui.checkbox(&mut new.on, w.t("race algorithms on copies of the board (Space steps)"));
+    let mut remove = None;
+    for (i, a) in new.algorithms.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            egui::ComboBox::from_id_salt(("lane", i)).selected_text(format!("{}. {}", i + 1, a.name())).show_ui(ui, |ui| {
+                for b in Algorithm::ALL.into_iter().filter(|b| b.steps()) {
+                    ui.selectable_value(a, b, b.name());
+                }
+            });
+            let can_remove = current.algorithms.len() > LANES.0;
+            if ui.add_enabled(can_remove, egui::Button::new("\u{2212}").small()).on_hover_text(w.t("remove this lane")).clicked() {
+                remove = Some(i);
+            }
+        });
+    }
+    if let Some(i) = remove {
+        new.algorithms.remove(i);
+    }
+    ui.horizontal(|ui| {
+        if ui.add_enabled(current.algorithms.len() < LANES.1, egui::Button::new(w.t("+ lane"))).clicked() {
+            new.algorithms.push(Algorithm::Greedy);
+        }
+        if ui.button(w.t("Build-up")).on_hover_text(w.t("BFS, Dijkstra, greedy and A*: each adds one idea to the one before")).clicked() {
+            new = RaceSettings { on: true, algorithms: RaceSettings::build_up() };
+        }
+    });
+    new
+}
+
+/// Run or Pause, Step, Restart, the rate and the scrubber of a replay (the step view's or the
+/// race's: the same actions drive whichever is on).
+fn replay_controls(
+    ui: &mut egui::Ui,
+    (running, rate): (bool, f32),
+    (shown, total): (usize, usize),
+    (rate_text, w): (&'static str, Words),
+    actions: &mut MessageWriter<Action>,
+) {
+    ui.horizontal(|ui| {
+        if ui.button(w.t(if running { "Pause" } else { "Run" })).clicked() {
+            actions.write(Action::RunSteps(!running));
+        }
+        if ui.button(w.t("Step")).clicked() {
+            actions.write(Action::Step);
+        }
+        if ui.button(w.t("Restart")).clicked() {
+            actions.write(Action::SeekStep(0));
+        }
+    });
+    let mut new_rate = rate.max(1.0);
+    ui.add(egui::Slider::new(&mut new_rate, 1.0..=1000.0).logarithmic(true).text(w.t(rate_text)));
+    if new_rate != rate {
+        actions.write(Action::StepRate(new_rate));
+    }
+    let mut k = shown;
+    ui.add(egui::Slider::new(&mut k, 0..=total).text(w.t("expansion")));
+    if k != shown {
+        actions.write(Action::SeekStep(k));
+    }
+}
+
+/// Parent arrows and the heat map, with its legend.
+fn layers_controls(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
+    let w = shown.words();
+    let mut layers = *shown.layers;
+    let cells = shown.board.grid.width() * shown.board.grid.height();
+    ui.add_enabled_ui(cells <= MAX_ARROW_CELLS && !drawn_flat(&shown.board), |ui| ui.checkbox(&mut layers.arrows, w.t("parent arrows")))
+        .response
+        .on_disabled_hover_text(w.t("arrows are drawn on boards up to 128 x 128"));
+    ui.horizontal(|ui| {
+        ui.label(w.t("heat map"));
+        ui.radio_value(&mut layers.heat, Heat::Off, w.t("off"));
+        ui.radio_value(&mut layers.heat, Heat::G, "g").on_hover_text(w.t("cost from the start found so far"));
+        ui.radio_value(&mut layers.heat, Heat::ToGoal, w.t("to goal"))
+            .on_hover_text(w.t("true cost to the end: a Dijkstra backwards from it"));
+    });
+    if layers != *shown.layers {
+        actions.write(Action::StepLayers(layers));
+    }
+    let (max, what) = match layers.heat {
+        Heat::Off => return,
+        Heat::G => (shown.step.max_g, "g"),
+        Heat::ToGoal => (shown.field.max, "to goal"),
+    };
+    ui.horizontal(|ui| {
+        ui.small("0");
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(150.0, 12.0), egui::Sense::hover());
+        let width = rect.width() / HEAT_LEVELS as f32;
+        for k in 0..HEAT_LEVELS {
+            let [r, g, b, _] = Look::Heat(k).colour().to_srgba().to_u8_array();
+            let cell = egui::Rect::from_min_size(rect.min + egui::vec2(width * k as f32, 0.0), egui::vec2(width + 0.5, rect.height()));
+            ui.painter().rect_filled(cell, 0.0, egui::Color32::from_rgb(r, g, b));
+        }
+        ui.small(format!("{max:.1} ({})", w.t(what)));
+    });
+}
+
+/// F, G, H, parent and expansion of the cell under the pointer.
+fn hover_label(step: &StepView, p: (usize, usize)) -> String {
+    match step.label(p) {
+        Some(l) => format!(
+            "cell {},{}: F {:.3}  G {:.3}  H {:.3}\nparent {}  expanded {}",
+            p.0,
+            p.1,
+            l.f,
+            l.g,
+            l.h,
+            l.parent.map_or("-".into(), |q| format!("{},{}", q.0, q.1)),
+            l.expansion.map_or("not yet".into(), |k| format!("#{k}")),
+        ),
+        None => format!("cell {},{}: not touched yet", p.0, p.1),
+    }
+}
