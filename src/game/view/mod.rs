@@ -16,6 +16,7 @@ pub mod panel;
 pub mod picking;
 pub mod race;
 pub mod screenshot;
+pub mod swatches;
 pub mod text;
 pub mod words;
 

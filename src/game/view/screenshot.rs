@@ -1,14 +1,15 @@
 //! When the game is busy and when it is done: the log lines a browser test waits for
 //! ("cubepath ready", "cubepath walk finished", and a "cubepath state" line on every change of
 //! the selection, path, walk, seed or hovered cell), and --screenshot FILE: run until the
-//! search is done and any walk has finished, save the window as a PNG and exit (non-zero with
-//! a message when it cannot).
+//! search is done and any walk has finished, save the window as a PNG, log the colours it shows
+//! for each role ([`super::swatches`]) and exit (non-zero with a message when it cannot).
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
+use super::swatches::{Swatches, swatch_line};
 use super::text::cell_text as cell;
 use crate::game::logic::agent::Agent;
 use crate::game::logic::board::{Board, Hover, Selection};
@@ -148,6 +149,7 @@ fn take_screenshot_when_done(
     requested: Res<WalkRequested>,
     agents: Query<&Agent>,
     time: Res<Time<Real>>,
+    (swatches, windows): (Swatches, Query<&Window>),
     mut progress: Local<Progress>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -171,9 +173,12 @@ fn take_screenshot_when_done(
     }
     progress.requested = true;
     let file: PathBuf = setup.screenshot.clone().expect("run only with a screenshot path");
+    let places = swatches.places();
+    let scale = windows.iter().next().map_or(1.0, |w| w.scale_factor());
     commands.spawn((Name::new("Screenshot"), Screenshot::primary_window())).observe(
         move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| match save_png(&captured.image, &file) {
-            Ok(()) => {
+            Ok(rgb) => {
+                info!("cubepath swatches: {}", swatch_line(&places, (rgb.0, rgb.1, &rgb.2), scale));
                 info!("screenshot saved to {}", file.display());
                 exit.write(AppExit::Success);
             }
@@ -185,11 +190,13 @@ fn take_screenshot_when_done(
     );
 }
 
-/// Writes the image to a temporary file beside `file`, then renames it into place.
-fn save_png(image: &Image, file: &std::path::Path) -> Result<(), String> {
+/// Writes the image to a temporary file beside `file`, then renames it into place; the pixels
+/// written (width, height, three bytes a pixel).
+fn save_png(image: &Image, file: &std::path::Path) -> Result<(u32, u32, Vec<u8>), String> {
     let rgb = image.clone().try_into_dynamic().map_err(|e| e.to_string())?.to_rgb8();
     let tmp = file.with_extension("png.tmp");
     rgb.save_with_format(&tmp, bevy::image::ImageFormat::Png.as_image_crate_format().ok_or("no PNG encoder")?)
         .map_err(|e| e.to_string())?;
-    std::fs::rename(&tmp, file).map_err(|e| e.to_string())
+    std::fs::rename(&tmp, file).map_err(|e| e.to_string())?;
+    Ok((rgb.width(), rgb.height(), rgb.into_raw()))
 }
