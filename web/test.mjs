@@ -19,6 +19,7 @@ const failures = [];
 let ready = null, finished = null;
 const states = [];
 const says = [];
+const fontAsked = []; // requests of the English page for the Chinese font (there must be none)
 const t0 = Date.now();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -35,7 +36,6 @@ try {
     if (process.env.VERBOSE) console.log(`[browser] ${text}`);
   });
   // the English page never downloads the Chinese font
-  const fontAsked = [];
   page.on("request", (r) => { if (r.url().includes("cubepath-zh")) fontAsked.push(r.url()); });
   await page.goto(`${url}/?rows=12&cols=12&barriers=20&seed=7&start=0,0&end=11,11&walk=1`);
   const deadline = Date.now() + 300_000;
