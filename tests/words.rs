@@ -16,6 +16,8 @@ const ZH: Words = Words(Language::Chinese);
 /// link and command-line pieces, and parts the view joins to a translated whole.
 const NOT_SHOWN: &[&str] = &[
     // entity names, egui ids
+    "Board navigation",
+    "Player's path",
     "Agent",
     "Agent nose",
     "Camera",
@@ -92,7 +94,11 @@ const NOT_SHOWN: &[&str] = &[
     " --hex",
     " --map board:{}",
     "link: #{}\nthe same board here: {}",
-    // the state line the browser test reads
+    // the state line the browser test reads, and the roles the screenshot's swatches name
+    "open",
+    "closed",
+    "path",
+    "floor",
     "cubepath state: start={} end={} cost={} cells={} walked={} seed={} blocked={} hover={}",
     // parts of a longer text that is translated whole
     " (recording cut short)",

@@ -1,8 +1,10 @@
 //! The phases of a frame and the pause: every logic and view module says `.in_set(...)` with
-//! these, and [`plugin`] chains them, once. A leaf: it imports nothing of the game.
+//! these, and [`plugin`] chains them, once (the `bevy_cubepath` plugin's sets among them). A
+//! leaf: it imports nothing of the game.
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use bevy_cubepath::{CubepathPlugin, NavSystems};
 
 /// The phases of a frame, in order; feature modules only say `.in_set(...)`. A new phase goes
 /// into the chain in [`plugin`].
@@ -17,8 +19,10 @@ pub enum AppSystems {
     /// What the actions set off: walks and agents end on a new board; walking agents ask for
     /// paths (by data: a request component).
     RequestPaths,
-    /// The engine answers: the player's path and every request.
+    /// The engine answers every request (the `bevy_cubepath` plugin's sets run here).
     Search,
+    /// The player's path is taken up from its answer.
+    TakeAnswers,
     /// Walks start on the path as it stands after this frame's edits.
     StartWalk,
     /// Cubes turn black, agents follow their answers and move, the step view plays.
@@ -36,12 +40,16 @@ pub struct PausableSystems;
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Pause(pub bool);
 
-/// Chains the phases and adds the pause state.
+/// Chains the phases, adds the pause state and the navigation plugin (its sets placed in the
+/// chain).
 pub fn plugin(app: &mut App) {
     if !app.is_plugin_added::<StatesPlugin>() {
         app.add_plugins(StatesPlugin);
     }
     app.init_state::<Pause>();
+    if !app.is_plugin_added::<CubepathPlugin>() {
+        app.add_plugins(CubepathPlugin);
+    }
     app.configure_sets(
         Update,
         (
@@ -50,6 +58,7 @@ pub fn plugin(app: &mut App) {
             AppSystems::ApplyActions,
             AppSystems::RequestPaths,
             AppSystems::Search,
+            AppSystems::TakeAnswers,
             AppSystems::StartWalk,
             AppSystems::Walk,
             AppSystems::View,
@@ -57,4 +66,9 @@ pub fn plugin(app: &mut App) {
             .chain(),
     );
     app.configure_sets(Update, PausableSystems.run_if(in_state(Pause(false))));
+    // The navigation plugin's own chain, inside the game's phases.
+    app.configure_sets(
+        Update,
+        ((NavSystems::Request, NavSystems::Search).in_set(AppSystems::Search), NavSystems::Follow.in_set(AppSystems::Walk)),
+    );
 }

@@ -4,9 +4,9 @@
 //! [`PathRequest`]) and follows the answer. The view gives it a body.
 
 use bevy::prelude::*;
+use bevy_cubepath::{PathAnswer, PathRequest};
 
 use super::board::{Board, BoardReplaced, Occupies, Selection};
-use super::search::{PathAnswer, PathRequest};
 use super::settings::{PlaySettings, SearchSettings};
 use super::status::Status;
 use super::walk::WalkReset;
@@ -155,7 +155,7 @@ fn request_agent_paths(mut commands: Commands, selection: Res<Selection>, mut ag
         }
         match selection.end {
             Some(to) => {
-                commands.entity(e).insert(PathRequest { from: agent.replan_cell(), to });
+                commands.entity(e).insert(PathRequest::new(agent.replan_cell(), to));
             }
             None => agent.stop(),
         }
@@ -176,9 +176,9 @@ fn place_agents_on_new_layout(board: Res<Board>, mut seen: Local<u64>, mut agent
 /// Agents follow the answers to their requests, or stop where there is no way.
 fn follow_path_answers(mut agents: Query<(&mut Agent, &PathAnswer), Changed<PathAnswer>>) {
     for (mut agent, answer) in &mut agents {
-        match &answer.0 {
-            Ok(cells) => agent.follow(cells),
-            Err(_) => agent.stop(),
+        match answer.cells() {
+            Some(cells) => agent.follow(cells),
+            None => agent.stop(),
         }
     }
 }

@@ -1,17 +1,19 @@
-//! Search as a system: when the board, the selection or a search setting changes (never every
-//! frame), the engine finds the player's path from start to end. Anything else that needs a
-//! path asks by data: a [`PathRequest`] component, answered with a [`PathAnswer`] on the same
-//! entity. The search knows nothing of who asks.
+//! Search as a system, through the `bevy_cubepath` plugin: the board is mirrored into a
+//! [`NavGrid`] entity with the player's search settings, and when the board, the selection or a
+//! search setting changes (never every frame) the player's path is asked for by a
+//! [`PathRequest`] on its own entity and taken up from the [`PathAnswer`]. Anything else that
+//! needs a path (the walking agent) asks the same way, on its own entity.
 
 use std::collections::HashMap;
 use std::time::Duration;
 
 use bevy::prelude::*;
+use bevy_cubepath::{NavGrid, NoPath, PathAnswer, PathBudget, PathRequest};
 
-use super::board::{Board, Selection};
+use super::board::{Board, HEX_APOTHEM, Selection};
 use super::settings::SearchSettings;
 use crate::game::phases::AppSystems;
-use crate::search::{Algorithm, Pos, SearchError, SearchOptions, Searcher, cells_along};
+use crate::search::{Algorithm, Pos, SearchError, SearchOptions, cells_along};
 
 /// The most cells IDA* may expand for one search in the game (about a tenth of a second on a
 /// desktop): it re-expands cells without end on open boards, and a frame must not freeze.
@@ -26,20 +28,119 @@ pub fn game_options(settings: &SearchOptions) -> SearchOptions {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PathState>().init_resource::<SearchBuffers>().add_systems(
-        Update,
-        (
-            find_path
-                .run_if(resource_changed::<Board>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<SearchSettings>)),
-            answer_path_requests,
-        )
-            .in_set(AppSystems::Search),
-    );
+    // Every request is answered in the frame it is made, as the game always did.
+    app.init_resource::<PathState>()
+        .insert_resource(PathBudget { searches: usize::MAX, expansions: usize::MAX })
+        .add_systems(Startup, spawn_navigation)
+        .add_systems(
+            Update,
+            (
+                (mirror_board, request_player_path)
+                    .chain()
+                    .run_if(resource_changed::<Board>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<SearchSettings>))
+                    .in_set(AppSystems::RequestPaths),
+                take_player_answer.in_set(AppSystems::TakeAnswers),
+            ),
+        );
 }
 
-/// The engine's reusable buffers.
-#[derive(Resource, Default)]
-pub struct SearchBuffers(pub Searcher);
+/// The board's [`NavGrid`] (one: requests need not name it).
+#[derive(Component)]
+pub struct BoardNavigation;
+
+/// The entity that asks for the player's path.
+#[derive(Component)]
+pub struct PlayerPath;
+
+fn spawn_navigation(mut commands: Commands, board: Res<Board>) {
+    commands.spawn((Name::new("Board navigation"), BoardNavigation, NavGrid::new(board.grid.clone())));
+    commands.spawn((Name::new("Player's path"), PlayerPath));
+}
+
+/// The board, the search settings and where cells lie (as [`Board::world`] puts them) into the
+/// navigation grid: a painted cell is set on it (so it keeps its identity and the engine its
+/// components until a cell changes), a new board replaces it; it is marked changed only when
+/// something did.
+fn mirror_board(board: Res<Board>, settings: Res<SearchSettings>, mut nav: Query<&mut NavGrid, With<BoardNavigation>>) {
+    let Ok(mut nav) = nav.single_mut() else { return };
+    let (w, h) = (board.grid.width(), board.grid.height());
+    let origin = if board.hex {
+        Vec3::new(-(w as f32) / 2.0 + 0.25, 0.0, -(h as f32 - 1.0) / 2.0 * HEX_APOTHEM)
+    } else {
+        Vec3::new(-(w as f32 - 1.0) / 2.0, 0.0, -(h as f32 - 1.0) / 2.0)
+    };
+    let options = game_options(&settings.0);
+    let mirror = nav.bypass_change_detection();
+    let mut changed = (mirror.options, mirror.origin) != (options, origin);
+    (mirror.options, mirror.origin) = (options, origin);
+    if (mirror.grid.width(), mirror.grid.height()) != (w, h) {
+        mirror.grid = board.grid.clone();
+        changed = true;
+    } else if mirror.grid != board.grid {
+        for (p, cell) in board.grid.cells() {
+            if mirror.grid.get(p.0, p.1) != Some(cell) {
+                mirror.grid.set(p.0, p.1, cell).expect("the same size");
+            }
+        }
+        changed = true;
+    }
+    if changed {
+        nav.set_changed();
+    }
+}
+
+/// Asks for the player's path from start to end (or says what is missing).
+fn request_player_path(
+    mut commands: Commands,
+    selection: Res<Selection>,
+    mut state: ResMut<PathState>,
+    player: Query<Entity, With<PlayerPath>>,
+) {
+    let Ok(asker) = player.single() else { return };
+    match (selection.start, selection.end) {
+        (Some(from), Some(to)) => {
+            commands.entity(asker).insert(PathRequest::new(from, to));
+        }
+        _ => {
+            commands.entity(asker).remove::<(PathRequest, PathAnswer)>();
+            let searches = state.searches + 1;
+            *state = PathState { searches, message: "pick a start and an end".into(), ..default() };
+        }
+    }
+}
+
+/// The player's path as the plugin answered it.
+fn take_player_answer(
+    settings: Res<SearchSettings>,
+    mut state: ResMut<PathState>,
+    answers: Query<(&PathAnswer, &PathRequest), (With<PlayerPath>, Changed<PathAnswer>)>,
+) {
+    let Ok((answer, request)) = answers.single() else { return };
+    let options = game_options(&settings.0);
+    state.searches += 1;
+    state.set_path(Vec::new());
+    state.corners.clear();
+    state.message.clear();
+    state.cost = None;
+    state.time = answer.time;
+    state.expanded = answer.expanded;
+    state.pushed = answer.pushed;
+    state.admissible = options.is_admissible();
+    match &answer.result {
+        Ok(found) if options.algorithm.any_angle() => {
+            state.set_path(cells_along(&found.cells));
+            state.corners = found.cells.clone();
+            (state.cost, state.admissible) = (Some(found.cost), found.optimal);
+        }
+        Ok(found) => {
+            state.set_path(found.cells.clone());
+            (state.cost, state.admissible) = (Some(found.cost), found.optimal);
+        }
+        Err(NoPath::Stopped { expanded }) => state.message = stopped(&options, *expanded),
+        Err(NoPath::Refused(e)) => state.message = describe(e.clone()),
+        Err(_) => state.message = dead_end(request.from, request.to),
+    }
+}
 
 /// The player's path: the latest search from start to end and what it found.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
@@ -83,65 +184,6 @@ impl PathState {
     }
 }
 
-/// A request for a path on the board with the current search settings. Inserting it (again)
-/// asks for a fresh answer.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PathRequest {
-    /// Where the path starts.
-    pub from: Pos,
-    /// Where it ends.
-    pub to: Pos,
-}
-
-/// The answer to the entity's [`PathRequest`]: the cells from `from` to `to`, or why not.
-#[derive(Component, Clone, Debug, PartialEq)]
-pub struct PathAnswer(pub Result<Vec<Pos>, String>);
-
-/// Runs the engine for the player's path.
-fn find_path(
-    board: Res<Board>,
-    selection: Res<Selection>,
-    settings: Res<SearchSettings>,
-    mut state: ResMut<PathState>,
-    mut buffers: ResMut<SearchBuffers>,
-) {
-    state.searches += 1;
-    state.set_path(Vec::new());
-    state.cost = None;
-    state.message.clear();
-    let (Some(start), Some(end)) = (selection.start, selection.end) else {
-        state.message = "pick a start and an end".into();
-        return;
-    };
-    let t = bevy::platform::time::Instant::now();
-    let options = game_options(&settings.0);
-    let result = buffers.0.search(&board.grid, start, end, &options);
-    state.time = t.elapsed();
-    state.corners.clear();
-    match result {
-        Ok(r) => {
-            state.expanded = r.expanded;
-            state.pushed = r.pushed;
-            state.admissible = r.admissible;
-            state.cost = r.cost;
-            match r.path {
-                Some(corners) if options.algorithm.any_angle() => {
-                    state.set_path(cells_along(&corners));
-                    state.corners = corners;
-                }
-                Some(cells) => state.set_path(cells),
-                None if r.stopped => state.message = stopped(&options, r.expanded),
-                None => state.message = dead_end(start, end),
-            }
-        }
-        Err(e) => {
-            state.expanded = 0;
-            state.pushed = 0;
-            state.message = describe(e);
-        }
-    }
-}
-
 /// The player's words for a search that found no way.
 fn dead_end(from: Pos, to: Pos) -> String {
     format!("dead end: no path from {},{} to {},{}", from.0, from.1, to.0, to.1)
@@ -158,24 +200,5 @@ fn describe(e: SearchError) -> String {
         SearchError::Blocked { which: "goal", at } => format!("the end {},{} is blocked", at.0, at.1),
         SearchError::Blocked { at, .. } => format!("the start {},{} is blocked", at.0, at.1),
         other => other.to_string(),
-    }
-}
-
-/// Answers every new or renewed [`PathRequest`].
-fn answer_path_requests(
-    mut commands: Commands,
-    board: Res<Board>,
-    settings: Res<SearchSettings>,
-    mut buffers: ResMut<SearchBuffers>,
-    requests: Query<(Entity, &PathRequest), Changed<PathRequest>>,
-) {
-    for (e, r) in &requests {
-        let options = game_options(&settings.0);
-        let answer = match buffers.0.search(&board.grid, r.from, r.to, &options) {
-            Ok(found) if found.stopped => Err(stopped(&options, found.expanded)),
-            Ok(found) => found.path.ok_or_else(|| dead_end(r.from, r.to)),
-            Err(e) => Err(describe(e)),
-        };
-        commands.entity(e).insert(PathAnswer(answer));
     }
 }

@@ -1,0 +1,179 @@
+//! Following an answer: an entity with [`FollowPath`] walks its [`PathAnswer`]'s cells at its
+//! speed, turning toward its heading with a frame-rate-independent slerp (the tutorials'
+//! NavAgent), and asks for a new path when cells on its remaining way become blocked.
+
+use bevy::prelude::*;
+use cubepath_search::Pos;
+
+use crate::grid::{NavGrid, Plane};
+use crate::request::{PathAnswer, PathRequest};
+
+/// Walks the entity's [`PathAnswer`]. Give it a [`PathRequest`] (and a `Transform`); a new
+/// answer is taken up where the entity is, finishing the step under way.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct FollowPath {
+    /// Cells per second.
+    pub speed: f32,
+    /// How fast it turns: each frame it turns `1 - exp(-turn_rate * dt)` of the way.
+    pub turn_rate: f32,
+    /// Height of its centre above the grid's plane.
+    pub height: f32,
+    cells: Vec<Pos>,
+    next: usize,
+    last: Option<Pos>,
+    arrived: bool,
+}
+
+impl FollowPath {
+    /// A follower at `speed` cells a second, turning at rate 8 (the tutorials' slerp), its
+    /// centre at the plane.
+    pub fn new(speed: f32) -> FollowPath {
+        FollowPath { speed, turn_rate: 8.0, height: 0.0, cells: Vec::new(), next: 0, last: None, arrived: true }
+    }
+
+    /// With its centre this far above the plane.
+    pub fn at_height(self, height: f32) -> FollowPath {
+        FollowPath { height, ..self }
+    }
+
+    /// The cell it walks toward, if walking.
+    pub fn target(&self) -> Option<Pos> {
+        (!self.arrived).then(|| self.cells.get(self.next).copied()).flatten()
+    }
+
+    /// The cell it last stood on (none before its first answer).
+    pub fn last(&self) -> Option<Pos> {
+        self.last
+    }
+
+    /// Whether it has walked all of its path (or has none).
+    pub fn arrived(&self) -> bool {
+        self.arrived
+    }
+
+    /// The cells still to walk, the one it walks toward first.
+    pub fn remaining(&self) -> &[Pos] {
+        if self.arrived { &[] } else { &self.cells[self.next.min(self.cells.len())..] }
+    }
+
+    /// Where a new path should start: the cell it walks toward, else the one it stands on.
+    pub fn replan_cell(&self) -> Option<Pos> {
+        self.target().or(self.last)
+    }
+
+    fn follow(&mut self, cells: &[Pos]) {
+        self.last = self.last.or(cells.first().copied());
+        self.cells = cells.to_vec();
+        self.next = 0;
+        self.arrived = cells.is_empty();
+    }
+
+    fn stop(&mut self) {
+        match self.target() {
+            Some(t) => {
+                self.cells = vec![t];
+                self.next = 0;
+            }
+            None => self.arrived = true,
+        }
+    }
+}
+
+/// Sent when a follower reaches the end of its path.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arrived {
+    /// The follower.
+    pub entity: Entity,
+    /// Where it stands.
+    pub cell: Pos,
+}
+
+/// The grid a request searches (the named one, else the only one).
+fn grid_of<'a>(request: &PathRequest, grids: &'a Query<(Entity, Ref<NavGrid>)>) -> Option<(Entity, Ref<'a, NavGrid>)> {
+    match request.grid {
+        Some(g) => grids.get(g).ok(),
+        None => grids.single().ok(),
+    }
+}
+
+/// Followers take up new answers (or stop where there is no way).
+pub(crate) fn take_answers(mut followers: Query<(&mut FollowPath, &PathAnswer), Changed<PathAnswer>>) {
+    for (mut follower, answer) in &mut followers {
+        match answer.cells() {
+            Some(cells) => follower.follow(cells),
+            None => follower.stop(),
+        }
+    }
+}
+
+/// When a grid changes, followers whose remaining way crosses a cell that is now blocked ask
+/// for a new path from the cell they are heading to.
+pub(crate) fn replan_blocked_ways(
+    mut commands: Commands,
+    grids: Query<(Entity, Ref<NavGrid>)>,
+    followers: Query<(Entity, &FollowPath, &PathRequest)>,
+) {
+    if !grids.iter().any(|(_, g)| g.is_changed()) {
+        return;
+    }
+    for (e, follower, request) in &followers {
+        let Some((_, nav)) = grid_of(request, &grids).filter(|(_, g)| g.is_changed()) else { continue };
+        let blocked = follower.remaining().iter().any(|&(x, y)| !nav.grid.is_passable(x, y));
+        if let (true, Some(from)) = (blocked, follower.replan_cell()) {
+            commands.entity(e).insert(PathRequest { from, ..*request });
+        }
+    }
+}
+
+/// Moves followers toward their next cells and turns them toward their heading.
+pub(crate) fn move_followers(
+    time: Res<Time>,
+    grids: Query<(Entity, Ref<NavGrid>)>,
+    mut followers: Query<(Entity, &mut FollowPath, &PathRequest, &mut Transform)>,
+    mut arrived: MessageWriter<Arrived>,
+) {
+    let dt = time.delta_secs();
+    for (e, mut follower, request, mut transform) in &mut followers {
+        let Some((_, nav)) = grid_of(request, &grids) else { continue };
+        let up = match nav.plane {
+            Plane::Xz => Vec3::Y,
+            Plane::Xy => Vec3::Z,
+        };
+        let mut budget = follower.speed * nav.cell_size * dt;
+        let mut heading = None;
+        while let Some(cell) = follower.target() {
+            let goal = nav.to_world(cell) + up * follower.height;
+            let to = goal - transform.translation;
+            let dist = to.length();
+            if dist > 1e-5 {
+                heading = Some(to / dist);
+            }
+            if dist > budget {
+                transform.translation += to / dist * budget;
+                break;
+            }
+            transform.translation = goal;
+            budget -= dist;
+            follower.last = Some(cell);
+            follower.next += 1;
+            if follower.next >= follower.cells.len() {
+                follower.arrived = true;
+                arrived.write(Arrived { entity: e, cell });
+            }
+        }
+        if let Some(dir) = heading {
+            let t = 1.0 - (-follower.turn_rate * dt).exp();
+            let target = facing(dir, nav.plane);
+            transform.rotation = transform.rotation.slerp(target, t);
+        }
+    }
+}
+
+/// The rotation that faces `dir`: on the ground the front is -Z with +Y up (Bevy's
+/// `looking_to`); on a 2D screen the front is +X, turned about +Z.
+pub fn facing(dir: Vec3, plane: Plane) -> Quat {
+    match plane {
+        Plane::Xz => Transform::IDENTITY.looking_to(Vec3::new(dir.x, 0.0, dir.z).normalize_or(Vec3::NEG_Z), Vec3::Y).rotation,
+        Plane::Xy => Quat::from_rotation_z(dir.y.atan2(dir.x)),
+    }
+}

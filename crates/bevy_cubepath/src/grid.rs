@@ -1,0 +1,126 @@
+//! The navigation grid: the engine's [`Grid`] on an entity, with the search settings its paths
+//! use and the mapping between its cells and world positions.
+
+use bevy::prelude::*;
+use cubepath_search::{FileError, Grid, Pos, SearchOptions, Topology, read_map};
+
+/// How cells lie in the world.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Plane {
+    /// On the ground of a 3D world: x along +X, rows along +Z, y = 0 (the cubepath game's).
+    #[default]
+    Xz,
+    /// On a 2D screen: x along +X, rows downward along -Y, z = 0 (sprites and tilemaps).
+    Xy,
+}
+
+/// A grid to find paths on. Put it on an entity (a world may have several; a request names its
+/// grid, or uses the only one). Changing `grid` (through `Mut`) replans the followers whose
+/// remaining way it blocks.
+#[derive(Component, Clone, Debug)]
+pub struct NavGrid {
+    /// The cells.
+    pub grid: Grid,
+    /// The search settings requests use unless they bring their own (algorithm, diagonal rule,
+    /// heuristic, hex cells...).
+    pub options: SearchOptions,
+    /// World units per cell.
+    pub cell_size: f32,
+    /// Where the centre of cell (0, 0) is.
+    pub origin: Vec3,
+    /// The plane the cells lie in.
+    pub plane: Plane,
+}
+
+impl NavGrid {
+    /// A grid with the default search (A* with octile moves, no corner cutting), cells 1 unit
+    /// apart on the XZ plane, centred on the world's origin.
+    pub fn new(grid: Grid) -> NavGrid {
+        let (w, h) = (grid.width() as f32, grid.height() as f32);
+        NavGrid {
+            grid,
+            options: SearchOptions::default(),
+            cell_size: 1.0,
+            origin: Vec3::new(-(w - 1.0) / 2.0, 0.0, -(h - 1.0) / 2.0),
+            plane: Plane::Xz,
+        }
+    }
+
+    /// A grid from rows of text: `.` floor, `@` (or `#`, `T`) blocked, digits 2-9 weights;
+    /// every row as long as the first.
+    ///
+    /// ```
+    /// let nav = bevy_cubepath::NavGrid::from_rows(&["..@", "..."]).unwrap();
+    /// assert_eq!((nav.grid.width(), nav.grid.height()), (3, 2));
+    /// ```
+    pub fn from_rows(rows: &[&str]) -> Result<NavGrid, FileError> {
+        let text = format!("type octile\nheight {}\nwidth {}\nmap\n{}\n", rows.len(), rows.first().map_or(0, |r| r.len()), rows.join("\n"));
+        Self::from_map("rows", text.as_bytes())
+    }
+
+    /// A grid from a Moving AI `.map` file's bytes (`file` names it in errors: file:line).
+    pub fn from_map(file: &str, bytes: &[u8]) -> Result<NavGrid, FileError> {
+        read_map(file, bytes).map(NavGrid::new)
+    }
+
+    /// With these search settings.
+    pub fn with_options(mut self, options: SearchOptions) -> NavGrid {
+        self.options = options;
+        self
+    }
+
+    /// On this plane, `cell_size` apart, cell (0, 0) at `origin`.
+    pub fn placed(mut self, plane: Plane, cell_size: f32, origin: Vec3) -> NavGrid {
+        (self.plane, self.cell_size, self.origin) = (plane, cell_size, origin);
+        self
+    }
+
+    /// Whether the cells are hexagons (odd rows shifted half a cell right, rows `sqrt 3 / 2`
+    /// apart so every neighbour is one cell away).
+    fn hex(&self) -> bool {
+        self.options.topology == Topology::Hex
+    }
+
+    /// The centre of a cell in the world.
+    pub fn to_world(&self, p: Pos) -> Vec3 {
+        let (mut x, mut row) = (p.0 as f32, p.1 as f32);
+        if self.hex() {
+            x += if p.1 % 2 == 1 { 0.5 } else { 0.0 };
+            row *= HEX_ROW;
+        }
+        self.origin
+            + match self.plane {
+                Plane::Xz => Vec3::new(x, 0.0, row),
+                Plane::Xy => Vec3::new(x, -row, 0.0),
+            } * self.cell_size
+    }
+
+    /// The cell whose square (or hexagon) holds a world position, if on the grid.
+    pub fn to_cell(&self, at: Vec3) -> Option<Pos> {
+        let d = (at - self.origin) / self.cell_size;
+        let (x, row) = match self.plane {
+            Plane::Xz => (d.x, d.z),
+            Plane::Xy => (d.x, -d.y),
+        };
+        let (x, y) = if self.hex() {
+            // the nearest centre among the candidates of the two nearest rows
+            let r = (row / HEX_ROW).floor();
+            [r, r + 1.0]
+                .into_iter()
+                .map(|r| {
+                    let shift = if (r as i64).rem_euclid(2) == 1 { 0.5 } else { 0.0 };
+                    let cx = (x - shift).round();
+                    ((cx, r), (cx + shift - x).powi(2) + (r * HEX_ROW - row).powi(2))
+                })
+                .min_by(|a, b| a.1.total_cmp(&b.1))?
+                .0
+        } else {
+            (x.round(), row.round())
+        };
+        let (w, h) = (self.grid.width() as f32, self.grid.height() as f32);
+        (x >= 0.0 && y >= 0.0 && x < w && y < h).then_some((x as usize, y as usize))
+    }
+}
+
+/// Rows of hexagons are this far apart (one cell between centres of neighbours).
+pub const HEX_ROW: f32 = 0.866_025_4;

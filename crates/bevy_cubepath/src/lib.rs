@@ -1,0 +1,88 @@
+//! Grid pathfinding for Bevy on cubepath's search engine ([`cubepath_search`]): a
+//! [`NavGrid`] component, [`PathRequest`]s answered with [`PathAnswer`]s within a per-frame
+//! budget, and [`FollowPath`] agents that walk their answers with slerped turns and replan when
+//! their way is blocked.
+//!
+//! ```no_run
+//! use bevy::prelude::*;
+//! use bevy_cubepath::prelude::*;
+//!
+//! fn main() {
+//!     App::new().add_plugins((MinimalPlugins, CubepathPlugin)).add_systems(Startup, setup).add_systems(Update, show).run();
+//! }
+//!
+//! fn setup(mut commands: Commands) {
+//!     commands.spawn(NavGrid::from_rows(&["....", ".@@.", "...."]).unwrap());
+//!     commands.spawn(PathRequest::new((0, 0), (3, 2)));
+//! }
+//!
+//! fn show(answers: Query<&PathAnswer, Added<PathAnswer>>) {
+//!     for a in &answers {
+//!         info!("{:?}", a.cells());
+//!     }
+//! }
+//! ```
+//!
+//! # Schedule
+//! Everything runs in `Update`, in [`NavSystems`] order: `Request` (new and renewed requests
+//! queue; grid changes replan blocked followers), `Search` (requests answered within
+//! [`PathBudget`]), `Follow` (answers taken up, followers moved), `Debug` (gizmos, with the
+//! `debug` feature). A game edits its grids before `NavSystems::Request` and reads answers after
+//! `NavSystems::Search`; commands apply between the sets, so an answer inserted in `Search` is
+//! followed in the same frame.
+
+#![deny(missing_docs)]
+
+#[cfg(feature = "debug")]
+mod debug;
+mod follow;
+mod grid;
+mod request;
+
+use bevy::prelude::*;
+
+pub use cubepath_search as engine;
+#[cfg(feature = "debug")]
+pub use debug::NavDebugPlugin;
+pub use follow::{Arrived, FollowPath, facing};
+pub use grid::{HEX_ROW, NavGrid, Plane};
+pub use request::{FoundPath, NoPath, PathAnswer, PathBudget, PathQueue, PathRequest};
+
+/// What a game usually needs.
+pub mod prelude {
+    pub use crate::{Arrived, CubepathPlugin, FollowPath, NavGrid, NavSystems, NoPath, PathAnswer, PathBudget, PathRequest, Plane};
+    pub use cubepath_search::{Algorithm, DiagonalRule, Grid, Pos, SearchOptions, Topology};
+}
+
+/// The plugin's systems, in order (see the crate's schedule).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NavSystems {
+    /// Requests queue; changed grids replan blocked followers.
+    Request,
+    /// Requests are answered within the budget.
+    Search,
+    /// Followers take up answers and move.
+    Follow,
+    /// Gizmos (the `debug` feature).
+    Debug,
+}
+
+/// Adds path requests, answers and followers (see the crate's schedule).
+pub struct CubepathPlugin;
+
+impl Plugin for CubepathPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<PathBudget>()
+            .init_resource::<PathQueue>()
+            .add_message::<Arrived>()
+            .configure_sets(Update, (NavSystems::Request, NavSystems::Search, NavSystems::Follow, NavSystems::Debug).chain())
+            .add_systems(
+                Update,
+                (
+                    (follow::replan_blocked_ways, request::queue_requests).chain().in_set(NavSystems::Request),
+                    request::answer_requests.in_set(NavSystems::Search),
+                    (follow::take_answers, follow::move_followers).chain().in_set(NavSystems::Follow),
+                ),
+            );
+    }
+}

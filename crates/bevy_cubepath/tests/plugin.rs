@@ -1,0 +1,218 @@
+//! The plugin headless: `MinimalPlugins`, time stepped by hand, real ECS state after
+//! `app.update()`. Costs are checked against a Dijkstra written here from the rules (8 moves,
+//! no corner cutting, 1 and sqrt 2), not against the engine.
+
+use std::collections::BinaryHeap;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy_cubepath::prelude::*;
+use bevy_cubepath::{Arrived, FoundPath, HEX_ROW};
+use cubepath_search::{Cell, SearchError};
+
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, CubepathPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
+    app.update();
+    app
+}
+
+const ROWS: [&str; 8] = ["..........", ".@@@@@@@..", ".......@..", "@@@@@..@..", "...@...@@.", ".@.@.@....", ".@...@.@@.", ".@@@@@...."];
+
+/// The least cost from `from` to every cell, by the rules: 8 neighbours, a diagonal only when
+/// both side cells are free, steps 1 and sqrt 2.
+fn dijkstra(rows: &[&str], from: Pos) -> Vec<Vec<f64>> {
+    let free = |x: i64, y: i64| y >= 0 && x >= 0 && (y as usize) < rows.len() && rows[y as usize].as_bytes().get(x as usize) == Some(&b'.');
+    let mut dist = vec![vec![f64::INFINITY; rows[0].len()]; rows.len()];
+    let mut heap = BinaryHeap::new();
+    dist[from.1][from.0] = 0.0;
+    heap.push((std::cmp::Reverse((0.0f64).to_bits()), from));
+    while let Some((std::cmp::Reverse(bits), (x, y))) = heap.pop() {
+        let d = f64::from_bits(bits);
+        if d > dist[y][x] {
+            continue;
+        }
+        for (dx, dy) in [(-1i64, -1i64), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+            let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+            if !free(nx, ny) || (dx != 0 && dy != 0 && !(free(x as i64 + dx, y as i64) && free(x as i64, y as i64 + dy))) {
+                continue;
+            }
+            let nd = d + if dx != 0 && dy != 0 { std::f64::consts::SQRT_2 } else { 1.0 };
+            if nd < dist[ny as usize][nx as usize] - 1e-12 {
+                dist[ny as usize][nx as usize] = nd;
+                heap.push((std::cmp::Reverse(nd.to_bits()), (nx as usize, ny as usize)));
+            }
+        }
+    }
+    dist
+}
+
+fn found(app: &App, e: Entity) -> FoundPath {
+    app.world().get::<PathAnswer>(e).expect("an answer").result.clone().expect("a path")
+}
+
+#[test]
+fn every_request_is_answered_with_the_least_cost_path() {
+    let mut app = app();
+    app.world_mut().spawn(NavGrid::from_rows(&ROWS).unwrap());
+    let truth = dijkstra(&ROWS, (0, 0));
+    let mut asked = Vec::new();
+    for (y, row) in ROWS.iter().enumerate() {
+        for (x, _) in row.bytes().enumerate().filter(|(_, c)| *c == b'.') {
+            asked.push((app.world_mut().spawn(PathRequest::new((0, 0), (x, y))).id(), (x, y)));
+        }
+    }
+    app.update();
+    for (e, (x, y)) in asked {
+        let answer = &app.world().get::<PathAnswer>(e).expect("answered in one frame").result;
+        match answer {
+            Ok(path) => {
+                assert!((path.cost - truth[y][x]).abs() < 1e-9, "to {x},{y}: {} against {}", path.cost, truth[y][x]);
+                assert_eq!((path.cells[0], *path.cells.last().unwrap()), ((0, 0), (x, y)));
+                assert!(path.optimal);
+            }
+            Err(why) => assert!(truth[y][x].is_infinite() && *why == NoPath::Unreachable, "to {x},{y}: {why}"),
+        }
+    }
+}
+
+#[test]
+fn the_budget_answers_the_oldest_requests_first_and_the_rest_later() {
+    let mut app = app();
+    app.insert_resource(PathBudget { searches: 3, expansions: usize::MAX });
+    app.world_mut().spawn(NavGrid::from_rows(&ROWS).unwrap());
+    let asked: Vec<Entity> = (0..10).map(|k| app.world_mut().spawn(PathRequest::new((0, 0), (9, k % 8))).id()).collect();
+    let answered = |app: &App| asked.iter().map(|&e| app.world().get::<PathAnswer>(e).is_some()).collect::<Vec<_>>();
+    app.update();
+    assert_eq!(answered(&app), [true, true, true, false, false, false, false, false, false, false]);
+    app.update();
+    assert_eq!(answered(&app).iter().filter(|a| **a).count(), 6);
+    app.update();
+    app.update();
+    assert!(answered(&app).iter().all(|a| *a));
+    assert!(app.world().resource::<bevy_cubepath::PathQueue>().is_empty());
+    // a renewed request is answered again
+    let first = asked[0];
+    app.world_mut().entity_mut(first).insert(PathRequest::new((0, 0), (2, 2)));
+    app.update();
+    assert_eq!(*found(&app, first).cells.last().unwrap(), (2, 2));
+}
+
+#[test]
+fn a_missing_path_says_why() {
+    let mut app = app();
+    let grid = app.world_mut().spawn(NavGrid::from_rows(&["..@..", "..@..", "..@.."]).unwrap()).id();
+    let walled = app.world_mut().spawn(PathRequest::new((0, 0), (4, 0))).id();
+    let blocked = app.world_mut().spawn(PathRequest::new((2, 1), (0, 0))).id();
+    let off = app.world_mut().spawn(PathRequest::new((0, 0), (9, 9))).id();
+    let limited = app.world_mut().spawn(PathRequest::new((0, 0), (1, 2)).with_options(SearchOptions { limit: Some(1), ..default() })).id();
+    app.update();
+    let why = |app: &App, e| app.world().get::<PathAnswer>(e).unwrap().result.clone().unwrap_err();
+    assert_eq!(why(&app, walled), NoPath::Unreachable);
+    assert!(matches!(why(&app, blocked), NoPath::Refused(SearchError::Blocked { .. })), "{:?}", why(&app, blocked));
+    assert!(matches!(why(&app, off), NoPath::Refused(SearchError::OffGrid { .. })), "{:?}", why(&app, off));
+    assert!(matches!(why(&app, limited), NoPath::Stopped { .. }), "{:?}", why(&app, limited));
+    assert!(why(&app, blocked).to_string().contains("is blocked"));
+    // a second grid: an unnamed request no longer knows which, a named one does
+    app.world_mut().spawn(NavGrid::from_rows(&["...."]).unwrap());
+    let unnamed = app.world_mut().spawn(PathRequest::new((0, 0), (1, 0))).id();
+    let named = app.world_mut().spawn(PathRequest::new((0, 0), (1, 0)).on(grid)).id();
+    app.update();
+    assert_eq!(why(&app, unnamed), NoPath::NoGrid);
+    assert_eq!(found(&app, named).cells, vec![(0, 0), (1, 0)]);
+}
+
+#[test]
+fn cells_and_world_positions_map_both_ways_on_every_layout() {
+    let base = NavGrid::from_rows(&[".....", ".....", ".....", "....."]).unwrap();
+    let hex = SearchOptions { topology: Topology::Hex, ..default() };
+    for nav in [
+        base.clone(),
+        base.clone().placed(Plane::Xy, 32.0, Vec3::new(-64.0, 48.0, 0.0)),
+        base.clone().with_options(hex),
+        base.clone().with_options(hex).placed(Plane::Xy, 2.0, Vec3::ZERO),
+    ] {
+        for (p, _) in nav.grid.cells() {
+            let at = nav.to_world(p);
+            assert_eq!(nav.to_cell(at), Some(p));
+            // anywhere well inside the cell maps back to it
+            let nudge = nav.cell_size * 0.3;
+            assert_eq!(nav.to_cell(at + Vec3::new(nudge, 0.0, 0.0)), Some(p));
+        }
+        assert_eq!(nav.to_cell(nav.to_world((0, 0)) - Vec3::new(nav.cell_size, 0.0, 0.0)), None);
+    }
+    let h = base.with_options(hex);
+    assert!((h.to_world((0, 1)).z - h.to_world((0, 0)).z - HEX_ROW).abs() < 1e-6);
+    assert!((h.to_world((0, 1)).distance(h.to_world((0, 0))) - 1.0).abs() < 1e-6, "hex neighbours are one cell apart");
+}
+
+/// Frames until `done` or `limit` frames; whether it held.
+fn until(app: &mut App, limit: usize, mut done: impl FnMut(&mut App) -> bool) -> bool {
+    (0..limit).any(|_| {
+        app.update();
+        done(app)
+    })
+}
+
+#[test]
+fn a_follower_walks_its_answer_turning_toward_its_heading_and_arrives() {
+    let mut app = app();
+    let nav = NavGrid::from_rows(&ROWS).unwrap();
+    let (start_at, goal_at) = (nav.to_world((0, 0)), nav.to_world((9, 7)));
+    app.world_mut().spawn(nav);
+    let walker =
+        app.world_mut().spawn((PathRequest::new((0, 0), (9, 7)), FollowPath::new(4.0), Transform::from_translation(start_at))).id();
+    app.update();
+    let cells = found(&app, walker).cells;
+    let mut seen = Vec::new();
+    let arrived = until(&mut app, 400, |app| {
+        let t = *app.world().get::<Transform>(walker).unwrap();
+        seen.push(t);
+        !app.world().resource::<Messages<Arrived>>().is_empty()
+    });
+    assert!(arrived, "no Arrived message");
+    let t = *app.world().get::<Transform>(walker).unwrap();
+    assert!(t.translation.distance(goal_at) < 1e-4, "{:?} is not the goal {goal_at:?}", t.translation);
+    assert!(app.world().get::<FollowPath>(walker).unwrap().arrived());
+    // every position lies on a segment between consecutive cells of the path
+    let mut grids = app.world_mut().query::<&NavGrid>();
+    let nav = grids.single(app.world()).unwrap().clone();
+    for t in &seen {
+        let on = cells.windows(2).any(|w| {
+            let (a, b) = (nav.to_world(w[0]), nav.to_world(w[1]));
+            let s = ((t.translation - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
+            (a + (b - a) * s).distance(t.translation) < 1e-3
+        });
+        assert!(on, "{:?} is off the path", t.translation);
+    }
+    // it ends facing (close to) its last step's heading: -Z forward
+    let last = nav.to_world(cells[cells.len() - 1]) - nav.to_world(cells[cells.len() - 2]);
+    assert!((t.rotation * Vec3::NEG_Z).dot(last.normalize()) > 0.9);
+}
+
+#[test]
+fn a_follower_whose_way_is_blocked_asks_again_and_walks_round() {
+    let mut app = app();
+    app.world_mut().spawn(NavGrid::from_rows(&["..........", "..........", ".........."]).unwrap());
+    let walker = app.world_mut().spawn((PathRequest::new((0, 1), (9, 1)), FollowPath::new(2.0), Transform::default())).id();
+    app.update();
+    assert_eq!(found(&app, walker).cells.len(), 10, "straight along the middle row");
+    // a wall across the middle row ahead of it
+    let mut grids = app.world_mut().query::<&mut NavGrid>();
+    let mut nav = grids.single_mut(app.world_mut()).unwrap();
+    nav.grid.set(6, 1, Cell::Blocked).unwrap();
+    app.update();
+    let cells = found(&app, walker).cells;
+    assert!(!cells.contains(&(6, 1)), "the new path avoids the wall: {cells:?}");
+    assert_eq!(app.world().get::<PathRequest>(walker).unwrap().to, (9, 1));
+    let stood_on_wall = std::cell::Cell::new(false);
+    let arrived = until(&mut app, 400, |app| {
+        let f = app.world().get::<FollowPath>(walker).unwrap();
+        stood_on_wall.set(stood_on_wall.get() || f.last() == Some((6, 1)));
+        f.arrived()
+    });
+    assert!(arrived && !stood_on_wall.get());
+    assert_eq!(app.world().get::<FollowPath>(walker).unwrap().last(), Some((9, 1)));
+}
