@@ -27,6 +27,9 @@ pub enum AppSystems {
     StartWalk,
     /// Cubes turn black, agents follow their answers and move, the step view plays.
     Walk,
+    /// What the frame did is judged (a lesson done), after everything it changed: a race or a
+    /// step view recorded anew this frame is seen as new, not as the one it replaced.
+    Notice,
     /// The view reads the logic's state: cubes, flat board, agents, camera.
     View,
 }
@@ -61,6 +64,7 @@ pub fn plugin(app: &mut App) {
             AppSystems::TakeAnswers,
             AppSystems::StartWalk,
             AppSystems::Walk,
+            AppSystems::Notice,
             AppSystems::View,
         )
             .chain(),

@@ -9,7 +9,9 @@ use crate::grid::{NavGrid, Plane};
 use crate::request::{PathAnswer, PathRequest};
 
 /// Walks the entity's [`PathAnswer`]. Give it a [`PathRequest`] (and a `Transform`); a new
-/// answer is taken up where the entity is, finishing the step under way.
+/// answer is taken up where the entity is, finishing the step under way. A follower may also
+/// start on a path of its own ([`FollowPath::along`]); it walks on the grid its request names,
+/// else the only one, and replans only when it has a request (whose goal it keeps).
 #[derive(Component, Clone, Debug, PartialEq)]
 pub struct FollowPath {
     /// Cells per second.
@@ -29,6 +31,25 @@ impl FollowPath {
     /// centre at the plane.
     pub fn new(speed: f32) -> FollowPath {
         FollowPath { speed, turn_rate: 8.0, height: 0.0, cells: Vec::new(), next: 0, last: None, arrived: true }
+    }
+
+    /// A follower standing on `cells[0]` and walking the rest, at `speed` cells a second.
+    pub fn along(speed: f32, cells: Vec<Pos>) -> FollowPath {
+        let mut f = FollowPath::new(speed);
+        f.follow(&cells);
+        f.next = 1;
+        f.arrived = cells.len() < 2;
+        f
+    }
+
+    /// The path it walks (or walked), whole.
+    pub fn cells(&self) -> &[Pos] {
+        &self.cells
+    }
+
+    /// The index in [`FollowPath::cells`] of the cell it walks toward.
+    pub fn next(&self) -> usize {
+        self.next
     }
 
     /// With its centre this far above the plane.
@@ -68,7 +89,8 @@ impl FollowPath {
         self.arrived = cells.is_empty();
     }
 
-    fn stop(&mut self) {
+    /// Stops: finishes the step under way and stands there.
+    pub fn stop(&mut self) {
         match self.target() {
             Some(t) => {
                 self.cells = vec![t];
@@ -89,8 +111,8 @@ pub struct Arrived {
 }
 
 /// The grid a request searches (the named one, else the only one).
-fn grid_of<'a>(request: &PathRequest, grids: &'a Query<(Entity, Ref<NavGrid>)>) -> Option<(Entity, Ref<'a, NavGrid>)> {
-    match request.grid {
+fn grid_of<'a>(request: Option<&PathRequest>, grids: &'a Query<(Entity, Ref<NavGrid>)>) -> Option<(Entity, Ref<'a, NavGrid>)> {
+    match request.and_then(|r| r.grid) {
         Some(g) => grids.get(g).ok(),
         None => grids.single().ok(),
     }
@@ -117,7 +139,7 @@ pub(crate) fn replan_blocked_ways(
         return;
     }
     for (e, follower, request) in &followers {
-        let Some((_, nav)) = grid_of(request, &grids).filter(|(_, g)| g.is_changed()) else { continue };
+        let Some((_, nav)) = grid_of(Some(request), &grids).filter(|(_, g)| g.is_changed()) else { continue };
         let blocked = follower.remaining().iter().any(|&(x, y)| !nav.grid.is_passable(x, y));
         if let (true, Some(from)) = (blocked, follower.replan_cell()) {
             commands.entity(e).insert(PathRequest { from, ..*request });
@@ -129,11 +151,14 @@ pub(crate) fn replan_blocked_ways(
 pub(crate) fn move_followers(
     time: Res<Time>,
     grids: Query<(Entity, Ref<NavGrid>)>,
-    mut followers: Query<(Entity, &mut FollowPath, &PathRequest, &mut Transform)>,
+    mut followers: Query<(Entity, &mut FollowPath, Option<&PathRequest>, &mut Transform)>,
     mut arrived: MessageWriter<Arrived>,
 ) {
     let dt = time.delta_secs();
     for (e, mut follower, request, mut transform) in &mut followers {
+        if follower.arrived {
+            continue;
+        }
         let Some((_, nav)) = grid_of(request, &grids) else { continue };
         let up = match nav.plane {
             Plane::Xz => Vec3::Y,

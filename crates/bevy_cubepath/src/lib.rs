@@ -26,7 +26,7 @@
 //! # Schedule
 //! Everything runs in `Update`, in [`NavSystems`] order: `Request` (new and renewed requests
 //! queue; grid changes replan blocked followers), `Search` (requests answered within
-//! [`PathBudget`]), `Follow` (answers taken up, followers moved), `Debug` (gizmos, with the
+//! [`PathBudget`]), `Follow` (answers taken up), `Move` (followers moved), `Debug` (gizmos, with the
 //! `debug` feature). A game edits its grids before `NavSystems::Request` and reads answers after
 //! `NavSystems::Search`; commands apply between the sets, so an answer inserted in `Search` is
 //! followed in the same frame.
@@ -61,8 +61,10 @@ pub enum NavSystems {
     Request,
     /// Requests are answered within the budget.
     Search,
-    /// Followers take up answers and move.
+    /// Followers take up answers.
     Follow,
+    /// Followers move (a game may pause this set alone).
+    Move,
     /// Gizmos (the `debug` feature).
     Debug,
 }
@@ -75,13 +77,17 @@ impl Plugin for CubepathPlugin {
         app.init_resource::<PathBudget>()
             .init_resource::<PathQueue>()
             .add_message::<Arrived>()
-            .configure_sets(Update, (NavSystems::Request, NavSystems::Search, NavSystems::Follow, NavSystems::Debug).chain())
+            .configure_sets(
+                Update,
+                (NavSystems::Request, NavSystems::Search, NavSystems::Follow, NavSystems::Move, NavSystems::Debug).chain(),
+            )
             .add_systems(
                 Update,
                 (
                     (follow::replan_blocked_ways, request::queue_requests).chain().in_set(NavSystems::Request),
                     request::answer_requests.in_set(NavSystems::Search),
-                    (follow::take_answers, follow::move_followers).chain().in_set(NavSystems::Follow),
+                    follow::take_answers.in_set(NavSystems::Follow),
+                    follow::move_followers.in_set(NavSystems::Move),
                 ),
             );
     }

@@ -1,16 +1,17 @@
 //! The agent: walks its path's waypoints at the set speed, turning toward the next one with a
-//! frame-rate-independent slerp, and says when it has arrived. When the board, the end or the
-//! search settings change while it walks, it asks for a new path from where it is going (a
-//! [`PathRequest`]) and follows the answer. The view gives it a body.
+//! frame-rate-independent slerp, and says when it has arrived; the walking is the
+//! `bevy_cubepath` plugin's [`FollowPath`]. When the board, the end or the search settings
+//! change while it walks, it asks for a new path from where it is going (a [`PathRequest`]) and
+//! follows the answer. [`Agent`] is the game's reading of it; the view gives it a body.
 
 use bevy::prelude::*;
-use bevy_cubepath::{PathAnswer, PathRequest};
+use bevy_cubepath::{Arrived, FollowPath, NavSystems, PathRequest};
 
 use super::board::{Board, BoardReplaced, Occupies, Selection};
 use super::settings::{PlaySettings, SearchSettings};
 use super::status::Status;
 use super::walk::WalkReset;
-use crate::game::phases::{AppSystems, PausableSystems};
+use crate::game::phases::AppSystems;
 use crate::search::Pos;
 
 pub(super) fn plugin(app: &mut App) {
@@ -28,20 +29,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                spawn_agents,
-                place_agents_on_new_layout.run_if(resource_changed::<Board>),
-                follow_path_answers,
-                move_agent.in_set(PausableSystems),
-                mark_occupied,
+                (spawn_agents, place_agents_on_new_layout.run_if(resource_changed::<Board>), set_agent_speed)
+                    .chain()
+                    .before(NavSystems::Follow),
+                (read_agents, announce_arrivals, mark_occupied).chain().after(NavSystems::Move),
             )
-                .chain()
                 .in_set(AppSystems::Walk),
         );
 }
 
-/// How fast the agent turns: the tutorial's `Slerp(rot, target, 8 * dt)`, made independent of
-/// the frame rate as `1 - exp(-8 dt)`.
-pub const TURN_RATE: f32 = 8.0;
 /// Height of the agent's centre above the cube tops.
 pub const AGENT_HEIGHT: f32 = 0.35;
 
@@ -49,7 +45,7 @@ pub const AGENT_HEIGHT: f32 = 0.35;
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AgentArrived(pub Pos);
 
-/// A walking agent.
+/// A walking agent, as the game reads its [`FollowPath`] after each move.
 #[derive(Component, Clone, Debug, PartialEq)]
 pub struct Agent {
     /// The cells to walk, in order.
@@ -81,29 +77,6 @@ impl Agent {
         self.target().unwrap_or(self.last)
     }
 
-    /// Follows a new path that starts at [`Agent::replan_cell`].
-    pub fn follow(&mut self, cells: &[Pos]) {
-        self.cells = cells.to_vec();
-        // Finish the step under way (or stand still on `last`), then walk the new path.
-        self.next = 0;
-        self.arrived = false;
-    }
-
-    /// Stops: finishes the step under way (its target is floor) and stands there.
-    pub fn stop(&mut self) {
-        match self.target() {
-            Some(t) => {
-                self.cells = vec![t];
-                self.next = 0;
-            }
-            None => {
-                self.cells = vec![self.last];
-                self.next = 1;
-                self.arrived = true;
-            }
-        }
-    }
-
     /// The cells it stands on or steps into: on a long (any-angle) step, every cell the
     /// segment touches, so no barrier is painted across its way.
     fn occupies(&self, height: usize) -> Vec<Pos> {
@@ -114,27 +87,34 @@ impl Agent {
     }
 }
 
-/// An agent standing on `cells[0]`, facing `cells[1]` (its front is -Z).
-pub fn agent_bundle(cells: Vec<Pos>, board: &Board) -> impl Bundle {
+/// An agent standing on `cells[0]`, facing `cells[1]` (its front is -Z), walking at `speed`.
+pub fn agent_bundle(cells: Vec<Pos>, board: &Board, speed: f32) -> impl Bundle {
     let at = board.world(cells[0]) + Vec3::Y * AGENT_HEIGHT;
     let facing = cells.get(1).map_or(Vec3::NEG_Z, |&c| board.world(c) - board.world(cells[0]));
-    let agent = Agent::new(cells);
+    let agent = Agent::new(cells.clone());
     (
         Name::new("Agent"),
         Occupies(agent.occupies(board.grid.height())),
         agent,
+        FollowPath::along(speed, cells).at_height(AGENT_HEIGHT),
         Transform::from_translation(at).looking_to(facing.normalize_or(Vec3::NEG_Z), Vec3::Y),
     )
 }
 
 /// A walk request sends the old agents away and, in agent mode, a new one walks the path.
-fn spawn_agents(mut commands: Commands, mut resets: MessageReader<WalkReset>, board: Res<Board>, agents: Query<Entity, With<Agent>>) {
+fn spawn_agents(
+    mut commands: Commands,
+    mut resets: MessageReader<WalkReset>,
+    board: Res<Board>,
+    settings: Res<PlaySettings>,
+    agents: Query<Entity, With<Agent>>,
+) {
     for reset in resets.read() {
         for e in &agents {
             commands.entity(e).try_despawn();
         }
         if let Some(cells) = &reset.agent_path {
-            commands.spawn(agent_bundle(cells.clone(), &board));
+            commands.spawn(agent_bundle(cells.clone(), &board, settings.agent_speed));
         }
     }
 }
@@ -147,17 +127,16 @@ fn despawn_agents_on_new_board(mut commands: Commands, mut replaced: MessageRead
     }
 }
 
-/// Walking agents ask for a new path to the end from where they are going.
-fn request_agent_paths(mut commands: Commands, selection: Res<Selection>, mut agents: Query<(Entity, &mut Agent)>) {
-    for (e, mut agent) in &mut agents {
-        if agent.arrived {
-            continue;
-        }
+/// Walking agents ask for a new path to the end from where they are going; with no end they
+/// finish their step and stand.
+fn request_agent_paths(mut commands: Commands, selection: Res<Selection>, mut agents: Query<(Entity, &mut FollowPath), With<Agent>>) {
+    for (e, mut follower) in &mut agents {
+        let Some(from) = follower.replan_cell().filter(|_| !follower.arrived()) else { continue };
         match selection.end {
             Some(to) => {
-                commands.entity(e).insert(PathRequest::new(agent.replan_cell(), to));
+                commands.entity(e).insert(PathRequest::new(from, to));
             }
-            None => agent.stop(),
+            None => follower.stop(),
         }
     }
 }
@@ -173,58 +152,38 @@ fn place_agents_on_new_layout(board: Res<Board>, mut seen: Local<u64>, mut agent
     }
 }
 
-/// Agents follow the answers to their requests, or stop where there is no way.
-fn follow_path_answers(mut agents: Query<(&mut Agent, &PathAnswer), Changed<PathAnswer>>) {
-    for (mut agent, answer) in &mut agents {
-        match answer.cells() {
-            Some(cells) => agent.follow(cells),
-            None => agent.stop(),
+/// The walk's speed follows the setting.
+fn set_agent_speed(settings: Res<PlaySettings>, mut agents: Query<&mut FollowPath, With<Agent>>) {
+    for mut follower in &mut agents {
+        if follower.speed != settings.agent_speed {
+            follower.speed = settings.agent_speed;
         }
     }
 }
 
-/// Moves each agent toward its next waypoint at the set speed and turns it toward its heading.
-pub fn move_agent(
-    time: Res<Time>,
-    settings: Res<PlaySettings>,
-    board: Res<Board>,
-    mut agents: Query<(&mut Agent, &mut Transform)>,
+/// The game's reading of where each agent's walk stands.
+fn read_agents(mut agents: Query<(&mut Agent, &FollowPath), Changed<FollowPath>>) {
+    for (mut agent, follower) in &mut agents {
+        let read = Agent {
+            cells: follower.cells().to_vec(),
+            next: follower.next(),
+            last: follower.last().unwrap_or(agent.last),
+            arrived: follower.arrived(),
+        };
+        agent.set_if_neq(read);
+    }
+}
+
+/// An agent at the end of its path says so.
+fn announce_arrivals(
+    mut arrivals: MessageReader<Arrived>,
+    agents: Query<(), With<Agent>>,
     mut arrived: MessageWriter<AgentArrived>,
     mut status: ResMut<Status>,
 ) {
-    let dt = time.delta_secs();
-    for (mut agent, mut transform) in &mut agents {
-        if agent.arrived {
-            continue;
-        }
-        let mut budget = settings.agent_speed * dt;
-        let mut heading = None;
-        while let Some(cell) = agent.target() {
-            let goal = board.world(cell) + Vec3::Y * AGENT_HEIGHT;
-            let to = goal - transform.translation;
-            let dist = to.length();
-            if dist > 1e-4 {
-                heading = Some(to / dist);
-            }
-            if dist > budget {
-                transform.translation += to / dist * budget;
-                break;
-            }
-            transform.translation = goal;
-            budget -= dist;
-            agent.last = cell;
-            agent.next += 1;
-            if agent.next >= agent.cells.len() {
-                agent.arrived = true;
-                arrived.write(AgentArrived(cell));
-                status.say(format!("the agent arrived at {},{}", cell.0, cell.1));
-            }
-        }
-        if let Some(dir) = heading {
-            let target = Transform::IDENTITY.looking_to(Vec3::new(dir.x, 0.0, dir.z).normalize_or(dir), Vec3::Y).rotation;
-            let t = 1.0 - (-TURN_RATE * dt).exp();
-            transform.rotation = transform.rotation.slerp(target, t);
-        }
+    for a in arrivals.read().filter(|a| agents.contains(a.entity)) {
+        arrived.write(AgentArrived(a.cell));
+        status.say(format!("the agent arrived at {},{}", a.cell.0, a.cell.1));
     }
 }
 

@@ -22,7 +22,7 @@ use crate::search::{Algorithm, CrowdKind, SearchOptions, Topology};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Learn>()
         .add_systems(Startup, (load_progress, start_setup_lesson).chain())
-        .add_systems(Update, (start_lesson.in_set(AppSystems::RememberBoards), notice_done.in_set(AppSystems::Walk)));
+        .add_systems(Update, (start_lesson.in_set(AppSystems::RememberBoards), notice_done.in_set(AppSystems::Notice)));
 }
 
 /// One lesson: its title, what to do, and what it showed.
