@@ -1,7 +1,8 @@
 //! Grid pathfinding for Bevy on cubepath's search engine ([`cubepath_search`]): a
 //! [`NavGrid`] component, [`PathRequest`]s answered with [`PathAnswer`]s within a per-frame
 //! budget, and [`FollowPath`] agents that walk their answers with slerped turns and replan when
-//! their way is blocked.
+//! their way is blocked; and crowds ([`NavCrowd`]) whose agents are entities and whose
+//! searches hear of every change to their grid.
 //!
 //! ```no_run
 //! use bevy::prelude::*;
@@ -25,14 +26,17 @@
 //!
 //! # Schedule
 //! Everything runs in `Update`, in [`NavSystems`] order: `Request` (new and renewed requests
-//! queue; grid changes replan blocked followers), `Search` (requests answered within
-//! [`PathBudget`]), `Follow` (answers taken up), `Move` (followers moved), `Debug` (gizmos, with the
+//! queue; grid changes replan blocked followers and reach crowds; new crowds are made),
+//! `Search` (requests answered within
+//! [`PathBudget`]), `Follow` (answers taken up), `Move` (followers moved, crowds ticked),
+//! `Debug` (gizmos, with the
 //! `debug` feature). A game edits its grids before `NavSystems::Request` and reads answers after
 //! `NavSystems::Search`; commands apply between the sets, so an answer inserted in `Search` is
 //! followed in the same frame.
 
 #![deny(missing_docs)]
 
+mod crowd;
 #[cfg(feature = "debug")]
 mod debug;
 mod follow;
@@ -41,6 +45,7 @@ mod request;
 
 use bevy::prelude::*;
 
+pub use crowd::{CrowdGoal, CrowdMember, CrowdProblem, NavCrowd};
 pub use cubepath_search as engine;
 #[cfg(feature = "debug")]
 pub use debug::NavDebugPlugin;
@@ -50,8 +55,11 @@ pub use request::{FoundPath, NoPath, PathAnswer, PathBudget, PathQueue, PathRequ
 
 /// What a game usually needs.
 pub mod prelude {
-    pub use crate::{Arrived, CubepathPlugin, FollowPath, NavGrid, NavSystems, NoPath, PathAnswer, PathBudget, PathRequest, Plane};
-    pub use cubepath_search::{Algorithm, DiagonalRule, Grid, Pos, SearchOptions, Topology};
+    pub use crate::{
+        Arrived, CrowdGoal, CrowdMember, CubepathPlugin, FollowPath, NavCrowd, NavGrid, NavSystems, NoPath, PathAnswer, PathBudget,
+        PathRequest, Plane,
+    };
+    pub use cubepath_search::{Algorithm, CrowdMode, DiagonalRule, Grid, Pos, SearchOptions, Topology};
 }
 
 /// The plugin's systems, in order (see the crate's schedule).
@@ -77,6 +85,7 @@ impl Plugin for CubepathPlugin {
         app.init_resource::<PathBudget>()
             .init_resource::<PathQueue>()
             .add_message::<Arrived>()
+            .add_message::<CrowdProblem>()
             .configure_sets(
                 Update,
                 (NavSystems::Request, NavSystems::Search, NavSystems::Follow, NavSystems::Move, NavSystems::Debug).chain(),
@@ -84,10 +93,18 @@ impl Plugin for CubepathPlugin {
             .add_systems(
                 Update,
                 (
-                    (follow::replan_blocked_ways, request::queue_requests).chain().in_set(NavSystems::Request),
+                    (
+                        follow::replan_blocked_ways,
+                        request::queue_requests,
+                        crowd::make_crowds,
+                        crowd::pass_edits_to_crowds,
+                        crowd::send_members,
+                    )
+                        .chain()
+                        .in_set(NavSystems::Request),
                     request::answer_requests.in_set(NavSystems::Search),
                     follow::take_answers.in_set(NavSystems::Follow),
-                    follow::move_followers.in_set(NavSystems::Move),
+                    (follow::move_followers, crowd::tick_crowds).in_set(NavSystems::Move),
                 ),
             );
     }

@@ -1,0 +1,113 @@
+//! A crowd as components, headless: members as entities where the engine's agents are, goals
+//! sent through components, grid edits reaching the agents' searches, problems reported.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy_cubepath::prelude::*;
+use bevy_cubepath::{CrowdProblem, engine::Cell};
+
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, CubepathPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
+    app.update();
+    app
+}
+
+fn members(app: &mut App) -> Vec<(CrowdMember, Vec3)> {
+    let mut q = app.world_mut().query::<(&CrowdMember, &Transform)>();
+    let mut out: Vec<_> = q.iter(app.world()).map(|(m, t)| (*m, t.translation)).collect();
+    out.sort_by_key(|(m, _)| m.index);
+    out
+}
+
+/// What `f` reads of the one crowd and its grid.
+fn with_crowd<R>(app: &mut App, f: impl FnOnce(&NavGrid, &cubepath_search::Crowd) -> R) -> R {
+    let mut q = app.world_mut().query::<(&NavGrid, &NavCrowd)>();
+    let (nav, c) = q.single(app.world()).unwrap();
+    f(nav, c.crowd().expect("made"))
+}
+
+#[test]
+fn members_stand_where_their_agents_are_and_the_crowd_keeps_its_rules() {
+    let mut app = app();
+    let rows: Vec<String> = (0..16).map(|y| (0..16).map(|x| if (x * 7 + y * 3) % 11 == 0 { '@' } else { '.' }).collect()).collect();
+    let rows: Vec<&str> = rows.iter().map(|r| r.as_str()).collect();
+    app.world_mut().spawn((NavGrid::from_rows(&rows).unwrap(), NavCrowd::new(40, CrowdMode::Wander)));
+    app.update();
+    assert_eq!(members(&mut app).len(), 40);
+    for _ in 0..200 {
+        app.update();
+    }
+    let (ticks, conflicts, arrivals, faults) =
+        with_crowd(&mut app, |_, c| (c.stats().ticks, c.stats().conflicts, c.stats().arrivals, c.check()));
+    assert!(ticks >= 55, "6 ticks a second for 10 s: {ticks}");
+    assert_eq!(conflicts, 0);
+    assert!(faults.is_empty(), "{faults:?}");
+    assert!(arrivals > 0);
+    let ends: Vec<(Vec3, Vec3)> =
+        with_crowd(&mut app, |nav, c| c.agents().iter().map(|a| (nav.to_world(a.prev), nav.to_world(a.pos))).collect());
+    for (m, at) in members(&mut app) {
+        let (a, b) = ends[m.index];
+        // on the segment from its last cell to its cell
+        let t = ((at - a).dot(b - a) / (b - a).length_squared().max(1e-9)).clamp(0.0, 1.0);
+        assert!((a + (b - a) * t).distance(at) < 1e-4, "member {} at {at:?}, agent from {a:?} to {b:?}", m.index);
+    }
+}
+
+#[test]
+fn a_goal_on_a_member_sends_its_agent_and_edits_reach_the_searches() {
+    let mut app = app();
+    let rows = ["....................", "....................", "....................", "...................."];
+    app.world_mut().spawn((NavGrid::from_rows(&rows).unwrap(), NavCrowd::new(3, CrowdMode::Command)));
+    app.update();
+    let first = {
+        let mut q = app.world_mut().query::<(Entity, &CrowdMember)>();
+        q.iter(app.world()).find(|(_, m)| m.index == 0).unwrap().0
+    };
+    let goal = (19, 3);
+    app.world_mut().entity_mut(first).insert(CrowdGoal(goal));
+    app.update();
+    assert!(app.world().get::<CrowdGoal>(first).is_none(), "the goal was taken");
+    // until it has planned and is on its way
+    for _ in 0..60 {
+        if with_crowd(&mut app, |_, c| c.agents()[0].path().count()) >= 8 {
+            break;
+        }
+        app.update();
+    }
+    // a wall across its way, on cells no agent stands on
+    let taken: Vec<Pos> = with_crowd(&mut app, |_, c| c.agents().iter().map(|a| a.pos).collect());
+    let wall: Vec<Pos> = with_crowd(&mut app, |_, c| c.agents()[0].path().skip(3).take(1).collect());
+    assert!(!wall.is_empty() && !taken.contains(&wall[0]), "a cell ahead on its way: {wall:?}");
+    {
+        let mut q = app.world_mut().query::<&mut NavGrid>();
+        let mut nav = q.single_mut(app.world_mut()).unwrap();
+        nav.grid.set(wall[0].0, wall[0].1, Cell::Blocked).unwrap();
+    }
+    let mut arrived = false;
+    for _ in 0..400 {
+        app.update();
+        if with_crowd(&mut app, |_, c| c.agents()[0].pos) == goal {
+            arrived = true;
+            break;
+        }
+    }
+    assert!(arrived, "agent 0 at {:?}", with_crowd(&mut app, |_, c| c.agents()[0].pos));
+    assert_eq!(with_crowd(&mut app, |_, c| c.grid().get(wall[0].0, wall[0].1)), Some(Cell::Blocked), "the crowd's grid has the wall");
+    assert!(with_crowd(&mut app, |_, c| c.stats().replans) > 0, "the edit reached the agent's search");
+}
+
+#[test]
+fn a_crowd_that_cannot_be_made_says_why() {
+    let mut app = app();
+    let grid = app.world_mut().spawn((NavGrid::from_rows(&["..@", "..."]).unwrap(), NavCrowd::new(9, CrowdMode::Wander))).id();
+    app.update();
+    let problems: Vec<CrowdProblem> = app.world_mut().resource_mut::<Messages<CrowdProblem>>().drain().collect();
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0].crowd, grid);
+    assert!(problems[0].error.to_string().contains("9 agents do not fit: there is room for 5"), "{}", problems[0].error);
+    assert!(members(&mut app).is_empty());
+}
