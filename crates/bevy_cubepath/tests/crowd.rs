@@ -1,20 +1,12 @@
 //! A crowd as components, headless: members as entities where the engine's agents are, goals
 //! sent through components, grid edits reaching the agents' searches, problems reported.
 
-use std::time::Duration;
+mod common;
 
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 use bevy_cubepath::prelude::*;
 use bevy_cubepath::{CrowdProblem, engine::Cell};
-
-fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, CubepathPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
-    app.update();
-    app
-}
+use common::app;
 
 fn members(app: &mut App) -> Vec<(CrowdMember, Vec3)> {
     let mut q = app.world_mut().query::<(&CrowdMember, &Transform)>();

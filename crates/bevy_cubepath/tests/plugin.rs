@@ -2,22 +2,15 @@
 //! `app.update()`. Costs are checked against a Dijkstra written here from the rules (8 moves,
 //! no corner cutting, 1 and sqrt 2), not against the engine.
 
+mod common;
+
 use std::collections::BinaryHeap;
-use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 use bevy_cubepath::prelude::*;
 use bevy_cubepath::{Arrived, FoundPath, HEX_ROW};
+use common::app;
 use cubepath_search::{Cell, SearchError};
-
-fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, CubepathPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
-    app.update();
-    app
-}
 
 const ROWS: [&str; 8] = ["..........", ".@@@@@@@..", ".......@..", "@@@@@..@..", "...@...@@.", ".@.@.@....", ".@...@.@@.", ".@@@@@...."];
 

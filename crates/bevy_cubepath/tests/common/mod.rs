@@ -1,0 +1,16 @@
+//! What the plugin's tests share: a headless app, time stepped by hand.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy_cubepath::CubepathPlugin;
+
+/// `MinimalPlugins` and the plugin, 50 ms a frame, after one update.
+pub fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, CubepathPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
+    app.update();
+    app
+}
