@@ -5,9 +5,9 @@
 //! [`CrowdGoal`] inserted on a member sends it there (the crowd's command mode).
 
 use bevy::prelude::*;
-use cubepath_search::{Crowd, CrowdError, CrowdMode, CrowdOptions, Grid, Pos};
+use cubepath_search::{Crowd, CrowdError, CrowdMode, CrowdOptions, Pos};
 
-use crate::grid::{NavGrid, Plane};
+use crate::grid::NavGrid;
 
 /// Put it beside a [`NavGrid`]: that many agents, doing this, ticking at this rate.
 #[derive(Component)]
@@ -21,14 +21,13 @@ pub struct NavCrowd {
     /// Height of the members' centres above the plane.
     pub height: f32,
     crowd: Option<Crowd>,
-    grid: Option<Grid>,
     clock: f32,
 }
 
 impl NavCrowd {
     /// `agents` agents doing `mode` at 6 ticks a second.
     pub fn new(agents: usize, mode: CrowdMode) -> NavCrowd {
-        NavCrowd { agents, mode, ticks_per_second: 6.0, height: 0.0, crowd: None, grid: None, clock: 0.0 }
+        NavCrowd { agents, mode, ticks_per_second: 6.0, height: 0.0, crowd: None, clock: 0.0 }
     }
 
     /// The engine's crowd once made (its agents, statistics, joint plan).
@@ -70,14 +69,13 @@ pub(crate) fn make_crowds(
         match Crowd::new(nav.grid.clone(), nav_crowd.agents, nav_crowd.mode, options) {
             Ok(crowd) => {
                 for (index, agent) in crowd.agents().iter().enumerate() {
-                    let at = nav.to_world(agent.pos) + up(nav) * nav_crowd.height;
+                    let at = nav.to_world(agent.pos) + nav.plane.up() * nav_crowd.height;
                     commands.spawn((
                         Name::new(format!("Crowd member {index}")),
                         CrowdMember { crowd: e, index },
                         Transform::from_translation(at),
                     ));
                 }
-                nav_crowd.grid = Some(nav.grid.clone());
                 nav_crowd.crowd = Some(crowd);
             }
             Err(error) => {
@@ -87,28 +85,23 @@ pub(crate) fn make_crowds(
     }
 }
 
-fn up(nav: &NavGrid) -> Vec3 {
-    match nav.plane {
-        Plane::Xz => Vec3::Y,
-        Plane::Xy => Vec3::Z,
-    }
-}
-
 /// Cells that changed on a crowd's grid reach its agents' searches (repairs, or fresh searches
-/// where a repair would cost more).
+/// where a repair would cost more): the cells where the grid and the crowd's own copy of it
+/// differ (a cell the crowd refused, with an agent it could not lift off it, is offered again
+/// at the next change).
 pub(crate) fn pass_edits_to_crowds(mut crowds: Query<(&mut NavCrowd, Ref<NavGrid>)>) {
     for (mut nav_crowd, nav) in &mut crowds {
         if !nav.is_changed() || nav.is_added() {
             continue;
         }
-        let NavCrowd { crowd: Some(crowd), grid: Some(seen), .. } = &mut *nav_crowd else { continue };
+        let Some(crowd) = nav_crowd.crowd.as_mut() else { continue };
+        let seen = crowd.grid();
         if (seen.width(), seen.height()) != (nav.grid.width(), nav.grid.height()) {
             continue;
         }
         let changed: Vec<_> = nav.grid.cells().filter(|&(p, c)| seen.get(p.0, p.1) != Some(c)).collect();
         if !changed.is_empty() {
             crowd.set_cells(&changed);
-            *seen = nav.grid.clone();
         }
     }
 }
@@ -151,7 +144,7 @@ pub(crate) fn tick_crowds(
     for (member, mut transform) in &mut members {
         let Ok((nav_crowd, nav)) = crowds.get(member.crowd) else { continue };
         let Some(agent) = nav_crowd.crowd.as_ref().and_then(|c| c.agents().get(member.index)) else { continue };
-        let lift = up(nav) * nav_crowd.height;
+        let lift = nav.plane.up() * nav_crowd.height;
         let (from, to) = (nav.to_world(agent.prev) + lift, nav.to_world(agent.pos) + lift);
         transform.translation = from.lerp(to, nav_crowd.clock.clamp(0.0, 1.0));
     }

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use crate::NavSystems;
 use crate::follow::FollowPath;
-use crate::grid::{NavGrid, Plane};
+use crate::grid::{NavGrid, Plane, grid_for};
 use crate::request::{PathAnswer, PathRequest};
 
 /// Draws the cells' edges (faint, on square grids up to 256 a side), blocked cells (grey
@@ -18,13 +18,13 @@ impl Plugin for NavDebugPlugin {
     }
 }
 
-fn draw_navigation(mut gizmos: Gizmos, grids: Query<(Entity, &NavGrid)>, answers: Query<(&PathAnswer, &PathRequest, Option<&FollowPath>)>) {
+fn draw_navigation(mut gizmos: Gizmos, grids: Query<Ref<NavGrid>>, answers: Query<(&PathAnswer, &PathRequest, Option<&FollowPath>)>) {
     let lift = |nav: &NavGrid| match nav.plane {
         Plane::Xz => Vec3::Y * 0.05 * nav.cell_size,
         Plane::Xy => Vec3::Z * 0.05,
     };
-    for (_, nav) in &grids {
-        grid_lines(&mut gizmos, nav);
+    for nav in &grids {
+        grid_lines(&mut gizmos, &nav);
         let r = nav.cell_size * 0.3;
         let (a, b) = match nav.plane {
             Plane::Xz => (Vec3::new(r, 0.0, r), Vec3::new(r, 0.0, -r)),
@@ -32,19 +32,15 @@ fn draw_navigation(mut gizmos: Gizmos, grids: Query<(Entity, &NavGrid)>, answers
         };
         for (p, cell) in nav.grid.cells() {
             if !cell.is_passable() {
-                let c = nav.to_world(p) + lift(nav);
+                let c = nav.to_world(p) + lift(&nav);
                 gizmos.line(c - a, c + a, Color::srgb(0.5, 0.5, 0.5));
                 gizmos.line(c - b, c + b, Color::srgb(0.5, 0.5, 0.5));
             }
         }
     }
     for (answer, request, follower) in &answers {
-        let nav = match request.grid {
-            Some(g) => grids.get(g).ok().map(|(_, n)| n),
-            None => grids.single().ok().map(|(_, n)| n),
-        };
-        let (Some(nav), Some(cells)) = (nav, answer.cells()) else { continue };
-        let up = lift(nav);
+        let (Some(nav), Some(cells)) = (grid_for(request.grid, &grids), answer.cells()) else { continue };
+        let up = lift(&nav);
         gizmos.linestrip(cells.iter().map(|&p| nav.to_world(p) + up), Color::srgb(0.95, 0.75, 0.2));
         if let Some(f) = follower {
             gizmos.linestrip(f.remaining().iter().map(|&p| nav.to_world(p) + up * 2.0), Color::srgb(0.2, 0.85, 0.95));

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use cubepath_search::Pos;
 
-use crate::grid::{NavGrid, Plane};
+use crate::grid::{NavGrid, Plane, grid_for};
 use crate::request::{PathAnswer, PathRequest};
 
 /// Walks the entity's [`PathAnswer`]. Give it a [`PathRequest`] (and a `Transform`); a new
@@ -110,14 +110,6 @@ pub struct Arrived {
     pub cell: Pos,
 }
 
-/// The grid a request searches (the named one, else the only one).
-fn grid_of<'a>(request: Option<&PathRequest>, grids: &'a Query<(Entity, Ref<NavGrid>)>) -> Option<(Entity, Ref<'a, NavGrid>)> {
-    match request.and_then(|r| r.grid) {
-        Some(g) => grids.get(g).ok(),
-        None => grids.single().ok(),
-    }
-}
-
 /// Followers take up new answers (or stop where there is no way).
 pub(crate) fn take_answers(mut followers: Query<(&mut FollowPath, &PathAnswer), Changed<PathAnswer>>) {
     for (mut follower, answer) in &mut followers {
@@ -132,14 +124,14 @@ pub(crate) fn take_answers(mut followers: Query<(&mut FollowPath, &PathAnswer), 
 /// for a new path from the cell they are heading to.
 pub(crate) fn replan_blocked_ways(
     mut commands: Commands,
-    grids: Query<(Entity, Ref<NavGrid>)>,
+    grids: Query<Ref<NavGrid>>,
     followers: Query<(Entity, &FollowPath, &PathRequest)>,
 ) {
-    if !grids.iter().any(|(_, g)| g.is_changed()) {
+    if !grids.iter().any(|g| g.is_changed()) {
         return;
     }
     for (e, follower, request) in &followers {
-        let Some((_, nav)) = grid_of(Some(request), &grids).filter(|(_, g)| g.is_changed()) else { continue };
+        let Some(nav) = grid_for(request.grid, &grids).filter(|g| g.is_changed()) else { continue };
         let blocked = follower.remaining().iter().any(|&(x, y)| !nav.grid.is_passable(x, y));
         if let (true, Some(from)) = (blocked, follower.replan_cell()) {
             commands.entity(e).insert(PathRequest { from, ..*request });
@@ -150,7 +142,7 @@ pub(crate) fn replan_blocked_ways(
 /// Moves followers toward their next cells and turns them toward their heading.
 pub(crate) fn move_followers(
     time: Res<Time>,
-    grids: Query<(Entity, Ref<NavGrid>)>,
+    grids: Query<Ref<NavGrid>>,
     mut followers: Query<(Entity, &mut FollowPath, Option<&PathRequest>, &mut Transform)>,
     mut arrived: MessageWriter<Arrived>,
 ) {
@@ -159,11 +151,8 @@ pub(crate) fn move_followers(
         if follower.arrived {
             continue;
         }
-        let Some((_, nav)) = grid_of(request, &grids) else { continue };
-        let up = match nav.plane {
-            Plane::Xz => Vec3::Y,
-            Plane::Xy => Vec3::Z,
-        };
+        let Some(nav) = grid_for(request.and_then(|r| r.grid), &grids) else { continue };
+        let up = nav.plane.up();
         let mut budget = follower.speed * nav.cell_size * dt;
         let mut heading = None;
         while let Some(cell) = follower.target() {

@@ -14,6 +14,25 @@ pub enum Plane {
     Xy,
 }
 
+impl Plane {
+    /// The direction out of the plane: +Y above the ground, +Z toward a 2D camera.
+    pub fn up(self) -> Vec3 {
+        match self {
+            Plane::Xz => Vec3::Y,
+            Plane::Xy => Vec3::Z,
+        }
+    }
+}
+
+/// The grid a request or follower uses: the one named, else the only one (none when there is
+/// no grid, several and none named, or the named entity has none).
+pub(crate) fn grid_for<'a>(named: Option<Entity>, grids: &'a Query<Ref<NavGrid>>) -> Option<Ref<'a, NavGrid>> {
+    match named {
+        Some(g) => grids.get(g).ok(),
+        None => grids.single().ok(),
+    }
+}
+
 /// A grid to find paths on. Put it on an entity (a world may have several; a request names its
 /// grid, or uses the only one). Changing `grid` (through `Mut`) replans the followers whose
 /// remaining way it blocks.

@@ -10,7 +10,7 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use cubepath_search::{Pos, SearchError, SearchOptions, Searcher};
 
-use crate::grid::NavGrid;
+use crate::grid::{NavGrid, grid_for};
 
 /// A request for a path from `from` to `to`. Inserting it (again) asks for a fresh answer; a
 /// newer request replaces one still waiting.
@@ -162,7 +162,7 @@ pub(crate) fn answer_requests(
     budget: Res<PathBudget>,
     mut queue: ResMut<PathQueue>,
     requests: Query<&PathRequest>,
-    grids: Query<(Entity, &NavGrid)>,
+    grids: Query<Ref<NavGrid>>,
 ) {
     let (mut searches, mut expanded) = (0, 0);
     while searches < budget.searches && expanded < budget.expansions {
@@ -179,12 +179,8 @@ pub(crate) fn answer_requests(
     }
 }
 
-fn answer(searcher: &mut Searcher, request: &PathRequest, grids: &Query<(Entity, &NavGrid)>) -> PathAnswer {
-    let nav = match request.grid {
-        Some(g) => grids.get(g).ok().map(|(_, n)| n),
-        None => grids.single().ok().map(|(_, n)| n),
-    };
-    let Some(nav) = nav else { return PathAnswer::refused(NoPath::NoGrid) };
+fn answer(searcher: &mut Searcher, request: &PathRequest, grids: &Query<Ref<NavGrid>>) -> PathAnswer {
+    let Some(nav) = grid_for(request.grid, grids) else { return PathAnswer::refused(NoPath::NoGrid) };
     let options = request.options.unwrap_or(nav.options);
     let t = Instant::now();
     let found = match searcher.search(&nav.grid, request.from, request.to, &options) {

@@ -59,22 +59,20 @@ pub struct Agent {
 }
 
 impl Agent {
-    /// An agent standing on the first cell of `cells`.
-    pub fn new(cells: Vec<Pos>) -> Agent {
-        let last = cells[0];
-        Agent { arrived: cells.len() < 2, cells, next: 1, last }
+    /// The game's reading of a walk: where it stands (`last` until the walk has a cell of its
+    /// own), what it walks and whether it is there.
+    fn read(follower: &FollowPath, last: Pos) -> Agent {
+        Agent {
+            cells: follower.cells().to_vec(),
+            next: follower.next(),
+            last: follower.last().unwrap_or(last),
+            arrived: follower.arrived(),
+        }
     }
 
     /// The cell it walks toward, if any.
     pub fn target(&self) -> Option<Pos> {
         (!self.arrived).then(|| self.cells.get(self.next).copied()).flatten()
-    }
-
-    /// The cell to replan from: the one it walks toward, else the one it stands on. Both are
-    /// kept floor (no barrier is placed under the agent), so the new path starts where the
-    /// agent is going anyway and it walks on without turning back.
-    pub fn replan_cell(&self) -> Pos {
-        self.target().unwrap_or(self.last)
     }
 
     /// The cells it stands on or steps into: on a long (any-angle) step, every cell the
@@ -91,12 +89,13 @@ impl Agent {
 pub fn agent_bundle(cells: Vec<Pos>, board: &Board, speed: f32) -> impl Bundle {
     let at = board.world(cells[0]) + Vec3::Y * AGENT_HEIGHT;
     let facing = cells.get(1).map_or(Vec3::NEG_Z, |&c| board.world(c) - board.world(cells[0]));
-    let agent = Agent::new(cells.clone());
+    let walk = FollowPath::along(speed, cells).at_height(AGENT_HEIGHT);
+    let agent = Agent::read(&walk, walk.cells()[0]);
     (
         Name::new("Agent"),
         Occupies(agent.occupies(board.grid.height())),
         agent,
-        FollowPath::along(speed, cells).at_height(AGENT_HEIGHT),
+        walk,
         Transform::from_translation(at).looking_to(facing.normalize_or(Vec3::NEG_Z), Vec3::Y),
     )
 }
@@ -164,12 +163,7 @@ fn set_agent_speed(settings: Res<PlaySettings>, mut agents: Query<&mut FollowPat
 /// The game's reading of where each agent's walk stands.
 fn read_agents(mut agents: Query<(&mut Agent, &FollowPath), Changed<FollowPath>>) {
     for (mut agent, follower) in &mut agents {
-        let read = Agent {
-            cells: follower.cells().to_vec(),
-            next: follower.next(),
-            last: follower.last().unwrap_or(agent.last),
-            arrived: follower.arrived(),
-        };
+        let read = Agent::read(follower, agent.last);
         agent.set_if_neq(read);
     }
 }

@@ -10,7 +10,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_cubepath::{NavGrid, NoPath, PathAnswer, PathBudget, PathRequest};
 
-use super::board::{Board, HEX_APOTHEM, Selection};
+use super::board::{Board, Selection};
 use super::settings::SearchSettings;
 use crate::game::phases::AppSystems;
 use crate::search::{Algorithm, Pos, SearchError, SearchOptions, cells_along};
@@ -64,11 +64,9 @@ fn spawn_navigation(mut commands: Commands, board: Res<Board>) {
 fn mirror_board(board: Res<Board>, settings: Res<SearchSettings>, mut nav: Query<&mut NavGrid, With<BoardNavigation>>) {
     let Ok(mut nav) = nav.single_mut() else { return };
     let (w, h) = (board.grid.width(), board.grid.height());
-    let origin = if board.hex {
-        Vec3::new(-(w as f32) / 2.0 + 0.25, 0.0, -(h as f32 - 1.0) / 2.0 * HEX_APOTHEM)
-    } else {
-        Vec3::new(-(w as f32 - 1.0) / 2.0, 0.0, -(h as f32 - 1.0) / 2.0)
-    };
+    // the navigation grid's cells lie where the board's do: cell (0, 0) at its place, the rest
+    // one apart (hex rows the apothem apart, as the plugin lays them)
+    let origin = board.world((0, 0));
     let options = game_options(&settings.0);
     let mirror = nav.bypass_change_detection();
     let mut changed = (mirror.options, mirror.origin) != (options, origin);
