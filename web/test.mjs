@@ -53,7 +53,7 @@ try {
   }));
   const gaps = frames.slice(1).map((v, i) => v - frames[i]).sort((a, b) => a - b);
   const frameMs = { mean: gaps.reduce((a, b) => a + b, 0) / gaps.length, p90: gaps[Math.floor(gaps.length * 0.9)] };
-  const png = await page.screenshot();
+  const png = await capture(page);
   await writeFile(shot, png);
 
   // Count the game's colours in the screenshot, decoded by the browser itself.
@@ -86,6 +86,30 @@ try {
   server.close();
 }
 
+/// A screenshot, tried three times: under SwiftShader on a busy 2-core machine Chromium
+/// sometimes answers "Unable to capture screenshot" once (it failed CI on 2026-12-01).
+async function capture(page) {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await page.screenshot({ timeout: 120_000 });
+    } catch (e) {
+      if (tries === 3) throw e;
+      console.log(`screenshot try ${tries} failed (${e.message.split("\n")[0]}); trying again`);
+      await page.waitForTimeout(2000);
+    }
+  }
+}
+
+/// Keeps a screenshot for people to look at; the checks are on the app's log lines, so a page
+/// Chromium cannot capture is said, not failed.
+async function keepShot(page, file) {
+  try {
+    await writeFile(file, await capture(page));
+  } catch (e) {
+    console.log(`screenshot ${file} not kept: ${e.message.split("\n")[0]}`);
+  }
+}
+
 /// The app's latest reported state.
 function state() {
   return states[states.length - 1] ?? {};
@@ -112,7 +136,7 @@ async function clickAt(page, x, y, button = "left") {
 
 /// The interactive steps, each checked exactly against the state lines.
 async function play(page, shot) {
-  const keep = async (name) => writeFile(shot.replace(/\.png$/, `-${name}.png`), await page.screenshot());
+  const keep = async (name) => keepShot(page, shot.replace(/\.png$/, `-${name}.png`));
   const first = state();
   // two clicks: the start, then the end (cells found for this board, camera and side panel by
   // hovering: 2,6 and 10,2)
@@ -197,7 +221,7 @@ async function play(page, shot) {
     while (!seen.some(done) && Date.now() < until && failures.length === 0) await p2.waitForTimeout(250);
     if (!seen.some(done)) failures.push(`${name}: ${seen.slice(-2).join(" | ") || "nothing said"}`);
     // (frames take seconds under SwiftShader: the screenshot waits for one)
-    await writeFile(shot.replace(/\.png$/, `-${name}.png`), await p2.screenshot({ timeout: 120_000 }));
+    await keepShot(p2, shot.replace(/\.png$/, `-${name}.png`));
     await p2.close();
     return seen[seen.length - 1];
   };
