@@ -288,9 +288,27 @@ fn the_agent_walks_every_waypoint_in_order_and_arrives() {
     assert_eq!(visited, cells, "waypoints passed in order");
     let (agent, t) = agent_state(&mut app);
     assert!(agent.arrived);
+    assert_agent_pauses();
     let goal = app.world().resource::<Board>().world(*cells.last().unwrap());
     assert!((t.translation.xz() - goal.xz()).length() < 1e-4);
     assert!(app.world().resource::<Status>().0.contains("arrived"));
+}
+
+/// Z stops the walking agent where it is, and the next Z walks it on.
+fn assert_agent_pauses() {
+    let mut setup = map_setup(&["............"], (0, 0), (11, 0));
+    setup.agent = true;
+    let mut app = app_with(setup, Duration::from_millis(30));
+    app.press(KeyCode::Space);
+    app.frames(10);
+    app.press(KeyCode::KeyZ);
+    app.update();
+    let (_, at) = agent_state(&mut app);
+    app.frames(20);
+    assert_eq!(agent_state(&mut app).1.translation, at.translation, "paused: the agent stands");
+    app.press(KeyCode::KeyZ);
+    app.frames(5);
+    assert!(agent_state(&mut app).1.translation.x > at.translation.x + 0.1, "walking again");
 }
 
 #[test]
@@ -834,25 +852,33 @@ fn a_race_lane_stops_at_its_limit_with_a_message() {
 
 #[test]
 fn a_crowd_wanders_gathers_and_obeys_without_conflicts() {
-    use cubepath::game::logic::crowd::CrowdState;
+    use cubepath::game::logic::crowd::{CrowdState, board_crowd};
     use cubepath::game::logic::settings::CrowdSettings;
     use cubepath::search::CrowdKind;
     use cubepath::search::{AgentState, CrowdMode};
     let mut app = app_with(random_setup(20, 20, 15.0, 4), Duration::from_millis(50));
     let settings = CrowdSettings { agents: 60, ticks_per_second: 20.0, ..default() };
     app.act(Action::Crowd(settings));
-    let crowd = |app: &Headless| {
-        let s = app.world().resource::<CrowdState>();
-        let c = s.crowd.as_ref().expect("a crowd");
-        (c.agents().to_vec(), *c.stats(), c.mode(), c.check(), s.selected)
+    let crowd = |app: &mut Headless| {
+        let selected = app.world().resource::<CrowdState>().selected;
+        let c = board_crowd(app.world_mut()).expect("a crowd");
+        (c.agents().to_vec(), *c.stats(), c.mode(), c.check(), selected)
     };
-    assert_eq!(crowd(&app).0.len(), 60);
+    assert_eq!(crowd(&mut app).0.len(), 60);
     for _ in 0..200 {
         app.update();
-        let (_, _, _, problems, _) = crowd(&app);
+        let (_, _, _, problems, _) = crowd(&mut app);
         assert!(problems.is_empty(), "{problems:?}");
     }
-    let (agents, stats, ..) = crowd(&app);
+    // Z stands the crowd still (from the next frame), the next Z lets it go on
+    app.press(KeyCode::KeyZ);
+    let paused = crowd(&mut app).1.ticks;
+    app.frames(20);
+    assert_eq!(crowd(&mut app).1.ticks, paused, "paused: no tick");
+    app.press(KeyCode::KeyZ);
+    app.frames(3);
+    assert!(crowd(&mut app).1.ticks > paused);
+    let (agents, stats, ..) = crowd(&mut app);
     assert!(stats.ticks >= 190, "20 ticks a second for 10 s: {} ticks", stats.ticks);
     assert!(stats.arrivals > 0);
     let positions: std::collections::HashSet<Pos> = agents.iter().map(|a| a.pos).collect();
@@ -862,8 +888,7 @@ fn a_crowd_wanders_gathers_and_obeys_without_conflicts() {
     app.act(Action::ToggleBarrier(under));
     let board = app.world().resource::<Board>().grid.clone();
     assert!(!board.is_passable(under.0, under.1), "the barrier was painted");
-    let s = app.world().resource::<CrowdState>();
-    let c = s.crowd.as_ref().unwrap();
+    let c = board_crowd(app.world_mut()).unwrap();
     assert!(c.check().is_empty() && c.agent_at(under).is_none());
     assert!(board.cells().all(|((x, y), cell)| c.grid().get(x, y) == Some(cell)), "the crowd follows the board");
     // gather: a click sets where every agent heads, not the start or the end
@@ -871,45 +896,44 @@ fn a_crowd_wanders_gathers_and_obeys_without_conflicts() {
     app.act(Action::Crowd(CrowdSettings { clicks: CrowdKind::Gather, ..settings }));
     let goal = board.cells().find(|(p, c)| c.is_passable() && p.0 >= 10 && p.1 >= 10).unwrap().0;
     app.act(Action::Select(goal));
-    assert_eq!(crowd(&app).2, CrowdMode::Gather(goal));
+    assert_eq!(crowd(&mut app).2, CrowdMode::Gather(goal));
     assert_eq!(*app.world().resource::<Selection>(), before, "the click steered the crowd only");
     app.frames(300);
-    let (agents, ..) = crowd(&app);
+    let (agents, ..) = crowd(&mut app);
     assert!(agents.iter().any(|a| a.pos == goal));
     assert!(agents.iter().filter(|a| a.state == AgentState::Arrived).count() >= 40);
     // command: pick an agent, send it to a free cell, it walks there
     app.act(Action::Crowd(CrowdSettings { clicks: CrowdKind::Command, ..settings }));
-    let picked = crowd(&app).0[7].pos;
+    let picked = crowd(&mut app).0[7].pos;
     app.act(Action::Select(picked));
-    assert_eq!(crowd(&app).4, Some(7));
-    let target = board.cells().find(|(p, c)| c.is_passable() && !crowd(&app).0.iter().any(|a| a.pos == *p) && p.0 < 5).unwrap().0;
+    assert_eq!(crowd(&mut app).4, Some(7));
+    let target = board.cells().find(|(p, c)| c.is_passable() && !crowd(&mut app).0.iter().any(|a| a.pos == *p) && p.0 < 5).unwrap().0;
     app.act(Action::Select(target));
-    assert_eq!(crowd(&app).0[7].goal, target);
+    assert_eq!(crowd(&mut app).0[7].goal, target);
     app.frames(400);
-    assert_eq!(crowd(&app).0[7].pos, target, "the sent agent arrived");
+    assert_eq!(crowd(&mut app).0[7].pos, target, "the sent agent arrived");
     // no crowd, and a crowd too large for the board: a message, no crowd
     app.act(Action::Crowd(CrowdSettings { agents: 0, ..settings }));
-    assert!(app.world().resource::<CrowdState>().crowd.is_none());
+    assert!(board_crowd(app.world_mut()).is_none());
     let mut tiny = app_with(map_setup(&["...", ".#."], (0, 0), (2, 1)), Duration::from_millis(50));
     tiny.act(Action::Crowd(CrowdSettings { agents: 9, ..settings }));
-    assert!(tiny.world().resource::<CrowdState>().crowd.is_none());
+    assert!(board_crowd(tiny.world_mut()).is_none());
     assert_eq!(tiny.world().resource::<Status>().0, "crowd: 9 agents do not fit: there is room for 5 (one per free cell, at most 100000)");
 }
 
 #[test]
 fn a_crowd_is_planned_together_from_a_click_and_from_a_scenario() {
-    use cubepath::game::logic::crowd::CrowdState;
+    use cubepath::game::logic::crowd::board_crowd;
     use cubepath::game::logic::settings::CrowdSettings;
     use cubepath::search::{AgentState, CrowdKind, CrowdMode, load_scen};
     let mut app = app_with(random_setup(24, 24, 15.0, 6), Duration::from_millis(50));
     let settings = CrowdSettings { agents: 80, clicks: CrowdKind::Together, ticks_per_second: 20.0, ..default() };
     app.act(Action::Crowd(settings));
-    let joint = |app: &Headless| {
-        let s = app.world().resource::<CrowdState>();
-        let c = s.crowd.as_ref().expect("a crowd");
+    let joint = |app: &mut Headless| {
+        let c = board_crowd(app.world_mut()).expect("a crowd");
         (c.joint().cloned().expect("a joint plan"), c.agents().to_vec(), c.mode())
     };
-    let (stats, ..) = joint(&app);
+    let (stats, ..) = joint(&mut app);
     assert!(stats.solved && stats.agents == 80 && stats.sum_of_costs >= stats.lower_bound, "{stats:?}");
     // a click: every agent to the cells around it, not the start or the end
     let before = app.world().resource::<Selection>().clone();
@@ -917,12 +941,12 @@ fn a_crowd_is_planned_together_from_a_click_and_from_a_scenario() {
     let centre = board.cells().find(|(p, c)| c.is_passable() && p.0 >= 12 && p.1 >= 12).unwrap().0;
     app.act(Action::Select(centre));
     assert_eq!(*app.world().resource::<Selection>(), before, "the click steered the crowd only");
-    let (stats, agents, mode) = joint(&app);
+    let (stats, agents, mode) = joint(&mut app);
     assert_eq!(mode, CrowdMode::Together);
     assert!(stats.solved);
     assert!(agents.iter().any(|a| a.goal == centre));
     app.frames(stats.makespan * 3 + 20);
-    let (_, agents, _) = joint(&app);
+    let (_, agents, _) = joint(&mut app);
     assert!(agents.iter().all(|a| a.state == AgentState::Arrived && a.pos == a.goal), "every agent arrived");
     // a scenario from Maps, on its own map: its agents on their starts, planned to their goals
     let dir = format!("{}/assets/maps/mapf", env!("CARGO_MANIFEST_DIR"));
@@ -932,13 +956,13 @@ fn a_crowd_is_planned_together_from_a_click_and_from_a_scenario() {
     app.act(Action::LoadMap { name: "random-32-32-10.map".into(), bytes: read("random-32-32-10.map") });
     app.act(Action::LoadMap { name: "random-32-32-10-random-1.scen".into(), bytes: read("random-32-32-10-random-1.scen") });
     let problems = load_scen(format!("{dir}/random-32-32-10-random-1.scen").as_ref()).unwrap();
-    let (stats, agents, _) = joint(&app);
+    let (stats, agents, _) = joint(&mut app);
     assert_eq!(stats.agents, 461);
     assert!(stats.solved, "{stats:?}");
     assert!(agents.iter().zip(&problems).all(|(a, p)| a.goal == p.goal));
     assert!(app.world().resource::<Status>().0.starts_with("the scenario's 461 agents planned together in"));
     app.frames(stats.makespan * 3 + 20);
-    let (_, agents, _) = joint(&app);
+    let (_, agents, _) = joint(&mut app);
     assert!(agents.iter().zip(&problems).all(|(a, p)| a.pos == p.goal), "every agent on its goal");
 }
 

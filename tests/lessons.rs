@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use cubepath::game::GameSetup;
 use cubepath::game::harness::Headless;
 use cubepath::game::logic::board::Board;
-use cubepath::game::logic::crowd::CrowdState;
+use cubepath::game::logic::crowd::board_crowd;
 use cubepath::game::logic::files::load_progress;
 use cubepath::game::logic::input::Action;
 use cubepath::game::logic::lessons::{LESSONS, Learn};
@@ -60,7 +60,7 @@ fn perform(app: &mut Headless, n: usize) {
         _ => {
             // a barrier on a walking agent's way
             let cell = {
-                let crowd = app.world().resource::<CrowdState>().crowd.as_ref().expect("the lesson's crowd");
+                let crowd = board_crowd(app.world_mut()).expect("the lesson's crowd");
                 let taken: Vec<Pos> = crowd.agents().iter().map(|a| a.pos).collect();
                 crowd.agents().iter().flat_map(|a| a.path().skip(1)).find(|p| !taken.contains(p)).expect("an agent on its way")
             };
@@ -85,12 +85,12 @@ fn every_lesson_is_noticed_done_when_performed_and_the_progress_is_kept() {
         assert_eq!(app.world().resource::<Learn>().current, Some(n));
         assert!(!finished(&app), "lesson {} is not done before it is performed", n + 1);
         // the setup took: a few of them checked
-        let world = app.world();
+        let world = app.world_mut();
         match n {
             3 => assert_eq!(world.resource::<SearchSettings>().0.topology, Topology::Hex),
             5 => assert_eq!(world.resource::<RaceSettings>().algorithms, vec![Algorithm::Dijkstra, Algorithm::AStar]),
             7 => assert_eq!(world.resource::<SearchSettings>().0.algorithm, Algorithm::Jps),
-            8 => assert!(world.resource::<CrowdState>().crowd.is_some()),
+            8 => assert!(board_crowd(world).is_some()),
             _ => {}
         }
         if n == 8 {

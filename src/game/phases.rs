@@ -73,6 +73,11 @@ pub fn plugin(app: &mut App) {
     // The navigation plugin's own chain, inside the game's phases.
     app.configure_sets(
         Update,
-        ((NavSystems::Request, NavSystems::Search).in_set(AppSystems::Search), NavSystems::Follow.in_set(AppSystems::Walk)),
+        (
+            (NavSystems::Request, NavSystems::Search).in_set(AppSystems::Search),
+            NavSystems::Follow.in_set(AppSystems::Walk),
+            // Z stands the agents and the crowd still
+            NavSystems::Move.in_set(AppSystems::Walk).in_set(PausableSystems),
+        ),
     );
 }

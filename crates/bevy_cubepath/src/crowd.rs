@@ -4,35 +4,129 @@
 //! cells), and passes every change to the grid's cells to the agents' searches. A
 //! [`CrowdGoal`] inserted on a member sends it there (the crowd's command mode).
 
+use std::time::Duration;
+
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use cubepath_search::{Crowd, CrowdError, CrowdMode, CrowdOptions, Pos};
+use cubepath_search::{Crowd, CrowdError, CrowdMode, CrowdOptions, Pos, Topology};
 
 use crate::grid::NavGrid;
 
 /// Put it beside a [`NavGrid`]: that many agents, doing this, ticking at this rate.
+///
+/// The crowd is made in [`NavSystems::Request`](crate::NavSystems::Request) of the frame it
+/// is added, and made anew (new agents on random free cells, new members) when `agents`, the
+/// grid's size or its topology changes, or after [`NavCrowd::remake`]. Any other change to the
+/// grid's cells reaches the agents' searches as an edit.
 #[derive(Component)]
 pub struct NavCrowd {
     /// How many agents.
     pub agents: usize,
-    /// What they do (wander, gather at a cell, wait for commands, planned together).
+    /// What they do (wander, gather at a cell, wait for commands, planned together). Set it
+    /// with [`NavCrowd::set_mode`] to hear at once whether the crowd took it; a plain
+    /// assignment is applied in the next [`NavSystems::Request`](crate::NavSystems::Request)
+    /// (a refusal then comes as a [`CrowdProblem`]).
     pub mode: CrowdMode,
     /// Ticks a second (each tick every agent moves at most one cell).
     pub ticks_per_second: f32,
+    /// At most this many ticks in one frame (4): after a slow frame the crowd drops ticks
+    /// instead of freezing the next one.
+    pub max_ticks_per_frame: usize,
     /// Height of the members' centres above the plane.
     pub height: f32,
+    /// The engine crowd's options (seed, repairs compared with fresh searches, ...); its
+    /// topology and costs are always the grid's.
+    pub options: CrowdOptions,
     crowd: Option<Crowd>,
+    made_for: Option<(usize, (usize, usize), Topology)>,
+    applied_mode: CrowdMode,
+    members: Vec<Entity>,
     clock: f32,
+    tick_time: Duration,
+    worst_tick_time: Duration,
+    made: u64,
+    make_time: Duration,
 }
 
 impl NavCrowd {
     /// `agents` agents doing `mode` at 6 ticks a second.
     pub fn new(agents: usize, mode: CrowdMode) -> NavCrowd {
-        NavCrowd { agents, mode, ticks_per_second: 6.0, height: 0.0, crowd: None, clock: 0.0 }
+        NavCrowd {
+            agents,
+            mode,
+            ticks_per_second: 6.0,
+            max_ticks_per_frame: 4,
+            height: 0.0,
+            options: CrowdOptions::default(),
+            crowd: None,
+            made_for: None,
+            applied_mode: mode,
+            members: Vec::new(),
+            clock: 0.0,
+            tick_time: Duration::ZERO,
+            worst_tick_time: Duration::ZERO,
+            made: 0,
+            make_time: Duration::ZERO,
+        }
     }
 
-    /// The engine's crowd once made (its agents, statistics, joint plan).
+    /// The same with the engine crowd's `options` (its topology and costs are the grid's).
+    pub fn with_options(self, options: CrowdOptions) -> NavCrowd {
+        NavCrowd { options, ..self }
+    }
+
+    /// The engine's crowd once made (its agents, statistics, distance field, joint plan).
     pub fn crowd(&self) -> Option<&Crowd> {
         self.crowd.as_ref()
+    }
+
+    /// The engine's crowd, for what the components do not cover: a joint plan to goals of
+    /// your own ([`Crowd::plan_together`]), agents placed by a scenario, a direct
+    /// [`Crowd::send`]. Change the mode with [`NavCrowd::set_mode`], not through it.
+    pub fn crowd_mut(&mut self) -> Option<&mut Crowd> {
+        self.crowd.as_mut()
+    }
+
+    /// Changes the mode now when the crowd is made (else it is made in that mode); on a
+    /// refusal (gathering at a blocked cell) nothing changes.
+    pub fn set_mode(&mut self, mode: CrowdMode) -> Result<(), CrowdError> {
+        if let Some(crowd) = &mut self.crowd {
+            crowd.set_mode(mode)?;
+        }
+        (self.mode, self.applied_mode) = (mode, mode);
+        Ok(())
+    }
+
+    /// Makes the crowd anew in the next [`NavSystems::Request`](crate::NavSystems::Request)
+    /// (a new board of the same size, say): new agents, new members.
+    pub fn remake(&mut self) {
+        self.made_for = None;
+    }
+
+    /// How far the members are from their last cells to their cells (0 to 1): the fraction of
+    /// the tick under way.
+    pub fn between(&self) -> f32 {
+        self.clock.clamp(0.0, 1.0)
+    }
+
+    /// How long the last tick took, and the longest since the crowd was made.
+    pub fn tick_times(&self) -> (Duration, Duration) {
+        (self.tick_time, self.worst_tick_time)
+    }
+
+    /// How many times a crowd was made on this component (a new count means new agents).
+    pub fn made_count(&self) -> u64 {
+        self.made
+    }
+
+    /// How long making the crowd took (a crowd planned together plans then).
+    pub fn make_time(&self) -> Duration {
+        self.make_time
+    }
+
+    /// The member entities, agent by agent.
+    pub fn members(&self) -> &[Entity] {
+        &self.members
     }
 }
 
@@ -49,7 +143,7 @@ pub struct CrowdMember {
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CrowdGoal(pub Pos);
 
-/// Why a crowd could not be made or an agent not sent, once per problem.
+/// Why a crowd could not be made, take its mode or send an agent, once per problem.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct CrowdProblem {
     /// The crowd's entity.
@@ -58,29 +152,72 @@ pub struct CrowdProblem {
     pub error: CrowdError,
 }
 
-/// New crowds are made on their grid, with an entity per agent.
+/// A crowd whose component or grid changed.
+type CrowdOrGridChanged = Or<(Changed<NavCrowd>, Changed<NavGrid>)>;
+
+/// Crowds are made (anew when their count, grid size or topology changed, with an entity per
+/// agent), and take a mode assigned to their `mode` field.
 pub(crate) fn make_crowds(
     mut commands: Commands,
-    mut crowds: Query<(Entity, &mut NavCrowd, &NavGrid), Added<NavCrowd>>,
+    mut crowds: Query<(Entity, &mut NavCrowd, &NavGrid), CrowdOrGridChanged>,
     mut problems: MessageWriter<CrowdProblem>,
 ) {
     for (e, mut nav_crowd, nav) in &mut crowds {
-        let options = CrowdOptions { topology: nav.options.topology, costs: nav.options.costs, ..CrowdOptions::default() };
-        match Crowd::new(nav.grid.clone(), nav_crowd.agents, nav_crowd.mode, options) {
+        let key = (nav_crowd.agents, (nav.grid.width(), nav.grid.height()), nav.options.topology);
+        if nav_crowd.made_for == Some(key) {
+            if nav_crowd.mode != nav_crowd.applied_mode {
+                let mode = nav_crowd.mode;
+                if let Err(error) = nav_crowd.set_mode(mode) {
+                    nav_crowd.applied_mode = mode;
+                    problems.write(CrowdProblem { crowd: e, error });
+                }
+            }
+            continue;
+        }
+        let nav_crowd = &mut *nav_crowd;
+        nav_crowd.made_for = Some(key);
+        nav_crowd.applied_mode = nav_crowd.mode;
+        for member in nav_crowd.members.drain(..) {
+            commands.entity(member).despawn();
+        }
+        nav_crowd.crowd = None;
+        (nav_crowd.clock, nav_crowd.tick_time, nav_crowd.worst_tick_time) = (0.0, Duration::ZERO, Duration::ZERO);
+        let options = CrowdOptions { topology: nav.options.topology, costs: nav.options.costs, ..nav_crowd.options };
+        let t = Instant::now();
+        let made = Crowd::new(nav.grid.clone(), nav_crowd.agents, nav_crowd.mode, options);
+        nav_crowd.make_time = t.elapsed();
+        match made {
             Ok(crowd) => {
+                nav_crowd.made += 1;
                 for (index, agent) in crowd.agents().iter().enumerate() {
                     let at = nav.to_world(agent.pos) + nav.plane.up() * nav_crowd.height;
-                    commands.spawn((
-                        Name::new(format!("Crowd member {index}")),
-                        CrowdMember { crowd: e, index },
-                        Transform::from_translation(at),
-                    ));
+                    let member = commands
+                        .spawn((
+                            Name::new(format!("Crowd member {index}")),
+                            CrowdMember { crowd: e, index },
+                            Transform::from_translation(at),
+                        ))
+                        .id();
+                    nav_crowd.members.push(member);
                 }
                 nav_crowd.crowd = Some(crowd);
             }
             Err(error) => {
                 problems.write(CrowdProblem { crowd: e, error });
             }
+        }
+    }
+}
+
+/// Members of a crowd whose [`NavCrowd`] was removed (or whose entity was despawned) go too.
+pub(crate) fn drop_members(mut commands: Commands, mut removed: RemovedComponents<NavCrowd>, members: Query<(Entity, &CrowdMember)>) {
+    let gone: Vec<Entity> = removed.read().collect();
+    if gone.is_empty() {
+        return;
+    }
+    for (e, member) in &members {
+        if gone.contains(&member.crowd) {
+            commands.entity(e).despawn();
         }
     }
 }
@@ -124,21 +261,26 @@ pub(crate) fn send_members(
     }
 }
 
-/// Each crowd ticks at its rate; its members slide from their last cell to their current one
-/// over the tick.
+/// Each crowd ticks at its rate (at most `max_ticks_per_frame` a frame, each timed); its
+/// members slide from their last cell to their current one over the tick.
 pub(crate) fn tick_crowds(
     time: Res<Time>,
     mut crowds: Query<(&mut NavCrowd, &NavGrid)>,
     mut members: Query<(&CrowdMember, &mut Transform)>,
 ) {
     for (mut nav_crowd, _) in &mut crowds {
-        let rate = nav_crowd.ticks_per_second.max(0.0);
-        nav_crowd.clock += time.delta_secs() * rate;
-        while nav_crowd.clock >= 1.0 {
-            nav_crowd.clock -= 1.0;
-            if let Some(crowd) = nav_crowd.crowd.as_mut() {
-                crowd.tick();
-            }
+        let nav_crowd = &mut *nav_crowd;
+        let Some(crowd) = nav_crowd.crowd.as_mut() else { continue };
+        nav_crowd.clock += time.delta_secs() * nav_crowd.ticks_per_second.max(0.0);
+        let ticks = (nav_crowd.clock.floor() as usize).min(nav_crowd.max_ticks_per_frame);
+        if nav_crowd.clock >= 1.0 {
+            nav_crowd.clock = nav_crowd.clock.fract().min(0.999);
+        }
+        for _ in 0..ticks {
+            let t = Instant::now();
+            crowd.tick();
+            nav_crowd.tick_time = t.elapsed();
+            nav_crowd.worst_tick_time = nav_crowd.worst_tick_time.max(nav_crowd.tick_time);
         }
     }
     for (member, mut transform) in &mut members {
@@ -146,6 +288,6 @@ pub(crate) fn tick_crowds(
         let Some(agent) = nav_crowd.crowd.as_ref().and_then(|c| c.agents().get(member.index)) else { continue };
         let lift = nav.plane.up() * nav_crowd.height;
         let (from, to) = (nav.to_world(agent.prev) + lift, nav.to_world(agent.pos) + lift);
-        transform.translation = from.lerp(to, nav_crowd.clock.clamp(0.0, 1.0));
+        transform.translation = from.lerp(to, nav_crowd.between());
     }
 }

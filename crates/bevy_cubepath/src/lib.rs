@@ -26,11 +26,11 @@
 //!
 //! # Schedule
 //! Everything runs in `Update`, in [`NavSystems`] order: `Request` (new and renewed requests
-//! queue; grid changes replan blocked followers and reach crowds; new crowds are made),
-//! `Search` (requests answered within
-//! [`PathBudget`]), `Follow` (answers taken up), `Move` (followers moved, crowds ticked),
-//! `Debug` (gizmos, with the
-//! `debug` feature). A game edits its grids before `NavSystems::Request` and reads answers after
+//! queue; grid changes replan blocked followers and reach crowds; crowds are made, or made
+//! anew when their count, their grid's size or its topology changed, and take a new mode;
+//! members of a removed crowd go), `Search` (requests answered within [`PathBudget`]),
+//! `Follow` (answers taken up), `Move` (followers moved, crowds ticked), `Debug` (gizmos,
+//! with the `debug` feature). A game edits its grids before `NavSystems::Request` and reads answers after
 //! `NavSystems::Search`; commands apply between the sets, so an answer inserted in `Search` is
 //! followed in the same frame.
 
@@ -96,6 +96,7 @@ impl Plugin for CubepathPlugin {
                     (
                         follow::replan_blocked_ways,
                         request::queue_requests,
+                        crowd::drop_members,
                         crowd::make_crowds,
                         crowd::pass_edits_to_crowds,
                         crowd::send_members,

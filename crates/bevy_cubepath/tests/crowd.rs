@@ -103,3 +103,43 @@ fn a_crowd_that_cannot_be_made_says_why() {
     assert!(problems[0].error.to_string().contains("9 agents do not fit: there is room for 5"), "{}", problems[0].error);
     assert!(members(&mut app).is_empty());
 }
+
+#[test]
+fn a_crowd_is_made_anew_for_a_new_count_takes_modes_and_goes_with_its_component() {
+    let mut app = app();
+    let rows = ["........", "........", "...@....", "........"];
+    let grid = app.world_mut().spawn((NavGrid::from_rows(&rows).unwrap(), NavCrowd::new(10, CrowdMode::Wander))).id();
+    app.update();
+    assert_eq!(members(&mut app).len(), 10);
+    let made = |app: &mut App| app.world().get::<NavCrowd>(grid).unwrap().made_count();
+    assert_eq!(made(&mut app), 1);
+    // another count: new agents, new members (the old ones gone)
+    app.world_mut().get_mut::<NavCrowd>(grid).unwrap().agents = 4;
+    app.update();
+    assert_eq!((members(&mut app).len(), made(&mut app)), (4, 2));
+    assert_eq!(with_crowd(&mut app, |_, c| c.agents().len()), 4);
+    // a mode set through the component: taken at once, or refused with nothing changed
+    let mut nav_crowd = app.world_mut().get_mut::<NavCrowd>(grid).unwrap();
+    assert!(nav_crowd.set_mode(CrowdMode::Gather((3, 2))).is_err(), "a blocked cell");
+    assert_eq!((nav_crowd.mode, nav_crowd.crowd().unwrap().mode()), (CrowdMode::Wander, CrowdMode::Wander));
+    nav_crowd.set_mode(CrowdMode::Gather((7, 3))).unwrap();
+    assert_eq!(nav_crowd.crowd().unwrap().mode(), CrowdMode::Gather((7, 3)));
+    // a mode assigned: applied in the next frame, the same crowd
+    app.world_mut().get_mut::<NavCrowd>(grid).unwrap().mode = CrowdMode::Command;
+    app.update();
+    assert_eq!(with_crowd(&mut app, |_, c| c.mode()), CrowdMode::Command);
+    assert_eq!(made(&mut app), 2);
+    // remake: the same count, new agents
+    app.world_mut().get_mut::<NavCrowd>(grid).unwrap().remake();
+    app.update();
+    assert_eq!((members(&mut app).len(), made(&mut app)), (4, 3));
+    // a slow frame: at most four ticks
+    app.world_mut().get_mut::<NavCrowd>(grid).unwrap().ticks_per_second = 1000.0;
+    let before = with_crowd(&mut app, |_, c| c.stats().ticks);
+    app.update();
+    assert_eq!(with_crowd(&mut app, |_, c| c.stats().ticks), before + 4, "capped at max_ticks_per_frame");
+    // the component removed: its members go
+    app.world_mut().entity_mut(grid).remove::<NavCrowd>();
+    app.update();
+    assert!(members(&mut app).is_empty());
+}

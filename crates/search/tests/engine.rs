@@ -1249,6 +1249,59 @@ fn a_crowd_soak_has_no_conflicts_and_nearly_every_agent_arrives() {
     assert!(gathered >= 150);
 }
 
+/// Gathered agents whose straight neighbour nearer the goal (Dijkstra's distances) stands
+/// empty: a hole in front of an agent that thinks it has arrived.
+fn holes_in_front(crowd: &Crowd, goal: Pos, dist: &[f64]) -> Vec<Pos> {
+    let w = crowd.grid().width();
+    let taken: std::collections::HashSet<Pos> = crowd.agents().iter().map(|a| a.pos).collect();
+    let d = |p: Pos| dist[p.1 * w + p.0];
+    crowd
+        .agents()
+        .iter()
+        .filter(|a| a.state == AgentState::Arrived && a.pos != goal)
+        .map(|a| a.pos)
+        .filter(|&p| {
+            let straight = [(p.0 + 1, p.1), (p.0.wrapping_sub(1), p.1), (p.0, p.1 + 1), (p.0, p.1.wrapping_sub(1))];
+            straight.into_iter().any(|q| crowd.grid().is_passable(q.0, q.1) && d(q) < d(p) - 1e-9 && !taken.contains(&q))
+        })
+        .collect()
+}
+
+#[test]
+fn a_gathering_called_after_wandering_stays_packed() {
+    // (the game's crowd: 60 agents wander a while, then gather; pushed gathered agents used
+    // to stay "arrived" where they were pushed, and the agents behind them with them)
+    for seed in [4u64, 11, 23] {
+        let mut rng = Rng::new(seed);
+        let grid = random_grid(20, 20, 0.15, &mut || rng.unit()).unwrap();
+        let goal = grid.cells().find(|(p, c)| c.is_passable() && p.0 >= 10 && p.1 >= 10).unwrap().0;
+        let mut crowd = Crowd::new(grid, 60, CrowdMode::Wander, CrowdOptions { seed, ..Default::default() }).unwrap();
+        for _ in 0..200 + seed as usize * 5 {
+            crowd.tick();
+        }
+        crowd.set_mode(CrowdMode::Gather(goal)).unwrap();
+        let dist = oracle_all(crowd.grid(), Topology::default(), CostModel::default(), goal);
+        for tick in 0..300 {
+            crowd.tick();
+            let holes = holes_in_front(&crowd, goal, &dist);
+            assert!(holes.is_empty(), "seed {seed}, tick {tick}: arrived with a free cell nearer the goal at {holes:?}");
+        }
+        let gathered = crowd.agents().iter().filter(|a| a.state == AgentState::Arrived).count();
+        // packed: the agents' distances to the goal add up to little more than those of as
+        // many free cells nearest it
+        let w = crowd.grid().width();
+        let mut nearest: Vec<f64> = dist.iter().copied().filter(|d| d.is_finite()).collect();
+        nearest.sort_by(f64::total_cmp);
+        // (agents walled off from the goal left out)
+        let reach: Vec<f64> = crowd.agents().iter().map(|a| dist[a.pos.1 * w + a.pos.0]).filter(|d| d.is_finite()).collect();
+        let least: f64 = nearest[..reach.len()].iter().sum();
+        let sum: f64 = reach.iter().sum();
+        eprintln!("seed {seed}: {gathered} of 60 gathered, distances {sum:.1} against at least {least:.1}");
+        assert!(sum <= 1.1 * least, "seed {seed}: distances {sum:.1} against at least {least:.1}");
+        assert!(crowd.agent_at(goal).is_some() && gathered >= 30, "seed {seed}: {gathered} of 60 gathered");
+    }
+}
+
 #[test]
 fn bad_crowds_are_refused_with_a_reason() {
     let grid = Grid::new(3, 3).unwrap();

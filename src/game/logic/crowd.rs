@@ -1,49 +1,76 @@
-//! The crowd in the game: the engine's [`Crowd`] on a copy of the board, ticked at the set rate
-//! (paused with Z), following the board's edits, steered by clicks in gather and command
-//! modes. The view draws its agents between ticks; this module never touches a mesh.
+//! The crowd in the game: the `bevy_cubepath` plugin's [`NavCrowd`] on the board's
+//! navigation grid (so the plugin makes it, passes the board's edits to it and ticks it at the
+//! set rate, paused with Z), configured from the panel's settings and steered by clicks in
+//! gather and command modes. The view dresses its members; this module never touches a mesh.
+
+use std::time::Duration;
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
+use bevy_cubepath::{CrowdProblem, NavCrowd};
 
 use super::board::Board;
 use super::files;
 use super::input::Action;
+use super::search::BoardNavigation;
 use super::settings::{CrowdSettings, MAX_CROWD, SearchSettings};
 use super::setup::GameSetup;
 use super::status::Status;
 use super::stepview::DistanceField;
-use crate::game::phases::{AppSystems, PausableSystems};
+use crate::game::phases::AppSystems;
 use crate::search::{Crowd, CrowdKind, CrowdMode, CrowdOptions, Pos, Topology, middle_cell, read_scen};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CrowdState>().init_resource::<CrowdField>().add_systems(
         Update,
         (
-            load_scenario,
-            build_crowd
-                .run_if(resource_changed::<CrowdSettings>.or_eager(resource_changed::<Board>).or_eager(resource_changed::<SearchSettings>)),
-            follow_board_edits.run_if(resource_changed::<Board>),
-            steer_crowd.run_if(|s: Res<CrowdSettings>| s.agents > 0),
-            tick_crowd.run_if(|c: Res<CrowdState>| c.crowd.is_some()).in_set(PausableSystems),
-            copy_field.run_if(resource_changed::<CrowdState>.or_eager(resource_changed::<CrowdSettings>)),
-        )
-            .chain()
-            .in_set(AppSystems::Walk),
+            (load_scenario, configure_crowd).chain().in_set(AppSystems::RequestPaths),
+            (
+                say_crowd_problems,
+                take_new_crowd,
+                steer_crowd.run_if(|s: Res<CrowdSettings>| s.agents > 0),
+                copy_field.run_if(resource_changed::<CrowdState>.or_eager(resource_changed::<CrowdSettings>)),
+            )
+                .chain()
+                .in_set(AppSystems::Walk),
+        ),
     );
 }
 
-/// The crowd and how its ticks go.
+/// The board's crowd, for systems that read it (none with 0 agents or before the plugin made it).
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct BoardCrowd<'w, 's> {
+    crowds: Query<'w, 's, &'static NavCrowd, With<BoardNavigation>>,
+}
+
+impl BoardCrowd<'_, '_> {
+    /// The engine's crowd.
+    pub fn get(&self) -> Option<&Crowd> {
+        self.crowds.single().ok().and_then(NavCrowd::crowd)
+    }
+
+    /// The plugin's component (the tick under way, tick times).
+    pub fn component(&self) -> Option<&NavCrowd> {
+        self.crowds.single().ok()
+    }
+}
+
+/// Run condition: the board has a crowd.
+pub fn crowd_exists(crowd: BoardCrowd) -> bool {
+    crowd.get().is_some()
+}
+
+/// The board's crowd read from a world (for tests and tools).
+pub fn board_crowd(world: &mut World) -> Option<&Crowd> {
+    let mut q = world.query_filtered::<&NavCrowd, With<BoardNavigation>>();
+    q.single(world).ok().and_then(NavCrowd::crowd)
+}
+
+/// What the game keeps about its crowd beside the plugin's component.
 #[derive(Resource, Default)]
 pub struct CrowdState {
-    /// The agents and their searches (none with 0 agents).
-    pub crowd: Option<Crowd>,
-    /// How far the view is between the last tick and the next (0 to 1).
-    pub between: f32,
     /// The agent clicked in command mode.
     pub selected: Option<usize>,
-    /// How long the last tick took, and the longest so far, in milliseconds.
-    pub tick_ms: f32,
-    pub worst_ms: f32,
     /// The gathering cell.
     pub gather: Option<Pos>,
     /// How long the last joint plan took to make, in milliseconds (timed here: the engine has
@@ -54,8 +81,8 @@ pub struct CrowdState {
     /// A scenario's starts and goals waiting for the crowd to be made.
     scenario: Option<(Vec<Pos>, Vec<Pos>)>,
     built_for: Option<(u64, usize, Topology, CrowdKind)>,
-    grid_version: (u64, u64),
-    pending_ticks: usize,
+    /// The crowd last taken up (its making, by the plugin's count) and the board it follows.
+    taken: Option<(u64, (u64, u64))>,
 }
 
 impl CrowdState {
@@ -80,24 +107,44 @@ pub struct CrowdField {
     pub next: Vec<Option<Pos>>,
 }
 
-/// Makes the crowd when the agent count, the board's layout, the moves or the mode change.
-fn build_crowd(
+/// The height of the crowd's members above the cube tops.
+pub const CROWD_HEIGHT: f32 = 0.3;
+
+/// Milliseconds, for the panel.
+fn ms(d: Duration) -> f32 {
+    d.as_secs_f32() * 1000.0
+}
+
+/// Puts the crowd the settings ask for on the board's navigation grid: made anew by the plugin
+/// when the count, the board's layout or the moves change; its mode changed at once when only
+/// the mode did; none with 0 agents.
+fn configure_crowd(
+    mut commands: Commands,
     settings: Res<CrowdSettings>,
     board: Res<Board>,
     search: Res<SearchSettings>,
     setup: Res<GameSetup>,
     mut state: ResMut<CrowdState>,
     mut status: ResMut<Status>,
+    mut nav: Query<(Entity, Option<&mut NavCrowd>), With<BoardNavigation>>,
 ) {
+    let Ok((entity, nav_crowd)) = nav.single_mut() else { return };
+    let rate = settings.ticks_per_second.clamp(0.5, 60.0);
     let key = (board.layout, settings.agents, search.0.topology, settings.clicks);
     if state.built_for == Some(key) {
+        if let Some(mut c) = nav_crowd
+            && c.ticks_per_second != rate
+        {
+            c.ticks_per_second = rate;
+        }
         return;
     }
     let same_crowd = state.built_for.is_some_and(|(l, n, t, _)| (l, n, t) == (key.0, key.1, key.2));
     state.built_for = Some(key);
     if settings.agents == 0 {
-        state.crowd = None;
+        commands.entity(entity).remove::<NavCrowd>();
         state.selected = None;
+        state.field_version += 1;
         return;
     }
     if settings.clicks == CrowdKind::Gather && state.gather.is_none() {
@@ -105,40 +152,70 @@ fn build_crowd(
         state.gather = middle_cell(&board.grid);
     }
     let mode = state.mode(settings.clicks);
-    let t = Instant::now();
-    if same_crowd && let Some(crowd) = &mut state.crowd {
-        if let Err(e) = crowd.set_mode(mode) {
-            status.say(format!("crowd: {e}"));
+    // compare: every repair also runs A* from scratch, so the panel can set them side by side
+    let options = CrowdOptions { seed: setup.board.seed, compare: true, ..CrowdOptions::default() };
+    match nav_crowd {
+        Some(mut c) if same_crowd && c.crowd().is_some() => {
+            let t = Instant::now();
+            if let Err(e) = c.set_mode(mode) {
+                status.say(format!("crowd: {e}"));
+            }
+            c.ticks_per_second = rate;
+            state.field_version += 1;
+            state.plan_ms = ms(t.elapsed());
+            if let Some(crowd) = c.crowd_mut() {
+                play_scenario(&mut state, crowd, &mut status);
+            }
         }
-        state.field_version += 1;
-        state.plan_ms = t.elapsed().as_secs_f32() * 1000.0;
-        play_scenario(&mut state, &mut status);
+        Some(mut c) => {
+            (c.agents, c.mode, c.ticks_per_second, c.options) = (settings.agents, mode, rate, options);
+            c.remake();
+        }
+        None => {
+            let mut c = NavCrowd::new(settings.agents, mode).with_options(options);
+            (c.ticks_per_second, c.height) = (rate, CROWD_HEIGHT);
+            commands.entity(entity).insert(c);
+        }
+    }
+}
+
+/// The plugin's word on a crowd it could not make or change, on the status line.
+fn say_crowd_problems(mut problems: MessageReader<CrowdProblem>, mut status: ResMut<Status>) {
+    for p in problems.read() {
+        status.say(format!("crowd: {}", p.error));
+    }
+}
+
+/// A crowd the plugin has just made: the picked agent forgotten, --crowd-ticks run at once,
+/// the waiting scenario placed; and the gathering field redrawn after the board's edits.
+fn take_new_crowd(
+    mut nav: Query<&mut NavCrowd, With<BoardNavigation>>,
+    board: Res<Board>,
+    setup: Res<GameSetup>,
+    mut state: ResMut<CrowdState>,
+    mut status: ResMut<Status>,
+) {
+    let Ok(mut c) = nav.single_mut() else { return };
+    if c.crowd().is_none() {
         return;
     }
-    // compare: every repair also runs A* from scratch, so the panel can set them side by side
-    let options = CrowdOptions {
-        topology: search.0.topology,
-        costs: search.0.costs,
-        seed: setup.board.seed,
-        compare: true,
-        ..CrowdOptions::default()
-    };
-    match Crowd::new(board.grid.clone(), settings.agents, mode, options) {
-        Ok(crowd) => {
-            state.grid_version = board.grid.version();
-            state.crowd = Some(crowd);
-            state.selected = None;
-            state.worst_ms = 0.0;
-            state.field_version += 1;
-            state.pending_ticks = setup.crowd_ticks;
-            state.plan_ms = t.elapsed().as_secs_f32() * 1000.0;
-            play_scenario(&mut state, &mut status);
-        }
-        Err(e) => {
-            state.crowd = None;
-            status.say(format!("crowd: {e}"));
-        }
+    let now = (c.made_count(), board.grid.version());
+    let before = state.taken.replace(now);
+    if before == Some(now) {
+        return;
     }
+    state.field_version += 1;
+    if before.is_some_and(|(made, _)| made == now.0) {
+        // the same crowd, the board edited
+        return;
+    }
+    state.selected = None;
+    state.plan_ms = ms(c.make_time());
+    let Some(crowd) = c.crowd_mut() else { return };
+    for _ in 0..setup.crowd_ticks {
+        crowd.tick();
+    }
+    play_scenario(&mut state, crowd, &mut status);
 }
 
 /// A scenario file (`.scen`, opened from Maps, picked or dropped in the browser): its first
@@ -150,6 +227,7 @@ fn load_scenario(
     mut settings: ResMut<CrowdSettings>,
     mut state: ResMut<CrowdState>,
     mut status: ResMut<Status>,
+    mut nav: Query<&mut NavCrowd, With<BoardNavigation>>,
 ) {
     for action in actions.read() {
         let (name, bytes) = match action {
@@ -186,8 +264,11 @@ fn load_scenario(
         state.scenario = Some((problems[..n].iter().map(|p| p.start).collect(), problems[..n].iter().map(|p| p.goal).collect()));
         // a new count or mode makes the crowd again, which then takes the scenario
         let wanted = CrowdSettings { agents: n, clicks: CrowdKind::Together, ..*settings };
-        if *settings == wanted {
-            play_scenario(&mut state, &mut status);
+        if *settings == wanted
+            && let Ok(mut c) = nav.single_mut()
+            && let Some(crowd) = c.crowd_mut()
+        {
+            play_scenario(&mut state, crowd, &mut status);
         } else {
             *settings = wanted;
         }
@@ -195,34 +276,15 @@ fn load_scenario(
 }
 
 /// The waiting scenario's agents put on their starts and planned together to their goals.
-fn play_scenario(state: &mut CrowdState, status: &mut Status) {
+fn play_scenario(state: &mut CrowdState, crowd: &mut Crowd, status: &mut Status) {
     let Some((starts, goals)) = state.scenario.take() else { return };
-    let Some(crowd) = &mut state.crowd else { return };
     let t = Instant::now();
     let result = crowd.place_agents(&starts).and_then(|()| crowd.plan_together(&goals));
-    state.plan_ms = t.elapsed().as_secs_f32() * 1000.0;
+    state.plan_ms = ms(t.elapsed());
     match result {
         Ok(j) if j.solved => status.say(format!("the scenario's {} agents planned together in {:.0} ms", j.agents, state.plan_ms)),
         Ok(j) => status.say(format!("crowd: {}", j.problem.unwrap_or_default())),
         Err(e) => status.say(format!("the scenario's agents: {e}")),
-    }
-}
-
-/// Passes cells painted on the board to the crowd (an agent under a new barrier is lifted to
-/// the nearest free cell).
-fn follow_board_edits(board: Res<Board>, mut state: ResMut<CrowdState>) {
-    let state = &mut *state;
-    let Some(crowd) = &mut state.crowd else { return };
-    if state.grid_version == board.grid.version()
-        || crowd.grid().width() != board.grid.width()
-        || crowd.grid().height() != board.grid.height()
-    {
-        return;
-    }
-    state.grid_version = board.grid.version();
-    let changed: Vec<_> = board.grid.cells().filter(|&((x, y), c)| crowd.grid().get(x, y) != Some(c)).collect();
-    if !crowd.set_cells(&changed).is_empty() {
-        state.field_version += 1;
     }
 }
 
@@ -233,20 +295,27 @@ fn steer_crowd(
     settings: Res<CrowdSettings>,
     mut state: ResMut<CrowdState>,
     mut status: ResMut<Status>,
+    mut nav: Query<&mut NavCrowd, With<BoardNavigation>>,
 ) {
+    let Ok(mut nav_crowd) = nav.single_mut() else { return };
     for action in actions.read() {
         let Action::Select(p) = *action else { continue };
-        let state = &mut *state;
-        let Some(crowd) = &mut state.crowd else { continue };
-        match settings.clicks {
-            CrowdKind::Gather => match crowd.set_mode(CrowdMode::Gather(p)) {
+        if nav_crowd.crowd().is_none() {
+            continue;
+        }
+        if settings.clicks == CrowdKind::Gather {
+            match nav_crowd.set_mode(CrowdMode::Gather(p)) {
                 Ok(()) => {
                     state.gather = Some(p);
                     state.field_version += 1;
                     status.say(format!("the crowd gathers at {},{}", p.0, p.1));
                 }
                 Err(e) => status.say(format!("crowd: {e}")),
-            },
+            }
+            continue;
+        }
+        let Some(crowd) = nav_crowd.crowd_mut() else { continue };
+        match settings.clicks {
             CrowdKind::Command => match (crowd.agent_at(p), state.selected) {
                 (Some(i), _) => {
                     state.selected = Some(i);
@@ -274,42 +343,25 @@ fn steer_crowd(
                 }
                 state.plan_ms = t.elapsed().as_secs_f32() * 1000.0;
             }
-            CrowdKind::Wander => {}
+            CrowdKind::Gather | CrowdKind::Wander => {}
         }
     }
 }
 
-/// Ticks at the set rate (at most four ticks a frame), timing each; --crowd-ticks runs its
-/// ticks at once when the crowd is made.
-fn tick_crowd(time: Res<Time>, settings: Res<CrowdSettings>, mut state: ResMut<CrowdState>) {
-    let state = &mut *state;
-    let Some(crowd) = &mut state.crowd else { return };
-    let pending = std::mem::take(&mut state.pending_ticks);
-    for _ in 0..pending {
-        crowd.tick();
-    }
-    state.between += time.delta_secs() * settings.ticks_per_second.clamp(0.5, 60.0);
-    let ticks = (state.between.floor() as usize).min(4);
-    if ticks == 0 && pending == 0 {
-        return;
-    }
-    state.between = state.between.fract().min(0.999);
-    for _ in 0..ticks {
-        let t = Instant::now();
-        crowd.tick();
-        state.tick_ms = t.elapsed().as_secs_f32() * 1000.0;
-        state.worst_ms = state.worst_ms.max(state.tick_ms);
-    }
-}
-
 /// Copies the gathering field's distances and next cells for the view when it changes.
-fn copy_field(state: Res<CrowdState>, settings: Res<CrowdSettings>, mut field: ResMut<CrowdField>, mut seen: Local<Option<(u64, bool)>>) {
+fn copy_field(
+    state: Res<CrowdState>,
+    settings: Res<CrowdSettings>,
+    crowd: BoardCrowd,
+    mut field: ResMut<CrowdField>,
+    mut seen: Local<Option<(u64, bool)>>,
+) {
     let key = (state.field_version, settings.field);
     if *seen == Some(key) {
         return;
     }
     *seen = Some(key);
-    let new = match (&state.crowd, settings.field) {
+    let new = match (crowd.get(), settings.field) {
         (Some(crowd), true) if matches!(crowd.mode(), CrowdMode::Gather(_)) => {
             let grid = crowd.grid();
             CrowdField {

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::agent::AgentArrived;
 use super::board::Hover;
-use super::crowd::CrowdState;
+use super::crowd::BoardCrowd;
 use super::files;
 use super::input::Action;
 use super::race::Race;
@@ -152,7 +152,7 @@ fn notice_done(
     walk: Res<Walk>,
     (steps, step_view, hover): (Res<StepView>, Res<StepViewOn>, Res<Hover>),
     race: Res<Race>,
-    crowd: Res<CrowdState>,
+    crowd: BoardCrowd,
     search: Res<SearchSettings>,
     mut status: ResMut<Status>,
 ) {
@@ -180,7 +180,7 @@ fn notice_done(
         4 => learn.opened,
         5 | 6 => race_over,
         7 => step_view.0 && search.0.algorithm == Algorithm::Jps && !steps.steps.is_empty() && steps.shown >= steps.steps.len(),
-        _ => crowd.crowd.as_ref().is_some_and(|c| c.stats().replans > 0),
+        _ => crowd.get().is_some_and(|c| c.stats().replans > 0),
     };
     if done {
         learn.finished = true;

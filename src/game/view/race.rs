@@ -9,7 +9,6 @@ use bevy::image::Image;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::crowd::CrowdBody;
 use super::cubes::{Cube, CubeAssets, cube_transform};
 use super::flat::{FlatBoard, pixel_plane};
 use super::looks::Look;
@@ -21,6 +20,7 @@ use crate::game::logic::settings::{Language, Palette, RaceSettings, race_on};
 use crate::game::logic::stepview::Mark;
 use crate::game::phases::AppSystems;
 use crate::search::{Cell, Pos};
+use bevy_cubepath::CrowdMember;
 
 /// Up to this many cubes in all lanes together the lanes are cubes; beyond, flat textures.
 pub const MAX_RACE_CUBES: usize = 4 * 48 * 48;
@@ -106,7 +106,7 @@ struct LanesDrawn {
 /// hidden.
 fn hide_board_in_race(
     settings: Res<RaceSettings>,
-    mut shown: Query<&mut Visibility, Or<(With<Cube>, With<FlatBoard>, With<Agent>, With<CrowdBody>)>>,
+    mut shown: Query<&mut Visibility, Or<(With<Cube>, With<FlatBoard>, With<Agent>, With<CrowdMember>)>>,
 ) {
     let want = if settings.on { Visibility::Hidden } else { Visibility::Inherited };
     for mut v in &mut shown {

@@ -13,7 +13,7 @@ use super::swatches::{Swatches, swatch_line};
 use super::text::cell_text as cell;
 use crate::game::logic::agent::Agent;
 use crate::game::logic::board::{Board, Hover, Selection};
-use crate::game::logic::crowd::CrowdState;
+use crate::game::logic::crowd::{BoardCrowd, crowd_exists};
 use crate::game::logic::race::Race;
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::BoardSettings;
@@ -37,7 +37,7 @@ pub(super) fn plugin(app: &mut App) {
             ),
             report_status.run_if(resource_changed::<Status>),
             report_race.run_if(resource_changed::<Race>),
-            report_crowd.run_if(|c: Res<CrowdState>| c.crowd.is_some()),
+            report_crowd.run_if(crowd_exists),
         )
             .in_set(AppSystems::View),
     );
@@ -113,8 +113,8 @@ fn report_race(race: Res<Race>, mut last: Local<Option<String>>) {
 }
 
 /// `cubepath crowd: tick T agents N arrivals A conflicts C` every 20 ticks.
-fn report_crowd(state: Res<CrowdState>, mut last: Local<usize>) {
-    let Some(crowd) = &state.crowd else { return };
+fn report_crowd(crowd: BoardCrowd, mut last: Local<usize>) {
+    let Some(crowd) = crowd.get() else { return };
     let s = crowd.stats();
     if s.ticks / 20 != *last / 20 {
         *last = s.ticks;

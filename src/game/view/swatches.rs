@@ -30,7 +30,7 @@ const HALF: i64 = 2;
 pub struct Swatches<'w, 's> {
     looks: CellLooks<'w, 's>,
     agents: Query<'w, 's, &'static GlobalTransform, With<Agent>>,
-    bodies: Query<'w, 's, &'static GlobalTransform, With<super::crowd::CrowdBody>>,
+    bodies: Query<'w, 's, &'static GlobalTransform, With<bevy_cubepath::CrowdMember>>,
     cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<Camera3d>>,
 }
 

@@ -236,6 +236,7 @@ impl Crowd {
 
     /// After the move: arrivals, paths kept in step with where the agent went, urgency.
     fn after_step(&mut self, i: usize) {
+        self.regather(i);
         let a = &mut self.agents[i];
         let moved = a.pos != a.prev;
         a.blocked = if moved { 0 } else { a.blocked + 1 };
@@ -287,15 +288,34 @@ impl Crowd {
         }
     }
 
+    /// In a gathering, a gathered agent with a cell opened in front of it (one pushed aside, or
+    /// whose neighbour was) heads in again: else it stands "arrived" there, and so do the
+    /// agents that gather behind it.
+    fn regather(&mut self, i: usize) {
+        if let CrowdMode::Gather(goal) = self.mode
+            && self.agents[i].state == AgentState::Arrived
+            && self.agents[i].pos != goal
+            && !self.nearer_cells_held(i, false)
+        {
+            self.agents[i].state = AgentState::Moving;
+        }
+    }
+
     /// In a gathering: whether every neighbouring cell nearer the goal holds a gathered agent.
     fn packed(&mut self, i: usize) -> bool {
+        self.nearer_cells_held(i, true)
+    }
+
+    /// In a gathering: whether every neighbouring cell nearer the goal holds an agent (a
+    /// gathered one, with `gathered`).
+    fn nearer_cells_held(&mut self, i: usize, gathered: bool) -> bool {
         let pos = self.agents[i].pos;
         let Some(here) = self.field_distance(pos) else { return false };
         let mut buf = std::mem::take(&mut self.buf);
         moves(&self.grid, pos, self.options.topology, self.options.costs, true, &mut buf);
         let packed = buf.iter().filter(|&&(q, _)| self.field_distance(q).is_some_and(|d| d < here)).all(|&(q, _)| {
             let a = self.occupant[self.index(q)];
-            a != NONE && self.agents[a as usize].state == AgentState::Arrived
+            a != NONE && (!gathered || self.agents[a as usize].state == AgentState::Arrived)
         });
         self.buf = buf;
         packed

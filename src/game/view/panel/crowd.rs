@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::game::logic::crowd::CrowdState;
+use crate::game::logic::crowd::{BoardCrowd, CrowdState};
 use crate::game::logic::input::Action;
 use crate::game::logic::settings::{CrowdSettings, MAX_CROWD};
 use crate::game::view::words::Words;
@@ -15,7 +15,7 @@ use crate::search::CrowdKind;
 pub(super) fn crowd_section(
     ui: &mut egui::Ui,
     (current, w): (CrowdSettings, Words),
-    state: &CrowdState,
+    state: (&CrowdState, &BoardCrowd),
     actions: &mut MessageWriter<Action>,
 ) {
     egui::CollapsingHeader::new(w.t("Crowd")).id_salt("Crowd").default_open(current.agents > 0).show(ui, |ui| {
@@ -42,16 +42,17 @@ pub(super) fn crowd_section(
 }
 
 /// What the crowd and the picked agent are doing, and the last joint plan and edit.
-fn crowd_status(ui: &mut egui::Ui, state: &CrowdState, w: Words) {
-    let Some(crowd) = &state.crowd else { return };
+fn crowd_status(ui: &mut egui::Ui, (state, board_crowd): (&CrowdState, &BoardCrowd), w: Words) {
+    let (Some(nav_crowd), Some(crowd)) = (board_crowd.component(), board_crowd.get()) else { return };
+    let (tick, worst) = nav_crowd.tick_times();
     let s = crowd.stats();
     ui.small(w.say(&format!(
         "tick {}: {} arrivals, {} side-steps; tick {:.2} ms (worst {:.2}); search state {:.1} MB",
         s.ticks,
         s.arrivals,
         s.sidesteps,
-        state.tick_ms,
-        state.worst_ms,
+        tick.as_secs_f64() * 1000.0,
+        worst.as_secs_f64() * 1000.0,
         crowd.bytes() as f64 / 1e6
     )));
     if let Some(j) = crowd.joint() {

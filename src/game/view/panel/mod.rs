@@ -119,7 +119,7 @@ fn draw_panel(
                 search::search_section(ui, &shown, &mut actions);
                 steps::step_section(ui, &shown, &mut actions);
                 steps::race_section(ui, &shown, &mut actions);
-                crowd::crowd_section(ui, (*shown.crowd_settings, w), &shown.crowd, &mut actions);
+                crowd::crowd_section(ui, (*shown.crowd_settings, w), (&shown.crowd, &shown.board_crowd), &mut actions);
                 walk_section(ui, &shown, &mut actions);
                 stats_section(ui, &shown);
             });

@@ -4,7 +4,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use crate::game::logic::board::{Board, Hover, Selection};
-use crate::game::logic::crowd::CrowdState;
+use crate::game::logic::crowd::{BoardCrowd, CrowdState};
 use crate::game::logic::duel::Duel;
 use crate::game::logic::lessons::Learn;
 use crate::game::logic::race::Race;
@@ -21,7 +21,7 @@ use crate::game::view::words::Words;
 
 /// Everything the panel shows, read-only.
 #[derive(SystemParam)]
-pub(super) struct Shown<'w> {
+pub(super) struct Shown<'w, 's> {
     pub board_settings: Res<'w, BoardSettings>,
     pub search: Res<'w, SearchSettings>,
     pub play: Res<'w, PlaySettings>,
@@ -40,6 +40,7 @@ pub(super) struct Shown<'w> {
     pub race: Res<'w, Race>,
     pub crowd_settings: Res<'w, CrowdSettings>,
     pub crowd: Res<'w, CrowdState>,
+    pub board_crowd: BoardCrowd<'w, 's>,
     pub status: Res<'w, Status>,
     pub learn: Res<'w, Learn>,
     pub help: Res<'w, HelpShown>,
@@ -48,7 +49,7 @@ pub(super) struct Shown<'w> {
     pub jumps: Res<'w, JumpsUnderPointer>,
 }
 
-impl Shown<'_> {
+impl Shown<'_, '_> {
     /// The panel's words, in the player's language.
     pub fn words(&self) -> Words {
         Words(*self.language)
