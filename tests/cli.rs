@@ -259,8 +259,13 @@ fn bench_runs_more_algorithms_and_draws_them() {
     assert!(out.lines().last().unwrap().starts_with("problems 160 repeat 1 total_ms "));
     let picture = std::fs::read_to_string(&svg).unwrap();
     assert!(picture.starts_with("<svg") && picture.trim_end().ends_with("</svg>"));
-    // a point per problem, algorithm and panel, and a legend dot per algorithm
-    assert_eq!(picture.matches("<circle").count(), 160 * 3 * 2 + 3);
+    // a point per problem, algorithm and panel, and a legend dot per algorithm and panel
+    assert_eq!(picture.matches("<circle").count(), 160 * 3 * 2 + 3 * 2);
+    let texts: Vec<&str> =
+        picture.split("<text").skip(1).filter_map(|t| Some(t.split_once('>')?.1.split_once("</text>")?.0.trim())).collect();
+    for t in ["astar", "jps", "jps-plus", "160 problems of arena.map", "optimal path length", "search time (µs, log)"] {
+        assert!(texts.contains(&t), "{t:?} not among {texts:?}");
+    }
     std::fs::remove_file(&svg).unwrap();
     // an algorithm that cannot run on the map is bad input
     let mud = temp_file("mud.map", b"type octile\nheight 1\nwidth 3\nmap\n.3.\n");

@@ -84,7 +84,7 @@ pub(super) fn bench(a: &BenchArgs) -> Result<u8, Failure> {
         let name = a.map.file_name().map_or("map".into(), |n| n.to_string_lossy().into_owned());
         let lengths: Vec<f64> = (0..suite.len()).map(|k| suite.optimal(k)).collect();
         let series: Vec<plot::Series> = runs.iter().map(|r| plot::Series { algorithm: r.algorithm, problems: &r.problems }).collect();
-        let svg = plot::draw(&name, &lengths, &series);
+        let svg = plot::draw(&name, &lengths, &series).map_err(|e| BadInput(format!("{}: cannot draw the plot: {e}", path.display())))?;
         files::write_atomically(path, &svg).map_err(|e| BadInput(format!("{}: cannot write the plot: {e}", path.display())))?;
     }
     note_approximate_verdicts(suite.as_ref());

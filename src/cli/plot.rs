@@ -1,83 +1,97 @@
 //! The bench picture: search time and expansions against the optimal length, one colour per
-//! algorithm, log scales, as a plain SVG file.
+//! algorithm, log scales, drawn with plotters as an SVG file.
 
-use std::fmt::Write;
 use std::time::Duration;
 
 use crate::search::Algorithm;
 
 /// One algorithm's measurements: the best time and the expansions of each problem.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub(super) struct Series<'a> {
     pub algorithm: Algorithm,
     pub problems: &'a [(Duration, usize)],
 }
 
-const COLOURS: [&str; 7] = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf"];
-const PANEL: (f64, f64) = (460.0, 320.0);
-const MARGIN: (f64, f64) = (70.0, 50.0);
-
-pub(super) fn draw(map: &str, lengths: &[f64], runs: &[Series]) -> String {
-    let width = 2.0 * (PANEL.0 + MARGIN.0) + 80.0;
-    let height = PANEL.1 + 2.0 * MARGIN.1 + 30.0 + 18.0 * runs.len() as f64;
+/// The picture as SVG text: two panels side by side, a point per problem and algorithm, a
+/// legend.
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) fn draw(map: &str, lengths: &[f64], runs: &[Series]) -> Result<String, String> {
+    use plotters::prelude::*;
     let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="white"/>"#
-    );
-    let _ =
-        writeln!(svg, r#"<text x="{}" y="20" text-anchor="middle" font-size="15">{} problems of {map}</text>"#, width / 2.0, lengths.len());
-    let times = |r: &Series| r.problems.iter().map(|p| p.0.as_secs_f64() * 1e6).collect::<Vec<f64>>();
-    let expansions = |r: &Series| r.problems.iter().map(|p| p.1 as f64).collect::<Vec<f64>>();
-    panel(&mut svg, MARGIN.0, "search time (µs, log)", lengths, &runs.iter().map(times).collect::<Vec<_>>());
-    panel(&mut svg, 2.0 * MARGIN.0 + PANEL.0 + 40.0, "nodes expanded (log)", lengths, &runs.iter().map(expansions).collect::<Vec<_>>());
-    for (k, run) in runs.iter().enumerate() {
-        let y = MARGIN.1 + PANEL.1 + 45.0 + 18.0 * k as f64;
-        let _ = writeln!(
-            svg,
-            r#"<circle cx="{}" cy="{}" r="4" fill="{}"/><text x="{}" y="{}">{}</text>"#,
-            MARGIN.0,
-            y - 4.0,
-            COLOURS[k % COLOURS.len()],
-            MARGIN.0 + 10.0,
-            y,
-            run.algorithm.name()
-        );
+    {
+        let root = SVGBackend::with_string(&mut svg, (1140, 480)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let root = root.titled(&format!("{} problems of {map}", lengths.len()), ("sans-serif", 18)).map_err(|e| e.to_string())?;
+        let (left, right) = root.split_horizontally(570);
+        let times = |r: &Series| r.problems.iter().map(|p| p.0.as_secs_f64() * 1e6).collect::<Vec<f64>>();
+        let expansions = |r: &Series| r.problems.iter().map(|p| p.1 as f64).collect::<Vec<f64>>();
+        panel(&left, "search time (µs, log)", lengths, runs, times)?;
+        panel(&right, "nodes expanded (log)", lengths, runs, expansions)?;
+        root.present().map_err(|e| e.to_string())?;
     }
-    svg.push_str("</svg>\n");
-    svg
+    Ok(svg)
 }
 
-/// One scatter panel at `left`: x the optimal length, y on a log scale.
-fn panel(svg: &mut String, left: f64, title: &str, xs: &[f64], series: &[Vec<f64>]) {
-    let top = MARGIN.1;
-    let x_max = xs.iter().cloned().fold(1.0, f64::max);
-    let positive = series.iter().flatten().cloned().filter(|v| *v > 0.0);
+/// The command line does not run in the browser.
+#[cfg(target_arch = "wasm32")]
+pub(super) fn draw(_map: &str, _lengths: &[f64], _runs: &[Series]) -> Result<String, String> {
+    Err("no plots in the browser".into())
+}
+
+/// One colour per algorithm (Tableau's, readable on white).
+#[cfg(not(target_arch = "wasm32"))]
+fn colour(k: usize) -> plotters::style::RGBColor {
+    const COLOURS: [(u8, u8, u8); 7] = [
+        (0xd6, 0x27, 0x28),
+        (0x1f, 0x77, 0xb4),
+        (0x2c, 0xa0, 0x2c),
+        (0x94, 0x67, 0xbd),
+        (0xff, 0x7f, 0x0e),
+        (0x8c, 0x56, 0x4b),
+        (0x17, 0xbe, 0xcf),
+    ];
+    let (r, g, b) = COLOURS[k % COLOURS.len()];
+    plotters::style::RGBColor(r, g, b)
+}
+
+/// One scatter panel: x the optimal length, y on a log scale, a legend of the algorithms.
+#[cfg(not(target_arch = "wasm32"))]
+fn panel<DB: plotters::prelude::DrawingBackend>(
+    area: &plotters::prelude::DrawingArea<DB, plotters::coord::Shift>,
+    title: &str,
+    xs: &[f64],
+    runs: &[Series],
+    ys: impl Fn(&Series) -> Vec<f64>,
+) -> Result<(), String> {
+    use plotters::prelude::*;
+    let series: Vec<Vec<f64>> = runs.iter().map(ys).collect();
+    let x_max = xs.iter().copied().fold(1.0, f64::max);
+    let positive = series.iter().flatten().copied().filter(|v| *v > 0.0);
     let (lo, hi) = positive.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
-    let (lo, hi) = if lo > hi { (1.0, 10.0) } else { (lo.log10().floor(), hi.log10().ceil().max(lo.log10().floor() + 1.0)) };
-    let px = |x: f64| left + x / x_max * PANEL.0;
-    let py = |v: f64| top + PANEL.1 - (v.max(10f64.powf(lo)).log10() - lo) / (hi - lo) * PANEL.1;
-    let _ = writeln!(svg, r##"<rect x="{left}" y="{top}" width="{}" height="{}" fill="none" stroke="#444"/>"##, PANEL.0, PANEL.1);
-    let _ = writeln!(svg, r#"<text x="{}" y="{}" text-anchor="middle">{title}</text>"#, left + PANEL.0 / 2.0, top - 8.0);
-    let _ =
-        writeln!(svg, r#"<text x="{}" y="{}" text-anchor="middle">optimal path length</text>"#, left + PANEL.0 / 2.0, top + PANEL.1 + 32.0);
-    for e in lo as i32..=hi as i32 {
-        let y = py(10f64.powi(e));
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{left}" y1="{y}" x2="{}" y2="{y}" stroke="#ddd"/><text x="{}" y="{}" text-anchor="end">1e{e}</text>"##,
-            left + PANEL.0,
-            left - 6.0,
-            y + 4.0
-        );
+    let (lo, hi) = if lo > hi { (1.0, 10.0) } else { (10f64.powf(lo.log10().floor()), 10f64.powf(hi.log10().ceil()).max(lo * 10.0)) };
+    let mut chart = ChartBuilder::on(area)
+        .caption(title, ("sans-serif", 14))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(60)
+        .build_cartesian_2d(0.0..x_max, (lo..hi).log_scale())
+        .map_err(|e| e.to_string())?;
+    chart.configure_mesh().x_desc("optimal path length").y_label_formatter(&|v| format!("{v:.0e}")).draw().map_err(|e| e.to_string())?;
+    for (k, (run, ys)) in runs.iter().zip(&series).enumerate() {
+        let style = colour(k).mix(0.6).filled();
+        let points = xs.iter().zip(ys).map(|(&x, &y)| Circle::new((x, y.max(lo)), 2, style));
+        chart
+            .draw_series(points)
+            .map_err(|e| e.to_string())?
+            .label(run.algorithm.name())
+            .legend(move |(x, y)| Circle::new((x, y), 4, colour(k).filled()));
     }
-    for k in 0..=4 {
-        let x = x_max * k as f64 / 4.0;
-        let _ = writeln!(svg, r#"<text x="{}" y="{}" text-anchor="middle">{x:.0}</text>"#, px(x), top + PANEL.1 + 16.0);
-    }
-    for (k, ys) in series.iter().enumerate() {
-        let colour = COLOURS[k % COLOURS.len()];
-        for (x, y) in xs.iter().zip(ys) {
-            let _ = writeln!(svg, r#"<circle cx="{:.1}" cy="{:.1}" r="1.6" fill="{colour}" fill-opacity="0.6"/>"#, px(*x), py(*y));
-        }
-    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| e.to_string())?;
+    Ok(())
 }

@@ -1,37 +1,41 @@
-//! A progress bar on stderr for long runs.
-
-use std::time::Instant;
+//! A progress bar on stderr for long runs: indicatif's, hidden when stderr is not a terminal
+//! (pipes, files, tests); nothing in the browser, where the command line does not run.
 
 use crate::search::Algorithm;
 
-/// A progress line on stderr for long runs, only when stderr is a terminal (never in pipes,
-/// files or tests).
+/// A progress bar on stderr for `scen` and `bench`: the algorithm, the problems done, the time
+/// gone and the time left.
 pub(super) struct Progress {
-    label: Algorithm,
-    total: usize,
-    shown: Option<Instant>,
+    #[cfg(not(target_arch = "wasm32"))]
+    bar: indicatif::ProgressBar,
 }
 
 impl Progress {
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn new(label: Algorithm, total: usize) -> Progress {
-        use std::io::IsTerminal;
-        Progress { label, total, shown: std::io::stderr().is_terminal().then(Instant::now) }
+        let style = indicatif::ProgressStyle::with_template("{prefix:>10} [{bar:30}] {pos}/{len} ({percent} %), {elapsed} gone, eta {eta}")
+            .expect("a valid template")
+            .progress_chars("#> ");
+        let bar = indicatif::ProgressBar::new(total as u64).with_style(style).with_prefix(label.name());
+        Progress { bar }
     }
 
+    #[cfg(target_arch = "wasm32")]
+    pub(super) fn new(_label: Algorithm, _total: usize) -> Progress {
+        Progress {}
+    }
+
+    /// `done` problems of the total are done.
     pub(super) fn tick(&mut self, done: usize) {
-        if let Some(at) = self.shown
-            && (at.elapsed().as_millis() >= 100 || done == self.total)
-        {
-            let width = 30;
-            let filled = done * width / self.total.max(1);
-            eprint!("\r{:>10} [{}{}] {done}/{}", self.label.name(), "#".repeat(filled), " ".repeat(width - filled), self.total);
-            self.shown = Some(Instant::now());
-        }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.bar.set_position(done as u64);
+        #[cfg(target_arch = "wasm32")]
+        let _ = done;
     }
 
+    /// The bar is cleared from the terminal.
     pub(super) fn finish(&self) {
-        if self.shown.is_some() {
-            eprint!("\r{}\r", " ".repeat(60));
-        }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.bar.finish_and_clear();
     }
 }
