@@ -2,8 +2,11 @@
 //! second a wall block lands somewhere and the agents whose ways it crosses repair their
 //! searches (D* Lite) and walk round. The engine keeps them from ever sharing a cell.
 //!
+//! G gathers them at the middle (`NavDebugPlugin` draws the distance field's arrows), W sends
+//! them wandering again.
+//!
 //! Teaches: `NavCrowd` beside a `NavGrid`, `CrowdMember` entities given a body, grid edits
-//! reaching a crowd.
+//! reaching a crowd, `NavCrowd::set_mode`.
 //!
 //!     cargo run --release -p bevy_cubepath --example crowd
 
@@ -17,7 +20,7 @@ fn main() {
         .add_plugins((DefaultPlugins, CubepathPlugin, NavDebugPlugin))
         .insert_resource(Drops(Timer::from_seconds(1.0, TimerMode::Repeating), 1))
         .add_systems(Startup, setup)
-        .add_systems(Update, (dress_members, drop_walls.before(NavSystems::Request), report))
+        .add_systems(Update, (dress_members, drop_walls.before(NavSystems::Request), switch_mode, report))
         .run();
 }
 
@@ -56,6 +59,21 @@ fn drop_walls(time: Res<Time>, mut drops: ResMut<Drops>, mut grid: Query<&mut Na
     for dx in 0..3 {
         nav.grid.set(x + dx, y, Cell::Blocked)?;
     }
+    Ok(())
+}
+
+/// G: gather at the middle (or the free cell nearest it); W: wander.
+fn switch_mode(keys: Res<ButtonInput<KeyCode>>, mut crowds: Query<(&mut NavCrowd, &NavGrid)>) -> Result {
+    let (mut crowd, nav) = crowds.single_mut()?;
+    let mode = if keys.just_pressed(KeyCode::KeyG) {
+        let Some(middle) = bevy_cubepath::engine::middle_cell(&nav.grid) else { return Ok(()) };
+        CrowdMode::Gather(middle)
+    } else if keys.just_pressed(KeyCode::KeyW) {
+        CrowdMode::Wander
+    } else {
+        return Ok(());
+    };
+    crowd.set_mode(mode)?;
     Ok(())
 }
 

@@ -2,18 +2,20 @@
 //! lies in the screen's XY plane with 32-pixel cells; one coloured sprite a tile. A runner
 //! walks from tile to tile: a left click sends it there (from the tile it is stepping to), a
 //! right click puts a wall on a tile or takes it off, and a wall dropped on its way makes it
-//! ask again and walk round. The answer is drawn by `NavDebugPlugin`.
+//! ask again and walk round. `NavDebugPlugin` draws the answer (gold), the way still to walk
+//! (cyan) and, as the runner carries `ShowSearch`, the search's closed (red) and open (blue)
+//! cells.
 //!
 //! Teaches: `NavGrid::placed(Plane::Xy, ...)` for sprites, the cursor to a cell with
 //! `viewport_to_world_2d` and `NavGrid::to_cell`, `FollowPath` on a 2D screen (it turns about
-//! +Z), recolouring tiles when the grid changes.
+//! +Z), recolouring tiles when the grid changes, `ShowSearch` for a search's cells.
 //!
 //!     cargo run --release -p bevy_cubepath --example tilemap_2d
 
 use bevy::prelude::*;
-use bevy_cubepath::NavDebugPlugin;
 use bevy_cubepath::engine::Cell;
 use bevy_cubepath::prelude::*;
+use bevy_cubepath::{NavDebugPlugin, ShowSearch};
 
 fn main() {
     App::new()
@@ -61,6 +63,7 @@ fn setup(mut commands: Commands) {
         PathRequest::new(start, goal),
         // (on a 2D screen the height is the drawing order: above the tiles)
         FollowPath::new(5.0).at_height(1.0),
+        ShowSearch,
     ));
     commands.spawn(nav);
 }

@@ -48,7 +48,7 @@ use bevy::prelude::*;
 pub use crowd::{CrowdGoal, CrowdMember, CrowdProblem, NavCrowd};
 pub use cubepath_search as engine;
 #[cfg(feature = "debug")]
-pub use debug::NavDebugPlugin;
+pub use debug::{NavDebugPlugin, SearchCells, ShowSearch};
 pub use follow::{Arrived, FollowPath, facing};
 pub use grid::{HEX_ROW, NavGrid, Plane};
 pub use request::{FoundPath, NoPath, PathAnswer, PathBudget, PathQueue, PathRequest};
@@ -108,5 +108,8 @@ impl Plugin for CubepathPlugin {
                     (follow::move_followers, crowd::tick_crowds).in_set(NavSystems::Move),
                 ),
             );
+        // the open and closed cells of searches marked ShowSearch
+        #[cfg(feature = "debug")]
+        app.add_systems(Update, debug::record_search_cells.in_set(NavSystems::Follow));
     }
 }

@@ -72,6 +72,34 @@ fn every_request_is_answered_with_the_least_cost_path() {
 }
 
 #[test]
+fn a_shown_search_keeps_its_open_and_closed_cells() {
+    use bevy_cubepath::{SearchCells, ShowSearch};
+    let mut app = app();
+    app.world_mut().spawn(NavGrid::from_rows(&ROWS).unwrap());
+    let truth = dijkstra(&ROWS, (0, 0));
+    let goal = (9, 7);
+    let dijkstra_options = SearchOptions { algorithm: Algorithm::Dijkstra, ..SearchOptions::default() };
+    let shown = app.world_mut().spawn((PathRequest::new((0, 0), goal).with_options(dijkstra_options), ShowSearch)).id();
+    let plain = app.world_mut().spawn(PathRequest::new((0, 0), goal)).id();
+    app.update();
+    assert!(app.world().get::<SearchCells>(plain).is_none(), "only a ShowSearch entity keeps its cells");
+    let cells = app.world().get::<SearchCells>(shown).expect("the shown search's cells").clone();
+    let cost = truth[goal.1][goal.0];
+    // Dijkstra closes every cell nearer than the goal and none farther; the open ones border them
+    for (y, row) in truth.iter().enumerate() {
+        for (x, &d) in row.iter().enumerate() {
+            if d < cost - 1e-9 {
+                assert!(cells.closed.contains(&(x, y)), "{x},{y} at {d} is nearer than the goal ({cost}) but not closed");
+            }
+        }
+    }
+    assert!(cells.closed.iter().all(|&(x, y)| truth[y][x] <= cost + 1e-9), "a closed cell farther than the goal");
+    assert!(cells.closed.contains(&goal) && !cells.open.is_empty());
+    assert!(cells.open.iter().all(|p| !cells.closed.contains(p)), "a cell both open and closed");
+    assert_eq!(cells.closed.len(), app.world().get::<PathAnswer>(shown).unwrap().expanded, "as many closed as the answer expanded");
+}
+
+#[test]
 fn the_budget_answers_the_oldest_requests_first_and_the_rest_later() {
     let mut app = app();
     app.insert_resource(PathBudget { searches: 3, expansions: usize::MAX });
