@@ -953,6 +953,9 @@ fn a_crowd_is_planned_together_from_a_click_and_from_a_scenario() {
     let read = |name: &str| std::fs::read(format!("{dir}/{name}")).unwrap();
     app.act(Action::LoadMap { name: "random-32-32-10-random-1.scen".into(), bytes: read("random-32-32-10-random-1.scen") });
     assert!(app.world().resource::<Status>().0.contains("the scenario is for a 32 x 32 map, the board is 24 x 24"));
+    // (with no crowd first: the scenario makes a new one)
+    app.act(Action::Crowd(CrowdSettings { agents: 0, ..settings }));
+    assert!(board_crowd(app.world_mut()).is_none());
     app.act(Action::LoadMap { name: "random-32-32-10.map".into(), bytes: read("random-32-32-10.map") });
     app.act(Action::LoadMap { name: "random-32-32-10-random-1.scen".into(), bytes: read("random-32-32-10-random-1.scen") });
     let problems = load_scen(format!("{dir}/random-32-32-10-random-1.scen").as_ref()).unwrap();

@@ -29,7 +29,8 @@
 //! queue; grid changes replan blocked followers and reach crowds; crowds are made, or made
 //! anew when their count, their grid's size or its topology changed, and take a new mode;
 //! members of a removed crowd go), `Search` (requests answered within [`PathBudget`]),
-//! `Follow` (answers taken up), `Move` (followers moved, crowds ticked), `Debug` (gizmos,
+//! `Follow` (answers taken up; with the `debug` feature, the open and closed cells of
+//! `ShowSearch` answers recorded), `Move` (followers moved, crowds ticked), `Debug` (gizmos,
 //! with the `debug` feature). A game edits its grids before `NavSystems::Request` and reads answers after
 //! `NavSystems::Search`; commands apply between the sets, so an answer inserted in `Search` is
 //! followed in the same frame.

@@ -81,7 +81,8 @@ pub struct CrowdState {
     /// A scenario's starts and goals waiting for the crowd to be made.
     scenario: Option<(Vec<Pos>, Vec<Pos>)>,
     built_for: Option<(u64, usize, Topology, CrowdKind)>,
-    /// The crowd last taken up (its making, by the plugin's count) and the board it follows.
+    /// The crowd last taken up (its making, by the plugin's count) and the board it follows;
+    /// none once the crowd is removed (a crowd made later is a new component, counting anew).
     taken: Option<(u64, (u64, u64))>,
 }
 
@@ -143,7 +144,7 @@ fn configure_crowd(
     state.built_for = Some(key);
     if settings.agents == 0 {
         commands.entity(entity).remove::<NavCrowd>();
-        state.selected = None;
+        (state.selected, state.taken) = (None, None);
         state.field_version += 1;
         return;
     }
@@ -200,10 +201,10 @@ fn take_new_crowd(
         return;
     }
     let now = (c.made_count(), board.grid.version());
-    let before = state.taken.replace(now);
-    if before == Some(now) {
+    if state.taken == Some(now) {
         return;
     }
+    let before = state.taken.replace(now);
     state.field_version += 1;
     if before.is_some_and(|(made, _)| made == now.0) {
         // the same crowd, the board edited
