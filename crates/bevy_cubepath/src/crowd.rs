@@ -18,6 +18,18 @@ use crate::grid::NavGrid;
 /// is added, and made anew (new agents on random free cells, new members) when `agents`, the
 /// grid's size or its topology changes, or after [`NavCrowd::remake`]. Any other change to the
 /// grid's cells reaches the agents' searches as an edit.
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_cubepath::prelude::*;
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, CubepathPlugin));
+/// app.world_mut().spawn((NavGrid::new(Grid::new(12, 12).unwrap()), NavCrowd::new(20, CrowdMode::Wander)));
+/// app.update(); // made: one entity per agent
+/// let mut members = app.world_mut().query::<&CrowdMember>();
+/// assert_eq!(members.iter(app.world()).count(), 20);
+/// ```
 #[derive(Component)]
 pub struct NavCrowd {
     /// How many agents.

@@ -12,6 +12,25 @@ use crate::request::{PathAnswer, PathRequest};
 /// answer is taken up where the entity is, finishing the step under way. A follower may also
 /// start on a path of its own ([`FollowPath::along`]); it walks on the grid its request names,
 /// else the only one, and replans only when it has a request (whose goal it keeps).
+///
+/// ```
+/// use std::time::Duration;
+/// use bevy::prelude::*;
+/// use bevy::time::TimeUpdateStrategy;
+/// use bevy_cubepath::prelude::*;
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, CubepathPlugin));
+/// app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
+/// let grid = app.world_mut().spawn(NavGrid::from_rows(&["....."]).unwrap()).id();
+/// let walker = app.world_mut().spawn((Transform::default(), PathRequest::new((0, 0), (4, 0)), FollowPath::new(4.0))).id();
+/// for _ in 0..40 {
+///     app.update(); // four cells at four cells a second: about 20 frames of 50 ms
+/// }
+/// assert!(app.world().get::<FollowPath>(walker).unwrap().arrived());
+/// let there = app.world().get::<NavGrid>(grid).unwrap().to_world((4, 0));
+/// assert!(app.world().get::<Transform>(walker).unwrap().translation.distance(there) < 1e-4);
+/// ```
 #[derive(Component, Clone, Debug, PartialEq)]
 pub struct FollowPath {
     /// Cells per second.

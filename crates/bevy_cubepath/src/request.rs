@@ -14,6 +14,20 @@ use crate::grid::{NavGrid, grid_for};
 
 /// A request for a path from `from` to `to`. Inserting it (again) asks for a fresh answer; a
 /// newer request replaces one still waiting.
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_cubepath::prelude::*;
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, CubepathPlugin));
+/// app.world_mut().spawn(NavGrid::from_rows(&["...", "@@.", "..."]).unwrap());
+/// let asker = app.world_mut().spawn(PathRequest::new((0, 0), (0, 2))).id();
+/// app.update(); // answered within the frame's budget
+/// let found = app.world().get::<PathAnswer>(asker).unwrap().result.clone().unwrap();
+/// // round the wall: no diagonal may cut its corners
+/// assert_eq!((found.cells.len(), found.cost), (7, 6.0));
+/// ```
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct PathRequest {
     /// Where the path starts.
