@@ -1108,3 +1108,157 @@ fn the_language_is_set_up_and_switched_and_the_logic_keeps_speaking_english() {
     assert_eq!(*app.world().resource::<Language>(), Language::English);
     assert_eq!(Words(*app.world().resource::<Language>()).say(&said), said);
 }
+
+// Worlds with levels (#23)
+
+use cubepath::game::logic::input::{VoxelClick, VoxelHit};
+use cubepath::game::logic::settings::WorldSettings;
+use cubepath::game::logic::world::{WorldBoard, cast_ray, voxel_centre, voxel_in_front};
+use cubepath::search::{Algorithm, Pos3, Searcher, VoxelGrid, VoxelMoves, VoxelOptions, WorldKind, voxel_path_cost};
+
+fn world_setup(levels: usize, kind: WorldKind, moves: VoxelMoves) -> GameSetup {
+    GameSetup { world: WorldSettings { levels, kind, moves }, ..random_setup(24, 24, 20.0, 7) }
+}
+
+fn world(app: &App) -> &WorldBoard {
+    app.world().resource::<WorldBoard>()
+}
+
+/// The least cost from the start to the end by Dijkstra (another algorithm than the game's A*),
+/// and the game's path checked step by step against the move rules.
+fn check_world_answer(app: &App, moves: VoxelMoves) -> f64 {
+    let w = world(app);
+    let grid = w.grid.as_ref().unwrap();
+    let (start, end) = (w.start.unwrap(), w.end.unwrap());
+    let path = &w.answer.path;
+    assert_eq!((path.first(), path.last()), (Some(&start), Some(&end)), "{:?}", w.answer.why);
+    let cost = w.answer.cost.unwrap();
+    assert!((voxel_path_cost(grid, path, moves).unwrap() - cost).abs() < 1e-9);
+    let options = VoxelOptions { algorithm: Algorithm::Dijkstra, moves, ..Default::default() };
+    let least = Searcher::default().search_world(grid, start, end, &options).unwrap().cost.unwrap();
+    assert!((least - cost).abs() < 1e-9, "the game's cost {cost} is not the least {least}");
+    cost
+}
+
+#[test]
+fn a_world_with_levels_is_searched_walked_edited_and_left() {
+    let mut app = app_with(world_setup(12, WorldKind::Building, VoxelMoves::Walk), Duration::from_millis(50));
+    let (start, end) = (world(&app).start.unwrap(), world(&app).end.unwrap());
+    assert_eq!(world(&app).grid.as_ref().map(|g| (g.width(), g.height(), g.depth())), Some((24, 24, 12)));
+    assert_eq!(start.2, 0);
+    assert!(end.2 >= 8, "the end is on a high floor: {end:?}");
+    let cost = check_world_answer(&app, VoxelMoves::Walk);
+    let climbs = world(&app).answer.path.windows(2).filter(|s| s[1].2 > s[0].2).count();
+    assert!(climbs >= 8, "the walker climbs the stairs: {climbs} steps up");
+
+    // Space: the path's voxels turn black one by one, the walk ends on the last
+    app.act(Action::Walk);
+    assert!(world(&app).walk.running);
+    app.frames(2000);
+    assert!(!world(&app).walk.running);
+    assert_eq!(world(&app).walked(), world(&app).answer.path.len());
+
+    // Ctrl + right click on the floor under a voxel of the path puts a voxel there: searched again
+    let walked_path = world(&app).answer.path.clone();
+    // a voxel of open floor: its eight neighbours standable at its level (no stair, no doorway)
+    let g = world(&app).grid.clone().unwrap();
+    let open = |p: &&Pos3| {
+        p.2 > 0
+            && (p.0 > 0 && p.1 > 0 && p.0 + 1 < g.width() && p.1 + 1 < g.height())
+            && (0..9).all(|k| g.is_standable((p.0 + k % 3 - 1, p.1 + k / 3 - 1, p.2)))
+    };
+    let p = *walked_path.iter().skip(1).find(open).expect("the path crosses an open floor");
+    let under = VoxelHit { voxel: [p.0 as i64, p.1 as i64, p.2 as i64 - 1], normal: [0, 0, 1] };
+    let searches = world(&app).answer.searches;
+    app.act(Action::PickVoxel { hit: under, click: VoxelClick::Add });
+    assert!(world(&app).grid.as_ref().unwrap().is_blocked(p));
+    assert_eq!(world(&app).answer.searches, searches + 1);
+    assert!(!world(&app).answer.path.contains(&p));
+    assert!(check_world_answer(&app, VoxelMoves::Walk) >= cost);
+    // a right click removes it again: the first cost comes back
+    app.act(Action::PickVoxel {
+        hit: VoxelHit { voxel: [p.0 as i64, p.1 as i64, p.2 as i64], normal: [0, 0, 1] },
+        click: VoxelClick::Remove,
+    });
+    assert!((check_world_answer(&app, VoxelMoves::Walk) - cost).abs() < 1e-9);
+
+    // a left click on the ground sets the start on the voxel above it, the next one the end
+    let ground = VoxelHit { voxel: [5, 1, -1], normal: [0, 0, 1] };
+    let landing = voxel_in_front(world(&app).grid.as_ref().unwrap(), ground, VoxelMoves::Walk);
+    assert_eq!(landing, Some((5, 1, 0)));
+    app.act(Action::PickVoxel { hit: ground, click: VoxelClick::Endpoint });
+    assert_eq!(world(&app).start, Some((5, 1, 0)));
+    check_world_answer(&app, VoxelMoves::Walk);
+    // the ground cannot be removed, and the world is kept
+    let shape = world(&app).shape;
+    app.act(Action::PickVoxel { hit: ground, click: VoxelClick::Remove });
+    assert_eq!(world(&app).shape, shape);
+    assert!(app.world().resource::<Status>().0.contains("ground"));
+
+    // flying in the same world: searched again with the other moves
+    app.act(Action::World(WorldSettings { levels: 12, kind: WorldKind::Building, moves: VoxelMoves::Fly26 }));
+    app.update();
+    check_world_answer(&app, VoxelMoves::Fly26);
+
+    // the slice: levels up to 3 shown, never above the top
+    app.act(Action::Slice(3));
+    assert_eq!(world(&app).slice, 3);
+    app.act(Action::Slice(99));
+    assert_eq!(world(&app).slice, 11);
+
+    // one level: the flat board again
+    app.act(Action::World(WorldSettings { levels: 1, kind: WorldKind::Building, moves: VoxelMoves::Walk }));
+    assert!(world(&app).grid.is_none());
+    assert!(path(&app).found());
+}
+
+#[test]
+fn a_world_file_opens_and_a_malformed_one_is_refused_with_the_world_kept() {
+    let mut app = app_with(world_setup(6, WorldKind::Caves, VoxelMoves::Fly26), Duration::from_millis(50));
+    assert_eq!(world(&app).grid.as_ref().map(|g| g.depth()), Some(6));
+    check_world_answer(&app, VoxelMoves::Fly26);
+    let shape = world(&app).shape;
+    app.act(Action::LoadMap { name: "bad.3dmap".into(), bytes: b"voxel 4 4 3\n1 1 7\n".to_vec() });
+    let said = app.world().resource::<Status>().0.clone();
+    assert!(said.contains("bad.3dmap") && said.contains('2'), "the file and its line: {said}");
+    assert_eq!(world(&app).shape, shape);
+    assert_eq!(world(&app).grid.as_ref().map(|g| g.depth()), Some(6));
+    // a good one: 4 x 4 x 3 with one column blocked
+    app.act(Action::LoadMap { name: "good.3dmap".into(), bytes: b"voxel 4 4 3\n1 1 0\n1 1 1\n1 1 2\n".to_vec() });
+    app.update();
+    let grid = world(&app).grid.clone().unwrap();
+    assert_eq!((grid.width(), grid.height(), grid.depth(), grid.blocked_count()), (4, 4, 3, 3));
+    assert_eq!(app.world().resource::<WorldSettings>().levels, 3);
+    check_world_answer(&app, VoxelMoves::Fly26);
+}
+
+#[test]
+fn a_ray_picks_the_face_under_the_pointer_below_the_slice() {
+    let mut grid = VoxelGrid::new(4, 5, 4).unwrap();
+    for p in [(1, 2, 0), (1, 2, 3), (3, 0, 2)] {
+        grid.set_blocked(p, true).unwrap();
+    }
+    let down = |p: Pos3| (voxel_centre(&grid, p) + Vec3::Y * 20.0, Vec3::NEG_Y);
+    // from above, onto the column's top; with the top level hidden, onto the voxel under it
+    let (o, d) = down((1, 2, 0));
+    assert_eq!(cast_ray(&grid, 3, o, d), Some(VoxelHit { voxel: [1, 2, 3], normal: [0, 0, 1] }));
+    assert_eq!(cast_ray(&grid, 2, o, d), Some(VoxelHit { voxel: [1, 2, 0], normal: [0, 0, 1] }));
+    // onto an empty column: the ground
+    let (o, d) = down((2, 4, 0));
+    assert_eq!(cast_ray(&grid, 3, o, d), Some(VoxelHit { voxel: [2, 4, -1], normal: [0, 0, 1] }));
+    // from the side along +x (the game's x) at level 2: the face of (3, 0, 2) that looks at -x
+    let side = voxel_centre(&grid, (0, 0, 2)) - Vec3::X * 10.0;
+    let hit = cast_ray(&grid, 3, side, Vec3::X).unwrap();
+    assert_eq!(hit, VoxelHit { voxel: [3, 0, 2], normal: [-1, 0, 0] });
+    // a walker clicked onto that face falls to the ground in front of it; a flyer stays
+    assert_eq!(voxel_in_front(&grid, hit, VoxelMoves::Walk), Some((2, 0, 0)));
+    assert_eq!(voxel_in_front(&grid, hit, VoxelMoves::Fly26), Some((2, 0, 2)));
+    // the game's z is the world's y: along +z at (1, *, 0) the column's face looking at -y
+    let along = voxel_centre(&grid, (1, 0, 0)) - Vec3::Z * 10.0;
+    assert_eq!(cast_ray(&grid, 3, along, Vec3::Z), Some(VoxelHit { voxel: [1, 2, 0], normal: [0, -1, 0] }));
+    // a ray that passes beside the world
+    assert_eq!(cast_ray(&grid, 3, Vec3::new(50.0, 5.0, 0.0), Vec3::Y), None);
+    // a slanted ray from above a corner meets the same voxel as the straight one beside it
+    let slant = cast_ray(&grid, 3, voxel_centre(&grid, (1, 2, 3)) + Vec3::new(-3.0, 6.0, 0.0), Vec3::new(0.5, -1.0, 0.0)).unwrap();
+    assert_eq!(slant.voxel, [1, 2, 3]);
+}

@@ -31,7 +31,7 @@ fn the_last_board_survives_a_restart() {
     assert_eq!((setup.board.cols, setup.board.rows), (7, 5));
     let sized = PlayArgs { rows: Some(9), ..Default::default() };
     assert!(!sized.wants_last_board());
-    let cells = PlayArgs { start: Some((1, 1)), ..Default::default() };
+    let cells = PlayArgs { start: Some(cubepath::cli::At::Cell((1, 1))), ..Default::default() };
     assert!(!cells.wants_last_board());
 
     // A damaged file is ignored (a fresh board), never a panic.

@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 
 use cubepath::game::logic::settings::Language;
 use cubepath::game::view::words::{Words, entries};
-use cubepath::search::{AgentState, Algorithm, CrowdError, CrowdKind, DiagonalRule, Heuristic, MazeKind, SearchError};
+use cubepath::search::{
+    AgentState, Algorithm, CrowdError, CrowdKind, DiagonalRule, Heuristic, MazeKind, SearchError, VoxelMoves, WorldKind,
+};
 
 const ZH: Words = Words(Language::Chinese);
 
@@ -58,6 +60,13 @@ const NOT_SHOWN: &[&str] = &[
     "lessons.txt",
     ".local/share/cubepath",
     "cubepath-open",
+    ".3dmap",
+    "World",
+    "World agent",
+    "World chunk {},{}",
+    "World endpoint",
+    "World ground",
+    "World path",
     "cubepathMaps",
     "cubepathFont",
     "dropped.map",
@@ -240,6 +249,11 @@ fn the_engines_names_explanations_refusals_and_crowd_words_have_chinese_translat
     texts.extend(CrowdKind::ALL.iter().map(|k| k.name().into()));
     texts.extend(DiagonalRule::ALL.iter().map(|k| k.name().into()));
     texts.extend(Heuristic::ALL.iter().map(|k| k.name().into()));
+    texts.extend(WorldKind::ALL.iter().map(|k| k.name().into()));
+    texts.extend(VoxelMoves::ALL.iter().map(|k| k.name().into()));
+    texts.push(SearchError::NotIn3d(Algorithm::Jps).to_string());
+    texts.push(SearchError::NotStandable { which: "start", at: (1, 2, 3), walking: true }.to_string());
+    texts.push(SearchError::NotStandable { which: "goal", at: (1, 2, 3), walking: false }.to_string());
     for e in [SearchError::JpsTopology, SearchError::JpsWeighted, SearchError::BadWeight(0.5), SearchError::AnyAngle] {
         texts.push(e.to_string());
     }

@@ -24,7 +24,7 @@ mod scen;
 mod solve;
 mod world;
 
-pub use args::{SearchArgs, parse_cell};
+pub use args::{At, SearchArgs, parse_cell};
 pub use bench::BenchArgs;
 pub use crowd::CrowdArgs;
 pub use link::LinkArgs;

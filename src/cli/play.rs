@@ -7,11 +7,13 @@ use std::process::ExitCode;
 use clap::{Args, Parser};
 
 use super::Cli;
-use super::args::{parse_cell, parse_percent, parse_weight};
+use super::args::{At, parse_at, parse_percent, parse_weight};
 use crate::game::logic::files;
-use crate::game::logic::settings::{BoardSettings, CrowdSettings, Heat, LANES, Language, Palette, RaceSettings, StepLayers};
+use crate::game::logic::settings::{
+    BoardSettings, CrowdSettings, Heat, LANES, Language, MAX_LEVELS, Palette, RaceSettings, StepLayers, WorldSettings,
+};
 use crate::game::logic::setup::GameSetup;
-use crate::search::{Algorithm, CostModel, CrowdKind, DiagonalRule, Grid, Heuristic};
+use crate::search::{Algorithm, CostModel, CrowdKind, DiagonalRule, Grid, Heuristic, Pos3, VoxelGrid, VoxelMoves, WorldKind};
 
 /// Options for playing. X is the column and Y the row, (0,0) top-left.
 #[derive(Args, Debug, Clone, Default)]
@@ -31,12 +33,23 @@ pub struct PlayArgs {
     /// Load a Moving AI .map file instead of a random board.
     #[arg(long)]
     pub map: Option<PathBuf>,
-    /// Start cell X,Y (made floor).
-    #[arg(long, value_parser = parse_cell)]
-    pub start: Option<(usize, usize)>,
-    /// End cell X,Y (made floor).
-    #[arg(long, value_parser = parse_cell)]
-    pub end: Option<(usize, usize)>,
+    /// Start cell X,Y (made floor), or on a world with levels the start voxel X,Y,Z.
+    #[arg(long, value_parser = parse_at)]
+    pub start: Option<At>,
+    /// End cell X,Y (made floor), or on a world with levels the end voxel X,Y,Z.
+    #[arg(long, value_parser = parse_at)]
+    pub end: Option<At>,
+    /// Levels of a voxel world (1 to 32; 1 is the flat board): a world of --world's kind,
+    /// --cols wide, --rows long, from --seed.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=32))]
+    pub levels: Option<u8>,
+    /// The kind of world: blocks, building, caves or islands.
+    #[arg(long)]
+    pub world: Option<WorldKind>,
+    /// How searches move in the world: fly6, fly18, fly26 or walk (by default walk in blocks
+    /// and buildings, fly26 in caves, among islands and in a .3dmap).
+    #[arg(long)]
+    pub moves: Option<VoxelMoves>,
     /// Walk with the agent instead of turning cubes black.
     #[arg(long)]
     pub agent: bool,
@@ -132,7 +145,8 @@ impl PlayArgs {
             let value = value.replace("%2C", ",").replace("%2c", ",");
             match key {
                 "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" | "map" | "algorithm" | "heat" | "race" | "agents"
-                | "crowd" | "crowd-ticks" | "diagonal" | "heuristic" | "weight" | "costs" | "lesson" | "palette" | "lang" => {
+                | "crowd" | "crowd-ticks" | "levels" | "world" | "moves" | "diagonal" | "heuristic" | "weight" | "costs" | "lesson"
+                | "palette" | "lang" => {
                     argv.push(format!("--{key}"));
                     argv.push(value);
                 }
@@ -171,7 +185,9 @@ impl PlayArgs {
         if let Some(s) = self.seed {
             board.seed = s;
         }
+        let (world, world_map) = self.world_setup()?;
         let grid = match &self.map {
+            Some(_) if world_map.is_some() => None,
             Some(path) => {
                 let grid = open_play_map(path)?;
                 board.rows = grid.height();
@@ -183,7 +199,13 @@ impl PlayArgs {
             }
             None => None,
         };
-        for (name, cell) in [("--start", self.start), ("--end", self.end)] {
+        let world_size = world_map
+            .as_ref()
+            .map(|(g, _)| (g.width(), g.height(), g.depth()))
+            .or_else(|| (world.levels > 1).then_some((board.cols, board.rows, world.levels)));
+        let (start, world_start) = split_at("--start", self.start, world_size)?;
+        let (end, world_end) = split_at("--end", self.end, world_size)?;
+        for (name, cell) in [("--start", start), ("--end", end)] {
             if let Some((x, y)) = cell
                 && (x >= board.cols || y >= board.rows)
             {
@@ -202,8 +224,8 @@ impl PlayArgs {
         Ok(GameSetup {
             board,
             grid,
-            start: self.start,
-            end: self.end,
+            start,
+            end,
             agent: self.agent,
             hex: self.hex,
             walk: self.walk,
@@ -234,7 +256,30 @@ impl PlayArgs {
                 ..CrowdSettings::default()
             },
             crowd_ticks: self.crowd_ticks.map_or(0, |t| t as usize),
+            world,
+            world_map,
+            world_start,
+            world_end,
         })
+    }
+
+    /// The world settings and the `.3dmap` world `--map` names, if it does.
+    fn world_setup(&self) -> Result<(WorldSettings, Option<(VoxelGrid, String)>), String> {
+        let kind = self.world.unwrap_or_default();
+        let mut world = WorldSettings {
+            levels: self.levels.map_or(1, usize::from),
+            kind,
+            moves: self.moves.unwrap_or(WorldSettings::natural_moves(kind)),
+        };
+        if self.world.is_some() && self.levels.is_none() {
+            return Err("--world needs --levels N (2 to 32): one level is the flat board".into());
+        }
+        let Some(path) = self.map.as_ref().filter(|p| files::is_world(&p.display().to_string())) else { return Ok((world, None)) };
+        let name = path.display().to_string();
+        let grid = open_play_world(path)?;
+        world.levels = grid.depth().clamp(1, MAX_LEVELS);
+        world.moves = self.moves.unwrap_or(VoxelMoves::Fly26);
+        Ok((world, Some((grid, name))))
     }
 
     /// Whether the last edited board should come back: only when these options say nothing
@@ -264,6 +309,41 @@ fn open_play_map(path: &Path) -> Result<Grid, String> {
     #[cfg(not(target_arch = "wasm32"))]
     {
         crate::search::load_map(path).map_err(|e| e.to_string())
+    }
+}
+
+/// A `.3dmap` world to play: a file on the desktop; the browser has none to name.
+fn open_play_world(path: &Path) -> Result<VoxelGrid, String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        Err(format!("{}: open a .3dmap world from the Maps section (the browser has no files to name)", path.display()))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        crate::search::load_3dmap(path).map_err(|e| e.to_string())
+    }
+}
+
+/// `--start` or `--end` as a cell of the flat board or a voxel of the world (`size` when one is
+/// played), each checked against what is played.
+fn split_at(name: &str, at: Option<At>, size: Option<(usize, usize, usize)>) -> Result<(Option<(usize, usize)>, Option<Pos3>), String> {
+    match (at, size) {
+        (None, _) => Ok((None, None)),
+        (Some(At::Cell(c)), None) => Ok((Some(c), None)),
+        (Some(At::Voxel(p)), Some((w, h, d))) if p.0 < w && p.1 < h && p.2 < d => Ok((None, Some(p))),
+        (Some(At::Voxel(p)), Some((w, h, d))) => Err(format!(
+            "{name} {},{},{} is off the world: it is {w} x {h} x {d} (x 0..{}, y 0..{}, z 0..{})",
+            p.0,
+            p.1,
+            p.2,
+            w - 1,
+            h - 1,
+            d - 1
+        )),
+        (Some(At::Cell((x, y))), Some(_)) => Err(format!("{name} {x},{y} is a cell: a world with levels takes a voxel X,Y,Z")),
+        (Some(At::Voxel(p)), None) => {
+            Err(format!("{name} {},{},{} is a voxel: the flat board takes a cell X,Y (add --levels N for a world)", p.0, p.1, p.2))
+        }
     }
 }
 
@@ -344,7 +424,7 @@ mod tests {
     fn url_query_gives_play_args() {
         let a = PlayArgs::from_query("?rows=12&cols=14&barriers=30&seed=7&start=0,0&end=11%2C13&agent=1&walk=true").unwrap();
         assert_eq!((a.rows, a.cols, a.barriers, a.seed), (Some(12), Some(14), Some(30.0), Some(7)));
-        assert_eq!((a.start, a.end), (Some((0, 0)), Some((11, 13))));
+        assert_eq!((a.start, a.end), (Some(At::Cell((0, 0))), Some(At::Cell((11, 13)))));
         assert!(a.agent && a.walk);
         let b = PlayArgs::from_query("").unwrap();
         assert_eq!(b.rows, None);

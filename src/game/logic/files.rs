@@ -47,6 +47,11 @@ pub fn is_scenario(name: &str) -> bool {
     name.ends_with(".scen")
 }
 
+/// Whether a file the player opened or saves is a voxel world (`.3dmap`) rather than a map.
+pub fn is_world(name: &str) -> bool {
+    name.ends_with(".3dmap")
+}
+
 /// The lessons done, as kept (`lessons.txt` beside the last board: the numbers of the lessons
 /// done; in the browser, local storage); none when nothing was kept.
 pub fn load_progress() -> Vec<bool> {

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 
 use super::settings::{
     BoardSettings, CrowdSettings, HelpShown, Language, Palette, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn,
+    WorldSettings,
 };
 use crate::game::phases::{AppSystems, Pause};
 use crate::search::{MazeKind, Pos, SearchOptions};
@@ -98,6 +99,41 @@ pub enum Action {
     Race(RaceSettings),
     /// The crowd's size, mode, speed and field (clamped to their ranges).
     Crowd(CrowdSettings),
+    /// New world settings: a new world of their levels and kind (one level: the flat board), or
+    /// the same world searched with other moves.
+    World(WorldSettings),
+    /// A click or drag on a voxel of the world.
+    PickVoxel {
+        /// Where the pointer met the world.
+        hit: VoxelHit,
+        /// What the click does.
+        click: VoxelClick,
+    },
+    /// Show the world's levels up to this one (PageUp, PageDown, the panel's slice).
+    Slice(usize),
+}
+
+/// Where the pointer's ray met the world: the voxel hit (`z` of -1 is the ground under the
+/// world) and the outward normal of the face it entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VoxelHit {
+    /// The voxel hit, `[x, y, z]`; z is -1 for the ground.
+    pub voxel: [i64; 3],
+    /// The face's outward normal, one coordinate plus or minus one.
+    pub normal: [i64; 3],
+}
+
+/// What a click on a voxel does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VoxelClick {
+    /// Left click: the start or the end goes to the voxel on (or in front of) the face.
+    Endpoint,
+    /// A left drag from the start (false) or the end (true) moves it.
+    Drag(bool),
+    /// Right click: the clicked voxel is removed.
+    Remove,
+    /// Ctrl + right click: a voxel is added on the clicked face.
+    Add,
 }
 
 /// Space walks (or steps, in the step view and the race), A resets, Z pauses, Ctrl+Z undoes and

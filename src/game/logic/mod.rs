@@ -18,6 +18,7 @@ pub mod setup;
 pub mod status;
 pub mod stepview;
 pub mod walk;
+pub mod world;
 
 use bevy::prelude::*;
 
@@ -48,5 +49,6 @@ fn plugin(app: &mut App) {
         race::plugin,
         crowd::plugin,
         duel::plugin,
+        world::plugin,
     ));
 }

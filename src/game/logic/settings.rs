@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use crate::search::{Algorithm, Cell, CrowdKind, SearchOptions};
+use crate::search::{Algorithm, Cell, CrowdKind, SearchOptions, VoxelMoves, WorldKind};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardSettings>()
@@ -17,7 +17,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<CrowdSettings>()
         .init_resource::<HelpShown>()
         .init_resource::<Palette>()
-        .init_resource::<Language>();
+        .init_resource::<Language>()
+        .init_resource::<WorldSettings>();
 }
 
 /// The largest side of a random board.
@@ -327,5 +328,42 @@ impl CrowdSettings {
     /// Whether a left click steers the crowd instead of setting the start or the end.
     pub fn steers(&self) -> bool {
         self.agents > 0 && self.clicks != CrowdKind::Wander
+    }
+}
+
+/// The most levels a world has in the game.
+pub const MAX_LEVELS: usize = 32;
+
+/// What a new world looks like: its levels (1: the flat board), kind and move model. Its width,
+/// length and seed are the board settings' columns, rows and seed.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct WorldSettings {
+    /// Levels, 1 to [`MAX_LEVELS`]; 1 plays the flat board.
+    pub levels: usize,
+    /// What the world generator makes.
+    pub kind: WorldKind,
+    /// How the searches move in it.
+    pub moves: VoxelMoves,
+}
+
+impl Default for WorldSettings {
+    fn default() -> Self {
+        WorldSettings { levels: 1, kind: WorldKind::Building, moves: VoxelMoves::Walk }
+    }
+}
+
+impl WorldSettings {
+    /// The settings with the levels clamped to what the game allows.
+    pub fn clamped(self) -> WorldSettings {
+        WorldSettings { levels: self.levels.clamp(1, MAX_LEVELS), ..self }
+    }
+
+    /// The move model a kind of world is made for: walking in blocks and buildings, flying in
+    /// caves and among islands.
+    pub fn natural_moves(kind: WorldKind) -> VoxelMoves {
+        match kind {
+            WorldKind::Blocks | WorldKind::Building => VoxelMoves::Walk,
+            WorldKind::Caves | WorldKind::Islands => VoxelMoves::Fly26,
+        }
     }
 }

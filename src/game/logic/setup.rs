@@ -5,9 +5,11 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use super::settings::{BoardSettings, CrowdSettings, Language, Palette, PlaySettings, SearchSettings, StepLayers, StepViewOn, WalkMode};
+use super::settings::{
+    BoardSettings, CrowdSettings, Language, Palette, PlaySettings, SearchSettings, StepLayers, StepViewOn, WalkMode, WorldSettings,
+};
 use super::status::Status;
-use crate::search::{Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Pos, Topology};
+use crate::search::{Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Pos, Pos3, Topology, VoxelGrid};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameSetup>().add_systems(Startup, apply_setup);
@@ -61,6 +63,14 @@ pub struct GameSetup {
     pub crowd: CrowdSettings,
     /// Ticks the crowd runs at once when it is made (for screenshots).
     pub crowd_ticks: usize,
+    /// The world's levels, kind and moves (one level: the flat board).
+    pub world: WorldSettings,
+    /// A voxel world opened from a `.3dmap` file, played instead of a generated one, and its name.
+    pub world_map: Option<(VoxelGrid, String)>,
+    /// The world's start voxel; by default near a corner.
+    pub world_start: Option<Pos3>,
+    /// The world's end voxel; by default near the opposite corner, high up.
+    pub world_end: Option<Pos3>,
 }
 
 impl GameSetup {

@@ -15,10 +15,10 @@ pub(super) fn plugin(app: &mut App) {
 /// The agent's meshes and materials.
 #[derive(Resource, Clone)]
 pub struct AgentAssets {
-    body: Handle<Mesh>,
-    nose: Handle<Mesh>,
-    body_material: Handle<StandardMaterial>,
-    nose_material: Handle<StandardMaterial>,
+    pub(super) body: Handle<Mesh>,
+    pub(super) nose: Handle<Mesh>,
+    pub(super) body_material: Handle<StandardMaterial>,
+    pub(super) nose_material: Handle<StandardMaterial>,
 }
 
 fn setup_agent_assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {

@@ -12,6 +12,7 @@ use super::picking::PaintDrag;
 use super::race::race_extent;
 use crate::game::logic::board::Board;
 use crate::game::logic::settings::RaceSettings;
+use crate::game::logic::world::WorldBoard;
 use crate::game::phases::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
@@ -19,8 +20,12 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             fit_view_beside_panel,
-            frame_board
-                .run_if(resource_changed::<Board>.or_eager(resource_changed::<OrbitCamera>).or_eager(resource_changed::<RaceSettings>)),
+            frame_board.run_if(
+                resource_changed::<Board>
+                    .or_eager(resource_changed::<OrbitCamera>)
+                    .or_eager(resource_changed::<RaceSettings>)
+                    .or_eager(resource_changed::<WorldBoard>),
+            ),
             orbit_camera.run_if(not(egui_wants_any_pointer_input)),
             place_camera.run_if(resource_changed::<OrbitCamera>),
         )
@@ -38,8 +43,8 @@ pub struct OrbitCamera {
     /// Above the board, radians (10 to 89 degrees).
     pub pitch: f32,
     pub distance: f32,
-    /// Board dimensions the camera was framed for.
-    board_size: (usize, usize),
+    /// Board dimensions the camera was framed for (the levels third: 1 for the flat board).
+    board_size: (usize, usize, usize),
     /// Width over height of the part of the window the board is drawn in.
     view_aspect: f32,
     /// The view's aspect when the camera was framed.
@@ -48,7 +53,15 @@ pub struct OrbitCamera {
 
 impl Default for OrbitCamera {
     fn default() -> Self {
-        OrbitCamera { focus: Vec3::ZERO, yaw: 0.0, pitch: 0.95, distance: 30.0, board_size: (0, 0), view_aspect: 1.6, framed_aspect: 0.0 }
+        OrbitCamera {
+            focus: Vec3::ZERO,
+            yaw: 0.0,
+            pitch: 0.95,
+            distance: 30.0,
+            board_size: (0, 0, 0),
+            view_aspect: 1.6,
+            framed_aspect: 0.0,
+        }
     }
 }
 
@@ -108,27 +121,31 @@ fn fit_view_beside_panel(
 /// Frames the whole board (during a race, all its lanes) when its size changes or the view's
 /// shape does (the panel opens, folds or resizes); painting cells or orbiting keeps the
 /// camera where it is.
-fn frame_board(board: Res<Board>, race: Res<RaceSettings>, mut orbit: ResMut<OrbitCamera>) {
-    let size = match race.on {
-        true => {
+fn frame_board(board: Res<Board>, race: Res<RaceSettings>, world: Res<WorldBoard>, mut orbit: ResMut<OrbitCamera>) {
+    let size = match (world.grid.as_ref(), race.on) {
+        (Some(g), _) => (g.width(), g.height(), g.depth()),
+        (None, true) => {
             let e = race_extent(&board, race.algorithms.len());
-            (e.x.ceil() as usize, e.y.ceil() as usize)
+            (e.x.ceil() as usize, e.y.ceil() as usize, 1)
         }
-        false => (board.grid.width(), board.grid.height()),
+        (None, false) => (board.grid.width(), board.grid.height(), 1),
     };
     if orbit.board_size == size && (orbit.framed_aspect - orbit.view_aspect).abs() < 0.01 {
         return;
     }
     orbit.board_size = size;
     orbit.framed_aspect = orbit.view_aspect;
-    orbit.focus = Vec3::ZERO;
-    orbit.yaw = 0.0;
-    orbit.pitch = 0.95;
+    // a world is looked at from its middle height, a little from the side
+    orbit.focus = Vec3::Y * (size.2 as f32 / 2.0 - 0.5).max(0.0);
+    orbit.yaw = if size.2 > 1 { 0.6 } else { 0.0 };
+    orbit.pitch = if size.2 > 1 { 0.75 } else { 0.95 };
     // Fit the larger side in a 45 degree field of view with a margin, in a view narrower than
     // it is tall too.
     // The race's lanes fill their frame edge to edge, so they are framed closer.
-    let margin = if race.on { 1.25 } else { 1.45 };
-    orbit.distance = size.0.max(size.1) as f32 * margin / orbit.view_aspect.clamp(0.3, 1.0) + 3.0;
+    let margin = if race.on && size.2 == 1 { 1.25 } else { 1.45 };
+    // a world seen from a corner shows its diagonal, and its height too
+    let side = if size.2 > 1 { (size.0.max(size.1) as f32 * 1.25).max(size.2 as f32 * 1.5) } else { size.0.max(size.1) as f32 };
+    orbit.distance = side * margin / orbit.view_aspect.clamp(0.3, 1.0) + 3.0;
 }
 
 fn orbit_camera(

@@ -19,6 +19,7 @@ pub mod screenshot;
 pub mod swatches;
 pub mod text;
 pub mod words;
+pub mod world;
 
 use bevy::prelude::*;
 
@@ -35,6 +36,7 @@ pub(super) fn plugin(app: &mut App) {
         panel::plugin,
         screenshot::plugin,
         fonts::plugin,
+        world::plugin,
     ));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(page_maps::plugin);

@@ -20,6 +20,7 @@ use crate::game::logic::settings::BoardSettings;
 use crate::game::logic::setup::GameSetup;
 use crate::game::logic::status::Status;
 use crate::game::logic::walk::{Walk, WalkRequested};
+use crate::game::logic::world::WorldBoard;
 use crate::game::phases::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
@@ -148,6 +149,7 @@ fn take_screenshot_when_done(
     walk: Res<Walk>,
     requested: Res<WalkRequested>,
     agents: Query<&Agent>,
+    world: Res<WorldBoard>,
     time: Res<Time<Real>>,
     (swatches, windows): (Swatches, Query<&Window>),
     mut progress: Local<Progress>,
@@ -161,7 +163,7 @@ fn take_screenshot_when_done(
         exit.write(AppExit::error());
         return;
     }
-    if is_busy(&path, &walk, &requested, &agents) {
+    if is_busy(&path, &walk, &requested, &agents) || world.is_busy() {
         progress.idle_frames = 0;
         return;
     }

@@ -7,6 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use crate::game::logic::board::Board;
 use crate::game::logic::settings::{RaceSettings, StepViewOn};
 use crate::game::logic::stepview::{Mark, StepView};
+use crate::game::logic::world::WorldBoard;
 
 /// Boards up to this side get F/G/H labels over the cubes in the step view.
 const LABEL_SIDE: usize = 20;
@@ -17,9 +18,10 @@ pub(super) fn draw_labels(
     race: Res<RaceSettings>,
     step: Res<StepView>,
     board: Res<Board>,
+    world: Res<WorldBoard>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
 ) -> Result {
-    if !on.0 || race.on || board.grid.width().max(board.grid.height()) > LABEL_SIDE {
+    if !on.0 || race.on || world.is_on() || board.grid.width().max(board.grid.height()) > LABEL_SIDE {
         return Ok(());
     }
     let Ok((camera, at)) = cameras.single() else { return Ok(()) };

@@ -10,6 +10,7 @@ mod learn;
 mod search;
 mod shown;
 mod steps;
+mod world;
 
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
@@ -20,7 +21,7 @@ use super::text::cell_text as cell;
 use super::words::Words;
 use crate::game::logic::files::BUNDLED;
 use crate::game::logic::input::Action;
-use crate::game::logic::settings::{BoardSettings, Brush, ClickSets, Language, MAX_SIDE, Palette, PlaySettings, WalkMode};
+use crate::game::logic::settings::{BoardSettings, Brush, ClickSets, Language, MAX_SIDE, Palette, PlaySettings, WalkMode, WorldSettings};
 use crate::game::phases::AppSystems;
 use crate::search::MazeKind;
 use shown::Shown;
@@ -28,7 +29,14 @@ use shown::Shown;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelDraft>()
         .init_resource::<PanelLayout>()
-        .add_systems(Update, follow_board_settings.run_if(resource_changed::<BoardSettings>).in_set(AppSystems::View))
+        .add_systems(
+            Update,
+            (
+                follow_board_settings.run_if(resource_changed::<BoardSettings>),
+                follow_world_settings.run_if(resource_changed::<WorldSettings>),
+            )
+                .in_set(AppSystems::View),
+        )
         .add_systems(EguiPrimaryContextPass, (draw_panel, labels::draw_labels))
         // Keys typed into the panel's fields are not game keys.
         .configure_sets(Update, AppSystems::RecordInput.run_if(not(egui_wants_any_keyboard_input)));
@@ -41,11 +49,13 @@ struct PanelDraft {
     file: String,
     /// The kind of board "Generate" makes.
     maze: MazeKind,
+    /// The world settings being edited (applied with "New world").
+    world: WorldSettings,
 }
 
 impl Default for PanelDraft {
     fn default() -> Self {
-        PanelDraft { board: BoardSettings::default(), file: "board.map".into(), maze: MazeKind::default() }
+        PanelDraft { board: BoardSettings::default(), file: "board.map".into(), maze: MazeKind::default(), world: WorldSettings::default() }
     }
 }
 
@@ -63,6 +73,11 @@ fn apply_scale(ctx: &egui::Context, applied: &mut Option<f32>, want: f32) {
 /// A (or a loaded map) changed the board settings: the panel shows them and their seed.
 fn follow_board_settings(settings: Res<BoardSettings>, mut draft: ResMut<PanelDraft>) {
     draft.board = settings.clone();
+}
+
+/// The world settings changed (at the start, or a world opened): the panel shows them.
+fn follow_world_settings(settings: Res<WorldSettings>, mut draft: ResMut<PanelDraft>) {
+    draft.world = *settings;
 }
 
 /// Where the panel stands: open or folded away, and how wide (logical pixels), so the camera
@@ -115,6 +130,7 @@ fn draw_panel(
                 let d = &mut *draft;
                 board_section(ui, &shown, &mut d.board, &mut actions);
                 maps_section(ui, &mut d.file, (&mut d.maze, &d.board), w, &mut actions);
+                world::world_section(ui, &shown, &mut d.world, &mut actions);
                 learn::learn_section(ui, &shown.learn, w, &mut actions);
                 search::search_section(ui, &shown, &mut actions);
                 steps::step_section(ui, &shown, &mut actions);
@@ -126,9 +142,7 @@ fn draw_panel(
         },
     );
     let width = panel.map_or(0.0, |p| p.response.rect.width());
-    if fold {
-        open = false;
-    }
+    open &= !fold;
     if !open {
         egui::Area::new("cubepath-unfold".into()).fixed_pos([6.0, 6.0]).show(ctx, |ui| {
             if ui.button(w.t("\u{203a} cubepath")).on_hover_text(w.t("show the panel")).clicked() {

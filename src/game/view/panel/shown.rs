@@ -11,10 +11,12 @@ use crate::game::logic::race::Race;
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{
     BoardSettings, CrowdSettings, HelpShown, Language, Palette, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn,
+    WorldSettings,
 };
 use crate::game::logic::status::Status;
 use crate::game::logic::stepview::{GoalField, StepView};
 use crate::game::logic::walk::Walk;
+use crate::game::logic::world::WorldBoard;
 use crate::game::phases::Pause;
 use crate::game::view::arrows::JumpsUnderPointer;
 use crate::game::view::words::Words;
@@ -47,6 +49,8 @@ pub(super) struct Shown<'w, 's> {
     pub palette: Res<'w, Palette>,
     pub language: Res<'w, Language>,
     pub jumps: Res<'w, JumpsUnderPointer>,
+    pub world: Res<'w, WorldBoard>,
+    pub world_settings: Res<'w, WorldSettings>,
 }
 
 impl Shown<'_, '_> {
