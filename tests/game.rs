@@ -1262,3 +1262,46 @@ fn a_ray_picks_the_face_under_the_pointer_below_the_slice() {
     let slant = cast_ray(&grid, 3, voxel_centre(&grid, (1, 2, 3)) + Vec3::new(-3.0, 6.0, 0.0), Vec3::new(0.5, -1.0, 0.0)).unwrap();
     assert_eq!(slant.voxel, [1, 2, 3]);
 }
+
+#[test]
+fn the_step_view_on_a_world_replays_its_search_an_expansion_at_a_time() {
+    use cubepath::game::logic::world_steps::WorldStepView;
+    let setup = GameSetup { steps: Some(10), ..world_setup(8, WorldKind::Caves, VoxelMoves::Fly26) };
+    let mut app = app_with(setup, Duration::from_millis(50));
+    let expanded = world(&app).answer.expanded;
+    let steps = |app: &App| {
+        let v = app.world().resource::<WorldStepView>();
+        (v.shown, v.closed.clone(), v.opened.clone())
+    };
+    let (shown, closed, opened) = steps(&app);
+    assert_eq!(shown, 10, "--steps 10");
+    assert_eq!(closed.len(), expanded, "the recording closes as many voxels as the search expanded");
+    assert_eq!(closed.last(), world(&app).answer.path.iter().rev().nth(1), "the last expansion is the end's parent");
+    // every voxel is put on the open list before it is expanded, once, next to its opener
+    let opened_at: std::collections::HashMap<Pos3, usize> = opened.iter().copied().collect();
+    assert_eq!(opened_at.len(), opened.len());
+    for (k, p) in closed.iter().enumerate() {
+        assert!(opened_at[p] <= k, "{p:?} expanded at {k} before it was opened at {}", opened_at[p]);
+    }
+    for &(p, at) in opened.iter().filter(|(_, at)| *at > 0) {
+        let by = closed[at - 1];
+        assert!(p.0.abs_diff(by.0) <= 1 && p.1.abs_diff(by.1) <= 1 && p.2.abs_diff(by.2) <= 1, "{p:?} opened by {by:?}");
+    }
+    // Space shows one more expansion; the scrubber any
+    app.press(KeyCode::Space);
+    assert_eq!(steps(&app).0, 11);
+    app.act(Action::SeekStep(3));
+    assert_eq!(steps(&app).0, 3);
+    let v = app.world().resource::<WorldStepView>();
+    assert_eq!(v.counts().1, 3);
+    // an edit records the new search
+    let searches = world(&app).answer.searches;
+    let path = world(&app).answer.path.clone();
+    let mid = path[path.len() / 2];
+    let below = VoxelHit { voxel: [mid.0 as i64, mid.1 as i64, mid.2 as i64 - 1], normal: [0, 0, 1] };
+    app.act(Action::PickVoxel { hit: below, click: VoxelClick::Endpoint });
+    assert_eq!(world(&app).start, Some(mid));
+    app.update();
+    assert!(world(&app).answer.searches > searches);
+    assert_eq!(app.world().resource::<WorldStepView>().recording(), Some(world(&app).answer.searches));
+}

@@ -50,6 +50,9 @@ pub struct PlayArgs {
     /// and buildings, fly26 in caves, among islands and in a .3dmap).
     #[arg(long)]
     pub moves: Option<VoxelMoves>,
+    /// Show the world's levels up to this one (counted from 0; by default all).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=31))]
+    pub slice: Option<u8>,
     /// Walk with the agent instead of turning cubes black.
     #[arg(long)]
     pub agent: bool,
@@ -145,8 +148,8 @@ impl PlayArgs {
             let value = value.replace("%2C", ",").replace("%2c", ",");
             match key {
                 "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" | "map" | "algorithm" | "heat" | "race" | "agents"
-                | "crowd" | "crowd-ticks" | "levels" | "world" | "moves" | "diagonal" | "heuristic" | "weight" | "costs" | "lesson"
-                | "palette" | "lang" => {
+                | "crowd" | "crowd-ticks" | "levels" | "world" | "moves" | "slice" | "diagonal" | "heuristic" | "weight" | "costs"
+                | "lesson" | "palette" | "lang" => {
                     argv.push(format!("--{key}"));
                     argv.push(value);
                 }
@@ -260,6 +263,7 @@ impl PlayArgs {
             world_map,
             world_start,
             world_end,
+            world_slice: self.slice.map(usize::from),
         })
     }
 

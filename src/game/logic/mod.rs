@@ -19,6 +19,7 @@ pub mod status;
 pub mod stepview;
 pub mod walk;
 pub mod world;
+pub mod world_steps;
 
 use bevy::prelude::*;
 
@@ -49,6 +50,6 @@ fn plugin(app: &mut App) {
         race::plugin,
         crowd::plugin,
         duel::plugin,
-        world::plugin,
+        (world::plugin, world_steps::plugin),
     ));
 }

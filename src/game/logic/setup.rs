@@ -71,6 +71,8 @@ pub struct GameSetup {
     pub world_start: Option<Pos3>,
     /// The world's end voxel; by default near the opposite corner, high up.
     pub world_end: Option<Pos3>,
+    /// The highest level shown at the start; by default the top.
+    pub world_slice: Option<usize>,
 }
 
 impl GameSetup {

@@ -127,7 +127,7 @@ impl WorldBoard {
 
 /// The searcher kept between searches (its buffers and the world's components).
 #[derive(Resource, Default)]
-pub struct WorldSearcher(Searcher);
+pub struct WorldSearcher(pub(super) Searcher);
 
 /// Run condition: a world is played.
 pub fn world_on(world: Res<WorldBoard>) -> bool {
@@ -187,6 +187,9 @@ fn make_first_world(setup: Res<GameSetup>, mut settings: ResMut<WorldSettings>, 
     }
     if let Some(p) = setup.world_end {
         world.end = Some(p);
+    }
+    if let (Some(level), Some(grid)) = (setup.world_slice, world.grid.as_ref()) {
+        world.slice = level.min(grid.depth() - 1);
     }
     world.walk.agent = setup.agent;
     world.auto_walk = setup.walk && world.is_on();

@@ -48,18 +48,19 @@ pub const CHUNK: usize = 16;
 pub struct WorldDrawn {
     /// The chunk mesh entities and the ground.
     pub chunks: Vec<Entity>,
-    /// The path's markers, the start's and the end's.
-    pub markers: Vec<Entity>,
+    /// The path's markers (with their place on the path), the start's and the end's.
+    pub markers: Vec<(Option<usize>, Entity)>,
     /// The agent's body, while one walks.
     pub agent: Option<Entity>,
     built: Option<(u64, usize)>,
     /// The path, start and end the markers show.
-    marked: Option<(Vec<Pos3>, Option<Pos3>, Option<Pos3>)>,
+    marked: Option<(Vec<Pos3>, Option<Pos3>, Option<Pos3>, usize)>,
     /// Faces in the chunk meshes (for the panel and the benchmark).
     pub faces: usize,
 }
 
-/// The voxels' material (coloured per vertex), the ground's, and the markers' mesh.
+/// The voxels' material (coloured per vertex), the ground's, and the markers' meshes (the
+/// path's small cubes, the endpoints' pads).
 #[derive(Resource, Clone)]
 pub struct WorldAssets {
     voxels: Handle<StandardMaterial>,
@@ -73,7 +74,7 @@ fn setup_world_assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, 
         voxels: materials.add(StandardMaterial { base_color: Color::WHITE, perceptual_roughness: 0.85, ..default() }),
         ground: materials.add(StandardMaterial { base_color: Color::srgb(0.23, 0.25, 0.28), perceptual_roughness: 1.0, ..default() }),
         marker: meshes.add(Cuboid::new(0.42, 0.42, 0.42)),
-        endpoint: meshes.add(Cuboid::new(0.72, 0.72, 0.72)),
+        endpoint: meshes.add(Cuboid::new(0.8, 0.16, 0.8)),
     });
 }
 
@@ -206,7 +207,8 @@ fn build_world_meshes(
 }
 
 /// The path's voxels as small cubes (black once walked), the start's and the end's as larger
-/// ones; respawned when the path or an endpoint changes, repainted as the walk goes.
+/// ones, those above the slice left out; respawned when the path, an endpoint or the slice
+/// changes, repainted as the walk goes.
 fn place_world_markers(
     mut commands: Commands,
     world: Res<WorldBoard>,
@@ -215,43 +217,32 @@ fn place_world_markers(
     mut drawn: ResMut<WorldDrawn>,
     mut materials: Query<&mut MeshMaterial3d<StandardMaterial>>,
 ) {
-    let want = world.grid.as_ref().map(|_| (world.answer.path.clone(), world.start, world.end));
+    let want = world.grid.as_ref().map(|_| (world.answer.path.clone(), world.start, world.end, world.slice));
     if want != drawn.marked {
-        for e in drawn.markers.drain(..) {
+        for (_, e) in drawn.markers.drain(..) {
             commands.entity(e).despawn();
         }
         drawn.marked = want;
         let Some(grid) = world.grid.as_ref() else { return };
         let path = &world.answer.path;
-        let inner = path.iter().skip(1).take(path.len().saturating_sub(2));
-        for &p in inner {
-            let e = commands
-                .spawn((
-                    Name::new("World path"),
-                    Mesh3d(assets.marker.clone()),
-                    MeshMaterial3d(cubes.material(Look::Path).clone()),
-                    Transform::from_translation(voxel_centre(grid, p)),
-                ))
-                .id();
-            drawn.markers.push(e);
+        let shown = |p: &Pos3| p.2 <= world.slice;
+        for (k, &p) in path.iter().enumerate().skip(1).take(path.len().saturating_sub(2)).filter(|(_, p)| shown(p)) {
+            let marker = (Mesh3d(assets.marker.clone()), MeshMaterial3d(cubes.material(Look::Path).clone()));
+            let e = commands.spawn((Name::new("World path"), marker, Transform::from_translation(voxel_centre(grid, p)))).id();
+            drawn.markers.push((Some(k), e));
         }
         for (p, look) in [(world.start, Look::Start), (world.end, Look::End)] {
-            let Some(p) = p else { continue };
-            let e = commands
-                .spawn((
-                    Name::new("World endpoint"),
-                    Mesh3d(assets.endpoint.clone()),
-                    MeshMaterial3d(cubes.material(look).clone()),
-                    Transform::from_translation(voxel_centre(grid, p)),
-                ))
-                .id();
-            drawn.markers.push(e);
+            let Some(p) = p.filter(shown) else { continue };
+            let marker = (Mesh3d(assets.endpoint.clone()), MeshMaterial3d(cubes.material(look).clone()));
+            // a pad on the voxel's floor, for the agent to stand on
+            let at = voxel_centre(grid, p) - Vec3::Y * 0.42;
+            let e = commands.spawn((Name::new("World endpoint"), marker, Transform::from_translation(at))).id();
+            drawn.markers.push((None, e));
         }
     }
-    // the walked part of the path (markers 0.. are the path's inner voxels 1..)
-    let walked = if world.walk.agent { 0 } else { world.walked().saturating_sub(1) };
-    let inner = world.answer.path.len().saturating_sub(2);
-    for (k, &e) in drawn.markers.iter().take(inner).enumerate() {
+    let walked = if world.walk.agent { 0 } else { world.walked() };
+    for &(k, e) in &drawn.markers {
+        let Some(k) = k else { continue };
         let look = if k < walked { Look::Walked } else { Look::Path };
         if let Ok(mut m) = materials.get_mut(e)
             && m.0 != *cubes.material(look)

@@ -42,29 +42,47 @@ pub(super) fn world_section(ui: &mut egui::Ui, shown: &Shown, draft: &mut WorldS
                 actions.write(Action::World(*draft));
             }
         });
-        let Some(grid) = world.grid.as_ref() else { return };
-        ui.small(w.say(&format!("{} x {} x {}: {}", grid.width(), grid.height(), grid.depth(), world.source)));
-        let mut slice = world.slice;
-        let slider = egui::Slider::new(&mut slice, 0..=grid.depth() - 1).text(w.t("levels shown up to (PageUp, PageDown)"));
-        if ui.add(slider).changed() {
-            actions.write(Action::Slice(slice));
-        }
-        let a = &world.answer;
-        let line = match (a.cost, &a.why) {
-            (Some(cost), _) => format!(
-                "{}: cost {cost:.4}, {} voxels, {} expanded in {:.2} ms",
-                a.algorithm.name(),
-                a.path.len(),
-                a.expanded,
-                a.time.as_secs_f64() * 1000.0
-            ),
-            (None, Some(why)) => why.clone(),
-            (None, None) => String::new(),
-        };
-        ui.small(w.say(&line));
-        if let (Some(_), Some(why)) = (a.cost, &a.why) {
-            ui.small(w.say(why));
-        }
+        world_state(ui, shown, actions);
         ui.small(w.t("left click: start or end on a face; right click: remove a voxel; Ctrl + right click: add one"));
     });
+}
+
+/// The world's size and source, the slice, the last search and, in the step view, its
+/// expansions.
+fn world_state(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
+    let w = shown.words();
+    let world = &shown.world;
+    let Some(grid) = world.grid.as_ref() else { return };
+    ui.small(w.say(&format!("{} x {} x {}: {}", grid.width(), grid.height(), grid.depth(), world.source)));
+    let mut slice = world.slice;
+    let slider = egui::Slider::new(&mut slice, 0..=grid.depth() - 1).text(w.t("levels shown up to (PageUp, PageDown)"));
+    if ui.add(slider).changed() {
+        actions.write(Action::Slice(slice));
+    }
+    let a = &world.answer;
+    let line = match (a.cost, &a.why) {
+        (Some(cost), _) => format!(
+            "{}: cost {cost:.4}, {} voxels, {} expanded in {:.2} ms",
+            a.algorithm.name(),
+            a.path.len(),
+            a.expanded,
+            a.time.as_secs_f64() * 1000.0
+        ),
+        (None, Some(why)) => why.clone(),
+        (None, None) => String::new(),
+    };
+    ui.small(w.say(&line));
+    if let (Some(_), Some(why)) = (a.cost, &a.why) {
+        ui.small(w.say(why));
+    }
+    if shown.step_on.0 {
+        let v = &shown.world_steps;
+        let (open, closed) = v.counts();
+        let mut k = v.shown;
+        let slider = egui::Slider::new(&mut k, 0..=v.closed.len()).text(w.t("expansions shown (Space: one more)"));
+        if ui.add(slider).changed() {
+            actions.write(Action::SeekStep(k));
+        }
+        ui.small(w.say(&format!("{} of {} expansions; open {}, closed {}", v.shown, v.closed.len(), open, closed)));
+    }
 }

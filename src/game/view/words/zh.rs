@@ -505,4 +505,5 @@ pub(super) const TABLE: &[(&str, &str)] = &[
         "{}体素 {},{},{} 不能站立：它必须是空的，并且在地面上（z = 0）或在一个被占的体素上面",
     ),
     ("{} voxel {},{},{} is blocked", "{}体素 {},{},{} 被占了"),
+    ("expansions shown (Space: one more)", "显示的扩展次数（空格：再多一次）"),
 ];

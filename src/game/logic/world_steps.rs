@@ -1,0 +1,145 @@
+//! The step view on a voxel world: the world's search recorded an expansion at a time (the
+//! voxel expanded, and the voxels it put on the open list), played back by the same controls
+//! as on the flat board (Space, Run, the rate, the scrubber).
+
+use bevy::prelude::*;
+
+use super::input::Action;
+use super::settings::{MAX_TRACE, SearchSettings, StepViewOn, WorldSettings, step_view_on};
+use super::setup::GameSetup;
+use super::stepview::{Replay, advance_replay, control_replay, is_replay_action};
+use super::world::{WorldBoard, WorldSearcher, world_on};
+use crate::game::phases::{AppSystems, PausableSystems};
+use crate::search::{Pos3, Step, VoxelOptions};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<WorldStepView>().add_systems(
+        Update,
+        (
+            record_world_steps.run_if(world_on.and_then(step_view_on).and_then(needs_recording)).in_set(AppSystems::TakeAnswers),
+            control_world_steps.run_if(world_on.and_then(step_view_on)).in_set(AppSystems::Walk),
+            play_world_steps
+                .run_if(world_on.and_then(step_view_on).and_then(|v: Res<WorldStepView>| v.running))
+                .in_set(AppSystems::Walk)
+                .in_set(PausableSystems),
+        ),
+    );
+}
+
+/// A world search recorded for the step view.
+#[derive(Resource, Debug, Default)]
+pub struct WorldStepView {
+    /// The voxels expanded, in order.
+    pub closed: Vec<Pos3>,
+    /// Every voxel the search touched and the expansion that put it on the open list first
+    /// (0 for the start, `k + 1` for a voxel pushed by expansion `k`), in that order.
+    pub opened: Vec<(Pos3, usize)>,
+    /// Expansions shown.
+    pub shown: usize,
+    /// Whether the search was cut at [`MAX_TRACE`] expansions.
+    pub truncated: bool,
+    /// Playing forward at `rate` expansions a second.
+    pub running: bool,
+    rate: f32,
+    budget: f32,
+    /// The search recorded (the world answer's count), so a new one is recorded once.
+    recorded: Option<u64>,
+}
+
+impl WorldStepView {
+    /// How a voxel stands after the shown expansions: `Some(true)` closed, `Some(false)` open,
+    /// `None` untouched; `order` is its place in [`WorldStepView::opened`].
+    pub fn state(&self, order: usize, closed_at: Option<usize>) -> Option<bool> {
+        match closed_at {
+            Some(k) if k < self.shown => Some(true),
+            _ if self.opened[order].1 <= self.shown => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Which search was recorded (the world answer's count), if any.
+    pub fn recording(&self) -> Option<u64> {
+        self.recorded
+    }
+
+    /// Voxels open and closed after the shown expansions.
+    pub fn counts(&self) -> (usize, usize) {
+        let open = self.opened.iter().take_while(|(_, at)| *at <= self.shown).count();
+        (open - self.shown.min(open), self.shown)
+    }
+}
+
+impl Replay for WorldStepView {
+    fn shown(&self) -> usize {
+        self.shown
+    }
+    fn total(&self) -> usize {
+        self.closed.len()
+    }
+    fn seek_to(&mut self, k: usize) {
+        self.shown = k.min(self.closed.len());
+    }
+    fn clock(&mut self) -> (&mut bool, &mut f32, &mut f32) {
+        (&mut self.running, &mut self.rate, &mut self.budget)
+    }
+}
+
+fn needs_recording(world: Res<WorldBoard>, view: Res<WorldStepView>, on: Res<StepViewOn>) -> bool {
+    view.recorded != Some(world.answer.searches) || on.is_changed()
+}
+
+/// Runs the world's search again step by step and keeps what each expansion did; shows as many
+/// expansions as before (or as `--steps` asked, the first time).
+fn record_world_steps(
+    world: Res<WorldBoard>,
+    settings: Res<WorldSettings>,
+    search: Res<SearchSettings>,
+    setup: Res<GameSetup>,
+    mut searcher: ResMut<WorldSearcher>,
+    mut view: ResMut<WorldStepView>,
+) {
+    let first = view.recorded.is_none();
+    let before = view.shown;
+    *view = WorldStepView { recorded: Some(world.answer.searches), rate: view.rate.max(20.0), ..default() };
+    let (Some(grid), Some(start), Some(end)) = (world.grid.as_ref(), world.start, world.end) else { return };
+    let options = VoxelOptions { algorithm: world.answer.algorithm, moves: settings.moves, weight: search.0.weight.max(1.0), limit: None };
+    let Ok(mut run) = searcher.0.steps_world(grid, start, end, &options) else { return };
+    let mut touched = std::collections::HashSet::new();
+    touched.insert(start);
+    view.opened.push((start, 0));
+    let reach = |p: Pos3| {
+        let lo = |v: usize| v.saturating_sub(1);
+        (lo(p.2)..=(p.2 + 1).min(grid.depth() - 1)).flat_map(move |z| {
+            (lo(p.1)..=(p.1 + 1).min(grid.height() - 1))
+                .flat_map(move |y| (lo(p.0)..=(p.0 + 1).min(grid.width() - 1)).map(move |x| (x, y, z)))
+        })
+    };
+    while let Step::Expanded(p) = run.step() {
+        let k = view.closed.len();
+        view.closed.push(p);
+        for q in reach(p) {
+            if !touched.contains(&q) && run.info(q).is_some() {
+                touched.insert(q);
+                view.opened.push((q, k + 1));
+            }
+        }
+        if view.closed.len() >= MAX_TRACE {
+            view.truncated = true;
+            break;
+        }
+    }
+    let total = view.closed.len();
+    view.shown = if first { setup.steps.unwrap_or(0) } else { before }.min(total);
+}
+
+fn control_world_steps(mut actions: MessageReader<Action>, mut view: ResMut<WorldStepView>) {
+    for action in actions.read().filter(|a| is_replay_action(a)) {
+        control_replay(&mut *view, action);
+    }
+}
+
+fn play_world_steps(time: Res<Time>, mut view: ResMut<WorldStepView>) {
+    if advance_replay(view.bypass_change_detection(), time.delta_secs()) {
+        view.set_changed();
+    }
+}

@@ -1,0 +1,111 @@
+//! The step view on a voxel world: a small cube on every voxel the search has touched so far,
+//! blue while open, red once closed, the one just expanded in the current colour; those above
+//! the slice are left out.
+
+use bevy::prelude::*;
+
+use super::cubes::CubeAssets;
+use super::looks::Look;
+use crate::game::logic::settings::StepViewOn;
+use crate::game::logic::world::{WorldBoard, voxel_centre};
+use crate::game::logic::world_steps::WorldStepView;
+use crate::game::phases::AppSystems;
+use crate::search::Pos3;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<StepMarkers>().add_systems(Startup, setup_step_mesh).add_systems(
+        Update,
+        (place_step_markers, paint_step_markers.run_if(resource_changed::<WorldStepView>.or_eager(resource_changed::<StepMarkers>)))
+            .chain()
+            .in_set(AppSystems::View),
+    );
+}
+
+/// The most voxels drawn in the step view (a larger search shows its first ones).
+pub const MAX_STEP_MARKERS: usize = 40_000;
+
+/// The step view's markers: one per touched voxel (in the recording's order), what they were
+/// made for, and the look each shows.
+#[derive(Resource, Default)]
+pub struct StepMarkers {
+    /// The markers and the voxel each sits on.
+    pub markers: Vec<(Pos3, Entity)>,
+    made_for: Option<(Option<u64>, usize, bool)>,
+    shown: Vec<Option<Look>>,
+    mesh: Handle<Mesh>,
+}
+
+fn setup_step_mesh(mut markers: ResMut<StepMarkers>, mut meshes: ResMut<Assets<Mesh>>) {
+    markers.mesh = meshes.add(Cuboid::new(0.3, 0.3, 0.3));
+}
+
+/// Spawns a hidden marker on each voxel of a new recording (and removes them when the step view
+/// or the world goes).
+fn place_step_markers(
+    mut commands: Commands,
+    world: Res<WorldBoard>,
+    on: Res<StepViewOn>,
+    view: Res<WorldStepView>,
+    cubes: Res<CubeAssets>,
+    mut markers: ResMut<StepMarkers>,
+) {
+    let on = on.0 && world.is_on();
+    let key = (view.recording(), world.slice, on);
+    if markers.made_for == Some(key) {
+        return;
+    }
+    for (_, e) in markers.markers.drain(..) {
+        commands.entity(e).despawn();
+    }
+    markers.made_for = Some(key);
+    markers.shown.clear();
+    let Some(grid) = world.grid.as_ref().filter(|_| on) else { return };
+    let mesh = markers.mesh.clone();
+    for &(p, _) in view.opened.iter().filter(|(p, _)| p.2 <= world.slice).take(MAX_STEP_MARKERS) {
+        let e = commands
+            .spawn((
+                Name::new("World step"),
+                Mesh3d(mesh.clone()),
+                MeshMaterial3d(cubes.material(Look::Open).clone()),
+                Transform::from_translation(voxel_centre(grid, p)),
+                Visibility::Hidden,
+            ))
+            .id();
+        markers.markers.push((p, e));
+    }
+    markers.shown = vec![None; markers.markers.len()];
+}
+
+/// Shows each marker in its voxel's state after the shown expansions.
+fn paint_step_markers(
+    view: Res<WorldStepView>,
+    cubes: Res<CubeAssets>,
+    mut markers: ResMut<StepMarkers>,
+    mut q: Query<(&mut MeshMaterial3d<StandardMaterial>, &mut Visibility)>,
+) {
+    let closed_at: std::collections::HashMap<Pos3, usize> = view.closed.iter().enumerate().map(|(k, &p)| (p, k)).collect();
+    let order: std::collections::HashMap<Pos3, usize> = view.opened.iter().enumerate().map(|(k, &(p, _))| (p, k)).collect();
+    let current = view.shown.checked_sub(1).and_then(|k| view.closed.get(k)).copied();
+    let markers = markers.bypass_change_detection();
+    for (i, &(p, e)) in markers.markers.iter().enumerate() {
+        let look = match view.state(order[&p], closed_at.get(&p).copied()) {
+            _ if Some(p) == current => Some(Look::Current),
+            Some(true) => Some(Look::Closed),
+            Some(false) => Some(Look::Open),
+            None => None,
+        };
+        if markers.shown[i] == look {
+            continue;
+        }
+        markers.shown[i] = look;
+        if let Ok((mut m, mut v)) = q.get_mut(e) {
+            match look {
+                Some(look) => {
+                    m.0 = cubes.material(look).clone();
+                    *v = Visibility::Inherited;
+                }
+                None => *v = Visibility::Hidden,
+            }
+        }
+    }
+}
