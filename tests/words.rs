@@ -67,6 +67,7 @@ const NOT_SHOWN: &[&str] = &[
     "World endpoint",
     "World ground",
     "World path",
+    "World step",
     "cubepathMaps",
     "cubepathFont",
     "dropped.map",
