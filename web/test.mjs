@@ -247,8 +247,11 @@ async function play(page, shot) {
     return lessonStarted && /^font: the Chinese glyphs are in \(\d+ bytes\)$/.test(l);
   }, "12-lesson-chinese");
   const lesson = lessonStarted ? "1 started" : "not started";
+  // a world with levels: a building searched from the ground floor up its stairs (as on the desktop)
+  const world = await visit("?levels=8&world=building&cols=16&rows=16&seed=4&slice=4", /cubepath (world: .*?)(?: color:|$)/,
+    (l) => /^world: 16x16x8 start=0,0,0 end=15,15,4 cost=26.3848 voxels=22 walked=0 slice=4$/.test(l), "13-world");
   if (fontAsked.length) failures.push(`the English page downloaded the Chinese font: ${fontAsked.join(", ")}`);
-  console.log(`race: ${race}; crowd: ${crowd}; together: ${together}; link: ${link}; cut link: ${cut}; lesson: ${lesson}; chinese: ${chinese}`);
+  console.log(`race: ${race}; crowd: ${crowd}; together: ${together}; link: ${link}; cut link: ${cut}; lesson: ${lesson}; chinese: ${chinese}; ${world}`);
   console.log(`played: start ${before.start}, end ${before.end}, cost ${before.cost} -> ${after.cost} with a barrier, walked, new seed ${reset.seed}, opened tiny.map (cost ${state().cost}), a dropped malformed map kept it`);
 }
 if (failures.length) {

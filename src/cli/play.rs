@@ -466,4 +466,22 @@ mod tests {
         assert!(parse_race("astar,astar,astar,astar,astar").is_err());
         assert!(parse_race("astar,nonsense").unwrap_err().contains("nonsense"));
     }
+
+    #[test]
+    fn a_world_is_asked_for_with_levels_and_its_endpoints_are_voxels() {
+        let a = PlayArgs::from_query("?levels=8&world=islands&moves=fly6&slice=3&cols=20&rows=10&start=1,2,3").unwrap();
+        let s = a.setup().unwrap();
+        assert_eq!(s.world, WorldSettings { levels: 8, kind: WorldKind::Islands, moves: VoxelMoves::Fly6 });
+        assert_eq!((s.world_start, s.start, s.world_slice), (Some((1, 2, 3)), None, Some(3)));
+        // the moves a kind is made for, when none are given
+        let b = PlayArgs::from_query("?levels=4&world=building").unwrap().setup().unwrap();
+        assert_eq!(b.world.moves, VoxelMoves::Walk);
+        let err = |q: &str| PlayArgs::from_query(q).and_then(|a| a.setup()).unwrap_err();
+        assert!(err("?levels=4&start=1,1").contains("--start 1,1 is a cell: a world with levels takes a voxel X,Y,Z"));
+        assert!(err("?start=1,1,1").contains("--start 1,1,1 is a voxel: the flat board takes a cell X,Y"));
+        let off = err("?levels=4&cols=20&rows=10&end=3,4,4");
+        assert!(off.contains("--end 3,4,4 is off the world: it is 20 x 10 x 4 (x 0..19, y 0..9, z 0..3)"), "{off}");
+        assert!(err("?world=caves").contains("--world needs --levels N"));
+        assert!(err("?levels=33").contains("33"));
+    }
 }

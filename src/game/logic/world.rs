@@ -102,7 +102,8 @@ impl WorldBoard {
 
     /// The path's voxels walked so far (they are drawn black).
     pub fn walked(&self) -> usize {
-        if self.answer.path.is_empty() { 0 } else { (self.walk.done.floor() as usize + 1).min(self.answer.path.len()) }
+        let started = self.walk.running || self.walk.done > 0.0;
+        if self.answer.path.is_empty() || !started { 0 } else { (self.walk.done.floor() as usize + 1).min(self.answer.path.len()) }
     }
 
     /// Puts a new world in place with endpoints near opposite corners, all levels shown.

@@ -39,6 +39,7 @@ pub(super) fn plugin(app: &mut App) {
             report_status.run_if(resource_changed::<Status>),
             report_race.run_if(resource_changed::<Race>),
             report_crowd.run_if(crowd_exists),
+            report_world.run_if(resource_changed::<WorldBoard>),
         )
             .in_set(AppSystems::View),
     );
@@ -120,6 +121,29 @@ fn report_crowd(crowd: BoardCrowd, mut last: Local<usize>) {
     if s.ticks / 20 != *last / 20 {
         *last = s.ticks;
         info!("cubepath crowd: tick {} agents {} arrivals {} conflicts {}", s.ticks, crowd.agents().len(), s.arrivals, s.conflicts);
+    }
+}
+
+/// `cubepath world: 24x24x8 start=X,Y,Z end=X,Y,Z cost=C voxels=N walked=W slice=S` whenever
+/// the world's search, walk or slice changes.
+fn report_world(world: Res<WorldBoard>, mut last: Local<String>) {
+    let Some(grid) = world.grid.as_ref() else { return };
+    let voxel = |p: Option<crate::search::Pos3>| p.map_or("-".to_string(), |p| format!("{},{},{}", p.0, p.1, p.2));
+    let line = format!(
+        "cubepath world: {}x{}x{} start={} end={} cost={} voxels={} walked={} slice={}",
+        grid.width(),
+        grid.height(),
+        grid.depth(),
+        voxel(world.start),
+        voxel(world.end),
+        world.answer.cost.map_or("none".to_string(), |c| format!("{c:.4}")),
+        world.answer.path.len(),
+        world.walked(),
+        world.slice
+    );
+    if *last != line {
+        info!("{line}");
+        *last = line;
     }
 }
 
