@@ -413,12 +413,13 @@ fn solve_scen_and_bench_on_a_voxel_world() {
 #[test]
 fn bad_voxel_input_exits_2_naming_what_and_where() {
     let w = temp_file("bad-walled.3dmap", WALLED_WORLD);
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 8] = [
         (&["--from", "0,0", "--to", "6,0,0"], "voxels X,Y,Z"),
         (&["--from", "0,0,0", "--to", "7,0,0"], "goal: voxel 7,0,0 is off the world (7 x 1 x 4"),
         (&["--from", "3,0,0", "--to", "6,0,0"], "start voxel 3,0,0 is blocked"),
         (&["--from", "0,0,2", "--to", "6,0,0", "--moves", "walk"], "start voxel 0,0,2 cannot be stood on"),
-        (&["--from", "0,0,0", "--to", "6,0,0", "--algorithm", "jps"], "does not run on voxel worlds"),
+        (&["--from", "0,0,0", "--to", "6,0,0", "--algorithm", "theta"], "does not run on voxel worlds"),
+        (&["--from", "0,0,0", "--to", "6,0,0", "--algorithm", "jps", "--moves", "fly6"], "and jps with fly26"),
         (&["--from", "0,0,0", "--to", "6,0,0", "--hex"], "a voxel world takes --moves"),
         (&["--from", "0,0,0", "--to", "6,0,0", "--moves", "fly27"], "fly6, fly18, fly26, walk"),
     ];
@@ -429,6 +430,11 @@ fn bad_voxel_input_exits_2_naming_what_and_where() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(out.is_empty() && err.contains(what), "{args:?}: {err}");
     }
+    // JPS runs with fly26, and agrees with A*
+    let (code, jps, err) = cubepath(&["solve", w.as_str(), "--from", "0,0,0", "--to", "6,0,0", "--algorithm", "jps"]);
+    assert_eq!(code, 0, "{err}");
+    let (_, astar, _) = cubepath(&["solve", w.as_str(), "--from", "0,0,0", "--to", "6,0,0"]);
+    assert_eq!(jps.lines().next(), astar.lines().next());
     let broken = temp_file("broken.3dmap", b"voxel 7 1 4\n3 0 0\n3 0\n");
     let (code, _, err) = cubepath(&["solve", &broken, "--from", "0,0,0", "--to", "6,0,0"]);
     assert_eq!(code, 2);

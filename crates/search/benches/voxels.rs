@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use cubepath_search::{Pos3, Searcher, VoxelGrid, VoxelMoves, VoxelOptions, WorldKind, generate_world};
+use cubepath_search::{Algorithm, Pos3, Searcher, VoxelGrid, VoxelMoves, VoxelOptions, WorldKind, generate_world};
 
 const SQRT_2: f64 = std::f64::consts::SQRT_2;
 const SQRT_3: f64 = 1.732_050_807_568_877_2;
@@ -61,8 +61,8 @@ fn problems(world: &VoxelGrid, count: usize) -> Vec<(Pos3, Pos3)> {
     out
 }
 
-fn run_cubepath(world: &VoxelGrid, problems: &[(Pos3, Pos3)], searcher: &mut Searcher) -> (Vec<f64>, usize) {
-    let options = VoxelOptions::default();
+fn run_cubepath(world: &VoxelGrid, problems: &[(Pos3, Pos3)], searcher: &mut Searcher, algorithm: Algorithm) -> (Vec<f64>, usize) {
+    let options = VoxelOptions { algorithm, ..VoxelOptions::default() };
     let mut expanded = 0;
     let costs = problems
         .iter()
@@ -144,7 +144,7 @@ fn main() {
         let world = generate_world(kind, (128, 128, 64), 1).unwrap();
         let problems = problems(&world, 60);
         let mut searcher = Searcher::default();
-        let ((ours, expanded), t_ours) = timed(|| run_cubepath(&world, &problems, &mut searcher));
+        let ((ours, expanded), t_ours) = timed(|| run_cubepath(&world, &problems, &mut searcher, Algorithm::AStar));
         let ((theirs, _), t_theirs) = timed(|| run_pathfinding(&world, &problems));
         for (k, (a, b)) in ours.iter().zip(&theirs).enumerate() {
             assert!((a - b).abs() < 1e-9 * a.max(1.0), "{kind} problem {k}: cubepath {a}, pathfinding {b}");
@@ -157,6 +157,32 @@ fn main() {
             ms(t_theirs),
             t_theirs.as_secs_f64() / t_ours.as_secs_f64(),
             expanded as f64 / t_ours.as_secs_f64() / 1e6
+        );
+    }
+    jps_table();
+}
+
+/// 3D JPS against cubepath's A* on the same problems (costs checked equal), on caves, open air
+/// among islands, and random blocks.
+fn jps_table() {
+    println!("\n| world | problems | A* ms | JPS ms | A* / JPS | A* expanded | JPS expanded |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for kind in [WorldKind::Caves, WorldKind::Islands, WorldKind::Blocks] {
+        let world = generate_world(kind, (128, 128, 64), 1).unwrap();
+        let problems = problems(&world, 60);
+        let mut searcher = Searcher::default();
+        let ((astar, a_exp), t_astar) = timed(|| run_cubepath(&world, &problems, &mut searcher, Algorithm::AStar));
+        let ((jps, j_exp), t_jps) = timed(|| run_cubepath(&world, &problems, &mut searcher, Algorithm::Jps));
+        for (k, (a, b)) in astar.iter().zip(&jps).enumerate() {
+            assert!((a - b).abs() < 1e-9 * a.max(1.0), "{kind} problem {k}: A* {a}, JPS {b}");
+        }
+        let ms = |t: Duration| t.as_secs_f64() * 1000.0;
+        println!(
+            "| {kind} 128 x 128 x 64 | {} | {:.1} | {:.1} | {:.2}x | {a_exp} | {j_exp} |",
+            problems.len(),
+            ms(t_astar),
+            ms(t_jps),
+            t_astar.as_secs_f64() / t_jps.as_secs_f64()
         );
     }
 }

@@ -50,6 +50,7 @@ mod expand;
 mod grid;
 mod ida;
 mod jps;
+mod jps3d;
 mod jps4;
 mod jps_plus;
 mod jump_scans;

@@ -94,6 +94,7 @@ impl Searcher {
         Ok(match options.algorithm {
             Algorithm::AStarBidir => bidir::search(&space, start, goal, plan),
             Algorithm::Ida => ida::search(&space, start, goal, plan),
+            Algorithm::Jps => crate::jps3d::search(self, world, start, goal, options.weight, plan),
             _ => best_first(self, space, world.index(start), world.index(goal), plan),
         })
     }
@@ -109,7 +110,8 @@ impl Searcher {
         options: &VoxelOptions,
     ) -> Result<WorldSteps<'a>, SearchError> {
         validate_world(world, start, goal, options)?;
-        if !options.algorithm.steps() {
+        // JPS runs whole on voxel worlds
+        if !options.algorithm.steps() || options.algorithm == Algorithm::Jps {
             return Err(SearchError::NotSteppable(options.algorithm));
         }
         let plan = options.plan();

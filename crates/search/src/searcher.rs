@@ -41,6 +41,8 @@ pub struct Searcher {
     pub(crate) jumps: Option<JumpTable>,
     /// The connected components of the last voxel world and move model searched.
     world_components: Option<WorldComponents>,
+    /// The jump points the last 3D JPS expanded, in order (for the tests).
+    pub(crate) jps3d_expanded: Vec<u32>,
 }
 
 impl Searcher {

@@ -91,8 +91,8 @@ pub enum SearchError {
         /// Whether the search walks (then the voxel must also be on the ground or a block).
         walking: bool,
     },
-    /// The algorithm does not run on voxel worlds (yet): A*, Dijkstra, greedy, BFS,
-    /// bidirectional A* and IDA* do.
+    /// The algorithm does not run on voxel worlds (yet), or not with these moves: A*,
+    /// Dijkstra, greedy, BFS, bidirectional A* and IDA* do, and JPS with fly-26.
     NotIn3d(Algorithm),
 }
 
@@ -119,7 +119,10 @@ impl fmt::Display for SearchError {
             SearchError::NotStandable { which, at: (x, y, z), walking: true } => {
                 write!(f, "{which} voxel {x},{y},{z} cannot be stood on: it must be free and on the ground (z = 0) or on a blocked voxel")
             }
-            SearchError::NotIn3d(a) => write!(f, "{a} does not run on voxel worlds: astar, dijkstra, greedy, bfs, astar-bidir and ida do"),
+            SearchError::NotIn3d(a) => write!(
+                f,
+                "{a} does not run on voxel worlds with these moves: astar, dijkstra, greedy, bfs, astar-bidir and ida do, and jps with fly26"
+            ),
         }
     }
 }

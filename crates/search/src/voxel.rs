@@ -385,7 +385,7 @@ pub fn voxel_path_cost(world: &VoxelGrid, path: &[Pos3], moves: VoxelMoves) -> R
 /// How a search on a voxel world runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct VoxelOptions {
-    /// A*, Dijkstra, greedy, BFS, bidirectional A* or IDA*.
+    /// A*, Dijkstra, greedy, BFS, bidirectional A*, IDA*, or (with fly-26) JPS.
     pub algorithm: Algorithm,
     /// The move model.
     pub moves: VoxelMoves,
@@ -407,7 +407,7 @@ impl VoxelOptions {
     /// costs the same (fly-6); greedy never.
     pub fn is_admissible(&self) -> bool {
         match self.algorithm {
-            Algorithm::AStar | Algorithm::AStarBidir | Algorithm::Ida => self.weight <= 1.0,
+            Algorithm::AStar | Algorithm::AStarBidir | Algorithm::Ida | Algorithm::Jps => self.weight <= 1.0,
             Algorithm::Dijkstra => true,
             Algorithm::Bfs => self.moves == VoxelMoves::Fly6,
             _ => false,
@@ -431,10 +431,12 @@ pub fn validate_world(world: &VoxelGrid, start: Pos3, goal: Pos3, options: &Voxe
             return Err(SearchError::NotStandable { which, at: p, walking: options.moves == VoxelMoves::Walk });
         }
     }
-    if !matches!(
-        options.algorithm,
-        Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Greedy | Algorithm::Bfs | Algorithm::AStarBidir | Algorithm::Ida
-    ) {
+    let runs = match options.algorithm {
+        Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Greedy | Algorithm::Bfs | Algorithm::AStarBidir | Algorithm::Ida => true,
+        Algorithm::Jps => options.moves == VoxelMoves::Fly26,
+        _ => false,
+    };
+    if !runs {
         return Err(SearchError::NotIn3d(options.algorithm));
     }
     if !(options.weight >= 1.0 && options.weight.is_finite()) {

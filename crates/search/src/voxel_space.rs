@@ -54,7 +54,7 @@ impl<'a> WorldSpace<'a> {
 
     /// The bits of the free voxels among the 27 around `i` (outside the world counts as blocked).
     #[inline]
-    fn free_around(&self, i: usize) -> u32 {
+    pub(crate) fn free_around(&self, i: usize) -> u32 {
         let w = self.world;
         let a = w.pos(i);
         let interior = a.0 >= 1 && a.1 >= 1 && a.2 >= 1 && a.0 + 1 < w.width() && a.1 + 1 < w.height() && a.2 + 1 < w.depth();

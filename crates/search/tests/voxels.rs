@@ -167,8 +167,11 @@ fn check_world(seed: u64) {
         for _ in 0..4 {
             let (a, b) = (spots[rng.below(spots.len())], spots[rng.below(spots.len())]);
             let want = oracle_from(&world, model, a)[world.index(b)];
+            let jps = (model == VoxelMoves::Fly26).then_some(Algorithm::Jps);
             for algorithm in
                 [Algorithm::AStar, Algorithm::Dijkstra, Algorithm::AStarBidir, Algorithm::Ida, Algorithm::Greedy, Algorithm::Bfs]
+                    .into_iter()
+                    .chain(jps)
             {
                 // IDA* re-expands exponentially on open worlds: a limit, and a stop is no answer
                 let limit = (algorithm == Algorithm::Ida).then_some(20_000);
@@ -207,6 +210,45 @@ fn check_world(seed: u64) {
     }
 }
 
+/// 3D JPS against the oracle on larger worlds than [`check_world`]'s (so its jumps run far and
+/// meet many obstacles): every cost optimal and every path legal (that it expands a subset of
+/// A*'s voxels is checked inside the engine, where its jump points can be read).
+fn check_jps(seed: u64) {
+    let mut rng = Rng(seed | 1);
+    let (w, h, d) = (2 + rng.below(15), 2 + rng.below(15), 1 + rng.below(12));
+    let mut world = VoxelGrid::new(w, h, d).unwrap();
+    let density = [0.0, 0.05, 0.15, 0.3, 0.45][rng.below(5)];
+    for i in 0..world.len() {
+        if rng.unit() < density {
+            world.set_blocked(world_pos(&world, i), true).unwrap();
+        }
+    }
+    let mut searcher = Searcher::default();
+    let spots: Vec<Pos3> = (0..world.len()).map(|i| world_pos(&world, i)).filter(|&p| world.is_free(p)).collect();
+    if spots.is_empty() {
+        return;
+    }
+    let a = spots[rng.below(spots.len())];
+    let dist = oracle_from(&world, VoxelMoves::Fly26, a);
+    for _ in 0..6 {
+        let b = spots[rng.below(spots.len())];
+        let want = dist[world.index(b)];
+        let jps = VoxelOptions { algorithm: Algorithm::Jps, ..Default::default() };
+        let r = searcher.search_world(&world, a, b, &jps).unwrap();
+        let at = format!("seed {seed} {w}x{h}x{d} at {density}: {a:?} -> {b:?}");
+        match r.cost {
+            None => assert!(want.is_infinite(), "{at}: JPS finds no path, the oracle {want}"),
+            Some(cost) => {
+                assert!(close(cost, want), "{at}: JPS {cost}, optimum {want}");
+                let path = r.path.unwrap();
+                assert_eq!((path.first(), path.last()), (Some(&a), Some(&b)), "{at}");
+                let legal = oracle_path(&world, VoxelMoves::Fly26, &path).unwrap_or_else(|| panic!("{at}: illegal path {path:?}"));
+                assert!(close(legal, cost), "{at}: reported {cost}, the path costs {legal}");
+            }
+        }
+    }
+}
+
 fn world_pos(w: &VoxelGrid, i: usize) -> Pos3 {
     (i % w.width(), (i / w.width()) % w.height(), i / (w.width() * w.height()))
 }
@@ -217,6 +259,11 @@ proptest! {
     #[test]
     fn every_model_and_algorithm_agrees_with_the_oracle(seed in any::<u64>()) {
         check_world(seed);
+    }
+
+    #[test]
+    fn jump_point_search_in_3d_is_optimal_on_larger_worlds(seed in any::<u64>()) {
+        check_jps(seed);
     }
 
     #[test]
@@ -286,8 +333,12 @@ fn bad_input_is_refused_with_a_reason() {
     let e = s.search_world(&world, (0, 0, 0), (2, 2, 2), &walk).unwrap_err();
     assert!(e.to_string().contains("goal voxel 2,2,2 cannot be stood on"), "{e}");
     assert!(s.search_world(&world, (0, 0, 0), (1, 1, 1), &walk).is_ok(), "on top of the block");
-    let jps = VoxelOptions { algorithm: Algorithm::Jps, ..Default::default() };
-    assert!(s.search_world(&world, (0, 0, 0), (3, 3, 2), &jps).unwrap_err().to_string().contains("does not run on voxel worlds"));
+    // JPS runs with fly-26 only; Theta* not at all
+    let jps = VoxelOptions { algorithm: Algorithm::Jps, moves: VoxelMoves::Fly18, ..Default::default() };
+    let e = s.search_world(&world, (0, 0, 0), (3, 3, 2), &jps).unwrap_err().to_string();
+    assert!(e.contains("jps does not run on voxel worlds with these moves") && e.contains("jps with fly26"), "{e}");
+    let theta = VoxelOptions { algorithm: Algorithm::Theta, ..Default::default() };
+    assert!(s.search_world(&world, (0, 0, 0), (3, 3, 2), &theta).is_err());
     let light = VoxelOptions { weight: 0.5, ..Default::default() };
     assert!(s.search_world(&world, (0, 0, 0), (3, 3, 2), &light).is_err());
     for (w, h, d) in [(0, 1, 1), (1025, 1, 1), (1024, 1024, 1024)] {

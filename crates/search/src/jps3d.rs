@@ -1,0 +1,400 @@
+//! Jump Point Search on voxel worlds under fly-26 (no corner or edge cutting): A* over jump
+//! points, each reached by a jump along one of the 26 directions.
+//!
+//! **Canonical paths.** Arriving at voxel `n` from `p = n - d`, the *natural* directions are
+//! `d`'s sub-directions (the directions that keep some of `d`'s nonzero coordinates, with their
+//! signs, and zero the rest: 7 for a 3D diagonal, 3 for a 2D one, 1 for a straight move): more
+//! diagonal moves come first. Any other direction `e` is *forced* at `n` when its move is legal
+//! and no *dominating* path from `p` to `n + e` that avoids `n` is free among the 27 voxels
+//! around `n`: one strictly cheaper than `p, n, n + e`, or one of the same cost whose moves keep
+//! to sub-directions of each other (more diagonal first). The dominating paths of every `(d,
+//! e)` (up to three moves) are listed once, as masks of the voxels they need free.
+//!
+//! **Why it is optimal.** Take an optimal path and a turn `p -> n -> n + e` on it to a direction
+//! that is neither natural nor forced: a dominating path is free; a strictly cheaper one cannot
+//! be (the path is optimal), so one of the same cost is, with the same moves (1, sqrt 2 and
+//! sqrt 3 are independent over the rationals, so equal sums have equal counts of each) and its
+//! first move more diagonal than `d` (two moves of one degree whose second is a sub-direction
+//! of the first are the same move, which cannot reach `n + e`). Putting it in raises the
+//! sequence of the path's move degrees lexicographically, which can happen only finitely often:
+//! some optimal path turns only to natural or forced directions. The jumps stop at every voxel
+//! with a forced direction, at the goal, and (on a diagonal) wherever a jump along a
+//! sub-direction stops, so A* over the jump points finds such a path. The tests check the costs
+//! against a Dijkstra written from the move rules on random worlds.
+
+use std::sync::OnceLock;
+
+use crate::open_list::{Entry, NONE, Node};
+use crate::searcher::Searcher;
+use crate::space::Plan;
+use crate::types::{Pos3, SearchResult};
+use crate::voxel::{VoxelGrid, VoxelMoves};
+use crate::voxel_space::WorldSpace;
+
+/// The centre of the 3 x 3 x 3 block: the voxel itself.
+const CENTRE: usize = 13;
+
+/// A direction's offset `(dx, dy, dz)` from its number in the block, `(dz+1)*9 + (dy+1)*3 + (dx+1)`.
+fn offset(k: usize) -> [i32; 3] {
+    [(k % 3) as i32 - 1, (k / 3 % 3) as i32 - 1, (k / 9) as i32 - 1]
+}
+
+/// A block offset's number, if inside the block.
+fn number(o: [i32; 3]) -> Option<usize> {
+    o.iter().all(|v| (-1..=1).contains(v)).then(|| ((o[2] + 1) * 9 + (o[1] + 1) * 3 + o[0] + 1) as usize)
+}
+
+/// The voxels (bits of the block around `from`) that a move from `from` along `d` spans.
+fn box_mask(from: [i32; 3], d: [i32; 3]) -> Option<u32> {
+    let mut mask = 0;
+    for corner in 0..8 {
+        let v: [i32; 3] = std::array::from_fn(|a| from[a] + if corner >> a & 1 == 1 { d[a] } else { 0 });
+        mask |= 1 << number(v)?;
+    }
+    Some(mask)
+}
+
+fn degree(d: [i32; 3]) -> usize {
+    d.iter().filter(|&&v| v != 0).count()
+}
+
+/// Whether `e` keeps some of `d`'s nonzero coordinates, with their signs, and zeroes the rest.
+fn is_sub(e: [i32; 3], d: [i32; 3]) -> bool {
+    e != [0; 3] && (0..3).all(|a| e[a] == 0 || e[a] == d[a])
+}
+
+/// What the jumps need to know of each direction, worked out once.
+struct Rules {
+    /// The voxels a move along each direction spans, around the voxel moved from.
+    boxes: [u32; 27],
+    /// Each direction's sub-directions, itself first.
+    natural: Vec<Vec<usize>>,
+    /// For each arrival direction, the other directions with the masks of their dominating
+    /// paths (any one free prunes the direction).
+    others: Vec<Vec<(usize, Vec<u32>)>>,
+    /// For each arrival direction, every voxel its forced-direction test reads, and whether
+    /// all of them free means no forced direction.
+    quiet: Vec<(u32, bool)>,
+}
+
+fn rules() -> &'static Rules {
+    static RULES: OnceLock<Rules> = OnceLock::new();
+    RULES.get_or_init(make_rules)
+}
+
+fn make_rules() -> Rules {
+    let dirs: Vec<usize> = (0..27).filter(|&k| k != CENTRE).collect();
+    let boxes: [u32; 27] = std::array::from_fn(|k| if k == CENTRE { 0 } else { box_mask([0; 3], offset(k)).expect("inside") });
+    let mut natural = vec![Vec::new(); 27];
+    let mut others = vec![Vec::new(); 27];
+    let mut quiet = vec![(0, true); 27];
+    for &d in &dirs {
+        let od = offset(d);
+        natural[d] = std::iter::once(d).chain(dirs.iter().copied().filter(|&e| e != d && is_sub(offset(e), od))).collect();
+        for &e in &dirs {
+            let oe = offset(e);
+            if is_sub(oe, od) || (0..3).all(|a| oe[a] == -od[a]) {
+                continue;
+            }
+            let p = od.map(|v| -v);
+            let target = VoxelMoves::fly_cost(degree(od)) + VoxelMoves::fly_cost(degree(oe));
+            let mut masks = Vec::new();
+            dominating(p, oe, target, &mut vec![p], &mut Vec::new(), 0, 0.0, &mut masks);
+            // keep the smallest sets of voxels
+            masks.sort_by_key(|m: &u32| m.count_ones());
+            let mut kept: Vec<u32> = Vec::new();
+            for m in masks {
+                if !kept.iter().any(|&k| covers(m, k)) {
+                    kept.push(m);
+                }
+            }
+            let q = &mut quiet[d];
+            q.0 |= boxes[e] | kept.iter().fold(0, |a, m| a | m);
+            q.1 &= !kept.is_empty();
+            others[d].push((e, kept));
+        }
+    }
+    Rules { boxes, natural, others, quiet }
+}
+
+/// Lists the masks of the paths from `at` to `to` in the block, avoiding its centre, with at
+/// most three moves, that dominate a path of cost `target` (see the module documentation).
+#[allow(clippy::too_many_arguments)]
+fn dominating(
+    at: [i32; 3],
+    to: [i32; 3],
+    target: f64,
+    seen: &mut Vec<[i32; 3]>,
+    moves: &mut Vec<[i32; 3]>,
+    mask: u32,
+    cost: f64,
+    out: &mut Vec<u32>,
+) {
+    if at == to {
+        let canonical = moves.windows(2).all(|w| is_sub(w[1], w[0]));
+        if cost < target - 1e-9 || ((cost - target).abs() < 1e-9 && canonical) {
+            out.push(mask);
+        }
+        return;
+    }
+    if moves.len() == 3 {
+        return;
+    }
+    for k in (0..27).filter(|&k| k != CENTRE) {
+        let d = offset(k);
+        let next = [at[0] + d[0], at[1] + d[1], at[2] + d[2]];
+        let c = cost + VoxelMoves::fly_cost(degree(d));
+        if next == [0; 3] || seen.contains(&next) || number(next).is_none() || c > target + 1e-9 {
+            continue;
+        }
+        let Some(b) = box_mask(at, d) else { continue };
+        seen.push(next);
+        moves.push(d);
+        dominating(next, to, target, seen, moves, mask | b, c, out);
+        moves.pop();
+        seen.pop();
+    }
+}
+
+/// Whether every voxel of `mask` is in `set`.
+#[inline]
+fn covers(set: u32, mask: u32) -> bool {
+    set & mask == mask
+}
+
+/// Whether a voxel reached along `d`, with `free` the free voxels around it, has a forced
+/// direction.
+#[inline]
+fn has_forced(r: &Rules, d: usize, free: u32) -> bool {
+    let (reads, all_pruned) = r.quiet[d];
+    if all_pruned && free & reads == reads {
+        return false;
+    }
+    r.others[d].iter().any(|(e, masks)| covers(free, r.boxes[*e]) && !masks.iter().any(|&m| covers(free, m)))
+}
+
+/// The forced directions at a voxel reached along `d`.
+fn forced(r: &Rules, d: usize, free: u32, out: &mut Vec<usize>) {
+    for (e, masks) in &r.others[d] {
+        if covers(free, r.boxes[*e]) && !masks.iter().any(|&m| covers(free, m)) {
+            out.push(*e);
+        }
+    }
+}
+
+/// One search's view of the world: the jumps.
+struct Jumper<'a> {
+    space: WorldSpace<'a>,
+    rules: &'static Rules,
+    /// Each direction as an index offset.
+    step: [isize; 27],
+    goal: usize,
+}
+
+impl Jumper<'_> {
+    /// The next jump point from `i` along `d` (whose first move is legal), and the moves to it.
+    fn jump(&self, mut i: usize, d: usize) -> Option<(usize, usize)> {
+        let mut n = 0;
+        let subs = &self.rules.natural[d][1..];
+        loop {
+            i = (i as isize + self.step[d]) as usize;
+            n += 1;
+            if i == self.goal {
+                return Some((i, n));
+            }
+            let free = self.space.free_around(i);
+            if has_forced(self.rules, d, free) {
+                return Some((i, n));
+            }
+            // a diagonal stops where a jump along one of its sub-directions stops
+            for &s in subs {
+                if free & self.rules.boxes[s] == self.rules.boxes[s] && self.jump(i, s).is_some() {
+                    return Some((i, n));
+                }
+            }
+            if free & self.rules.boxes[d] != self.rules.boxes[d] {
+                return None;
+            }
+        }
+    }
+}
+
+/// The direction from `a` to `b` along one of the 26 (they are on one jump's line).
+fn direction(a: Pos3, b: Pos3) -> usize {
+    let s = |x: usize, y: usize| (y as isize - x as isize).signum() as i32;
+    number([s(a.0, b.0), s(a.1, b.1), s(a.2, b.2)]).expect("a unit direction")
+}
+
+/// A* over jump points from `start` to `goal` under fly-26 (see the module documentation);
+/// the expanded jump points' indices are kept in the searcher (`jps3d_expanded`) for the tests.
+// Long: the A* loop over jump points: the pop, the goal, the directions and the relaxation
+// share the open list, the counters and the nodes, which a split would pass around.
+pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos3, weight: f64, plan: Plan) -> SearchResult<Pos3> {
+    let space = WorldSpace::new(world, VoxelMoves::Fly26, weight);
+    let (w, h) = (world.width() as isize, world.height() as isize);
+    let step = std::array::from_fn(|k| {
+        let o = offset(k);
+        o[0] as isize + o[1] as isize * w + o[2] as isize * w * h
+    });
+    let jumper = Jumper { space, rules: rules(), step, goal: world.index(goal) };
+    s.prepare(world.len(), world.width());
+    s.jps3d_expanded.clear();
+    let stamp = s.generation << 1;
+    let (si, gi) = (world.index(start), jumper.goal);
+    let h0 = |i: usize| VoxelMoves::Fly26.estimate(world.pos(i), goal) * weight;
+    s.nodes[si] = Node { g: 0.0, parent: NONE, mark: stamp };
+    let mut open = std::collections::BinaryHeap::new();
+    open.push(Entry::new(h0(si), 0.0, si as u32));
+    let (mut expanded, mut pushed, mut improved) = (0, 1, 0);
+    let mut dirs = Vec::with_capacity(26);
+    let mut result = plan.nothing();
+    while let Some(e) = open.pop() {
+        let i = e.idx() as usize;
+        let node = s.nodes[i];
+        if node.mark & 1 == 1 {
+            continue;
+        }
+        s.nodes[i].mark |= 1;
+        // the goal taken off the open list ends the search unexpanded, as in A*
+        if i == gi {
+            result.path = Some(fill_path(s, world, gi));
+            result.cost = Some(node.g);
+            break;
+        }
+        expanded += 1;
+        s.jps3d_expanded.push(i as u32);
+        if plan.limit.is_some_and(|l| expanded >= l) {
+            result.stopped = true;
+            break;
+        }
+        let free = jumper.space.free_around(i);
+        dirs.clear();
+        if node.parent == NONE {
+            dirs.extend((0..27).filter(|&k| k != CENTRE));
+        } else {
+            let d = direction(world.pos(node.parent as usize), world.pos(i));
+            dirs.extend_from_slice(&jumper.rules.natural[d]);
+            forced(jumper.rules, d, free, &mut dirs);
+        }
+        for &d in &dirs {
+            if free & jumper.rules.boxes[d] != jumper.rules.boxes[d] {
+                continue;
+            }
+            let Some((j, n)) = jumper.jump(i, d) else { continue };
+            let g = node.g + n as f64 * VoxelMoves::fly_cost(degree(offset(d)));
+            let seen = s.nodes[j].mark >> 1 == stamp >> 1;
+            if seen && (s.nodes[j].mark & 1 == 1 || s.nodes[j].g <= g) {
+                continue;
+            }
+            if seen {
+                improved += 1;
+            } else {
+                pushed += 1;
+            }
+            s.nodes[j] = Node { g, parent: i as u32, mark: stamp };
+            open.push(Entry::new(g + h0(j), g, j as u32));
+        }
+    }
+    result.expanded = expanded;
+    result.pushed = pushed;
+    result.improved = improved;
+    result
+}
+
+/// The path to `goal` through its jump points, every voxel between them filled in.
+fn fill_path(s: &Searcher, world: &VoxelGrid, goal: usize) -> Vec<Pos3> {
+    let mut points = vec![goal];
+    while let Some(&last) = points.last() {
+        match s.nodes[last].parent {
+            NONE => break,
+            p => points.push(p as usize),
+        }
+    }
+    points.reverse();
+    let mut path = vec![world.pos(points[0])];
+    for pair in points.windows(2) {
+        let (a, b) = (world.pos(pair[0]), world.pos(pair[1]));
+        let o = offset(direction(a, b));
+        let n = a.0.abs_diff(b.0).max(a.1.abs_diff(b.1)).max(a.2.abs_diff(b.2));
+        for k in 1..=n as isize {
+            let at = |v: usize, d: i32| (v as isize + d as isize * k) as usize;
+            path.push((at(a.0, o[0]), at(a.1, o[1]), at(a.2, o[2])));
+        }
+    }
+    path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_other_direction_has_a_dominating_path_and_the_natural_ones_nest() {
+        let r = rules();
+        for k in (0..27).filter(|&k| k != CENTRE) {
+            let n = r.natural[k].len();
+            assert_eq!(n, [0, 1, 3, 7][degree(offset(k))]);
+            assert_eq!(r.natural[k].len() + r.others[k].len(), 25, "all but the way back");
+            assert!(r.others[k].iter().all(|(_, m)| !m.is_empty()), "{:?}", offset(k));
+        }
+        // moving straight along +x in open air nothing is forced; with the voxel beside the
+        // parent blocked, the side voxel is
+        let x = number([1, 0, 0]).unwrap();
+        assert!(!has_forced(r, x, (1 << 27) - 1));
+        let behind_side = number([-1, 1, 0]).unwrap();
+        assert!(has_forced(r, x, ((1 << 27) - 1) & !(1 << behind_side)));
+        let mut out = Vec::new();
+        forced(r, x, ((1 << 27) - 1) & !(1 << behind_side), &mut out);
+        assert!(out.contains(&number([0, 1, 0]).unwrap()));
+    }
+
+    /// Every jump point 3D JPS expands below the optimal cost (`g + h < C*`) is one A* expands
+    /// too: JPS expands a subset of A*'s voxels, ties at the optimum apart (A* expands only some
+    /// of those).
+    #[test]
+    fn jps_expands_a_subset_of_astars_voxels() {
+        use crate::rules::Algorithm;
+        use crate::voxel::VoxelOptions;
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let (mut checked, mut below) = (0, 0);
+        for _ in 0..300 {
+            let (w, h, d) = (2 + next(14), 2 + next(14), 1 + next(10));
+            let mut world = VoxelGrid::new(w, h, d).unwrap();
+            let density = next(40);
+            for i in 0..world.len() {
+                if next(100) < density {
+                    world.set_blocked(world.pos(i), true).unwrap();
+                }
+            }
+            let (a, b) = (world.pos(next(world.len())), world.pos(next(world.len())));
+            if !world.is_free(a) || !world.is_free(b) {
+                continue;
+            }
+            let mut js = Searcher::default();
+            let jps = VoxelOptions { algorithm: Algorithm::Jps, ..Default::default() };
+            let Some(best) = js.search_world(&world, a, b, &jps).unwrap().cost else { continue };
+            let mut astar = Searcher::default();
+            let mut run = astar.steps_world(&world, a, b, &VoxelOptions::default()).unwrap();
+            while !run.is_finished() {
+                run.step();
+            }
+            let closed: std::collections::HashSet<Pos3> = run.closed_voxels().into_iter().collect();
+            for &i in &js.jps3d_expanded {
+                let p = world.pos(i as usize);
+                let f = js.nodes[i as usize].g + VoxelMoves::Fly26.estimate(p, b);
+                checked += 1;
+                if f < best - 1e-9 {
+                    below += 1;
+                    assert!(closed.contains(&p), "{w}x{h}x{d}: JPS expanded {p:?} (f {f} < {best}), A* did not");
+                }
+            }
+        }
+        assert!(checked > 1000 && below > 200, "{checked} jump points checked, {below} below the optimum");
+    }
+}
