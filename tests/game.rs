@@ -1305,3 +1305,39 @@ fn the_step_view_on_a_world_replays_its_search_an_expansion_at_a_time() {
     assert!(world(&app).answer.searches > searches);
     assert_eq!(app.world().resource::<WorldStepView>().recording(), Some(world(&app).answer.searches));
 }
+
+#[test]
+fn a_race_on_a_world_records_every_lane_and_marks_the_winner() {
+    use cubepath::game::logic::settings::RaceSettings;
+    use cubepath::game::logic::world_race::WorldRace;
+    let setup = GameSetup { race: Some(RaceSettings::build_up()), ..world_setup(8, WorldKind::Caves, VoxelMoves::Fly26) };
+    let mut app = app_with(setup, Duration::from_millis(50));
+    app.update();
+    let best = world(&app).answer.cost.unwrap();
+    let race = app.world().resource::<WorldRace>();
+    let names: Vec<Algorithm> = race.lanes.iter().map(|l| l.algorithm).collect();
+    assert_eq!(names, RaceSettings::build_up());
+    for lane in &race.lanes {
+        let cost = lane.cost.unwrap_or_else(|| panic!("{}: {:?}", lane.algorithm, lane.message));
+        match lane.algorithm {
+            Algorithm::Dijkstra | Algorithm::AStar => assert!((cost - best).abs() < 1e-9, "{} {cost} vs {best}", lane.algorithm),
+            _ => assert!(cost >= best - 1e-9),
+        }
+        assert_eq!(lane.path.first(), world(&app).start.as_ref());
+        assert_eq!(lane.path.last(), world(&app).end.as_ref());
+    }
+    assert_eq!(race.shown, 0);
+    assert!(race.winners().is_empty(), "no winner before the lanes have run");
+    // Space gives every lane one expansion; the scrubber to the end shows the winner: A*,
+    // the cheapest path in the fewest expansions
+    app.press(KeyCode::Space);
+    assert_eq!(app.world().resource::<WorldRace>().shown, 1);
+    let len = app.world().resource::<WorldRace>().len();
+    app.act(Action::SeekStep(len));
+    let race = app.world().resource::<WorldRace>();
+    let astar = names.iter().position(|&a| a == Algorithm::AStar).unwrap();
+    assert_eq!(race.winners(), vec![astar]);
+    assert!(
+        race.lanes[astar].finish().unwrap() < race.lanes[names.iter().position(|&a| a == Algorithm::Dijkstra).unwrap()].finish().unwrap()
+    );
+}

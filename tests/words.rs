@@ -68,6 +68,8 @@ const NOT_SHOWN: &[&str] = &[
     "World ground",
     "World path",
     "World step",
+    "World lane",
+    "cubepath world: {}x{}x{} start={} end={} cost={} voxels={} walked={} slice={}",
     "cubepathMaps",
     "cubepathFont",
     "dropped.map",

@@ -19,6 +19,7 @@ pub mod status;
 pub mod stepview;
 pub mod walk;
 pub mod world;
+pub mod world_race;
 pub mod world_steps;
 
 use bevy::prelude::*;
@@ -50,6 +51,6 @@ fn plugin(app: &mut App) {
         race::plugin,
         crowd::plugin,
         duel::plugin,
-        (world::plugin, world_steps::plugin),
+        (world::plugin, world_steps::plugin, world_race::plugin),
     ));
 }

@@ -383,7 +383,11 @@ fn search_world(
         return;
     };
     let wanted = search.0.algorithm;
-    let runs = matches!(wanted, Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Greedy | Algorithm::Bfs | Algorithm::AStarBidir);
+    let runs = match wanted {
+        Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Greedy | Algorithm::Bfs | Algorithm::AStarBidir => true,
+        Algorithm::Jps => settings.moves == VoxelMoves::Fly26,
+        _ => false,
+    };
     let algorithm = if runs { wanted } else { Algorithm::AStar };
     let options = VoxelOptions { algorithm, moves: settings.moves, weight: search.0.weight.max(1.0), limit: None };
     let t = Instant::now();
@@ -396,7 +400,7 @@ fn search_world(
                 (None, _) => {
                     Some(format!("no path: {},{},{} cannot be reached from {},{},{}", end.0, end.1, end.2, start.0, start.1, start.2))
                 }
-                (Some(_), false) => Some(format!("{wanted} does not run on voxel worlds: A* searched")),
+                (Some(_), false) => Some(format!("{wanted} does not run on voxel worlds with these moves: A* searched")),
                 _ => None,
             },
             path: r.path.unwrap_or_default(),

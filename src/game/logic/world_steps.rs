@@ -10,7 +10,7 @@ use super::setup::GameSetup;
 use super::stepview::{Replay, advance_replay, control_replay, is_replay_action};
 use super::world::{WorldBoard, WorldSearcher, world_on};
 use crate::game::phases::{AppSystems, PausableSystems};
-use crate::search::{Pos3, Step, VoxelOptions};
+use crate::search::{Pos3, SearchError, SearchResult, Searcher, Step, VoxelGrid, VoxelOptions};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WorldStepView>().add_systems(
@@ -103,33 +103,53 @@ fn record_world_steps(
     *view = WorldStepView { recorded: Some(world.answer.searches), rate: view.rate.max(20.0), ..default() };
     let (Some(grid), Some(start), Some(end)) = (world.grid.as_ref(), world.start, world.end) else { return };
     let options = VoxelOptions { algorithm: world.answer.algorithm, moves: settings.moves, weight: search.0.weight.max(1.0), limit: None };
-    let Ok(mut run) = searcher.0.steps_world(grid, start, end, &options) else { return };
-    let mut touched = std::collections::HashSet::new();
-    touched.insert(start);
-    view.opened.push((start, 0));
-    let reach = |p: Pos3| {
-        let lo = |v: usize| v.saturating_sub(1);
-        (lo(p.2)..=(p.2 + 1).min(grid.depth() - 1)).flat_map(move |z| {
-            (lo(p.1)..=(p.1 + 1).min(grid.height() - 1))
-                .flat_map(move |y| (lo(p.0)..=(p.0 + 1).min(grid.width() - 1)).map(move |x| (x, y, z)))
-        })
-    };
-    while let Step::Expanded(p) = run.step() {
-        let k = view.closed.len();
-        view.closed.push(p);
-        for q in reach(p) {
-            if !touched.contains(&q) && run.info(q).is_some() {
-                touched.insert(q);
-                view.opened.push((q, k + 1));
-            }
-        }
-        if view.closed.len() >= MAX_TRACE {
-            view.truncated = true;
-            break;
-        }
+    if view.record(&mut searcher.0, grid, (start, end), &options).is_err() {
+        return;
     }
     let total = view.closed.len();
     view.shown = if first { setup.steps.unwrap_or(0) } else { before }.min(total);
+}
+
+impl WorldStepView {
+    /// Records the search from `start` to `end` an expansion at a time (at most `limit`
+    /// expansions, [`MAX_TRACE`] without one): the voxels expanded, and the voxels each first
+    /// put on the open list (the touched ones among the 26 around it). Its result, or why it
+    /// cannot run step by step.
+    pub fn record(
+        &mut self,
+        searcher: &mut Searcher,
+        grid: &VoxelGrid,
+        (start, end): (Pos3, Pos3),
+        options: &VoxelOptions,
+    ) -> Result<SearchResult<Pos3>, SearchError> {
+        let mut run = searcher.steps_world(grid, start, end, options)?;
+        let limit = options.limit.unwrap_or(MAX_TRACE);
+        let mut touched = std::collections::HashSet::new();
+        touched.insert(start);
+        self.opened.push((start, 0));
+        let reach = |p: Pos3| {
+            let lo = |v: usize| v.saturating_sub(1);
+            (lo(p.2)..=(p.2 + 1).min(grid.depth() - 1)).flat_map(move |z| {
+                (lo(p.1)..=(p.1 + 1).min(grid.height() - 1))
+                    .flat_map(move |y| (lo(p.0)..=(p.0 + 1).min(grid.width() - 1)).map(move |x| (x, y, z)))
+            })
+        };
+        while let Step::Expanded(p) = run.step() {
+            let k = self.closed.len();
+            self.closed.push(p);
+            for q in reach(p) {
+                if !touched.contains(&q) && run.info(q).is_some() {
+                    touched.insert(q);
+                    self.opened.push((q, k + 1));
+                }
+            }
+            if self.closed.len() >= limit {
+                self.truncated = true;
+                break;
+            }
+        }
+        Ok(run.result())
+    }
 }
 
 fn control_world_steps(mut actions: MessageReader<Action>, mut view: ResMut<WorldStepView>) {

@@ -10,6 +10,7 @@ use bevy_egui::input::egui_wants_any_pointer_input;
 use super::panel::PanelLayout;
 use super::picking::PaintDrag;
 use super::race::race_extent;
+use super::world_race::world_race_extent;
 use crate::game::logic::board::Board;
 use crate::game::logic::settings::RaceSettings;
 use crate::game::logic::world::WorldBoard;
@@ -123,7 +124,11 @@ fn fit_view_beside_panel(
 /// camera where it is.
 fn frame_board(board: Res<Board>, race: Res<RaceSettings>, world: Res<WorldBoard>, mut orbit: ResMut<OrbitCamera>) {
     let size = match (world.grid.as_ref(), race.on) {
-        (Some(g), _) => (g.width(), g.height(), g.depth()),
+        (Some(g), true) => {
+            let (x, z) = world_race_extent(g, race.algorithms.len());
+            (x, z, g.depth())
+        }
+        (Some(g), false) => (g.width(), g.height(), g.depth()),
         (None, true) => {
             let e = race_extent(&board, race.algorithms.len());
             (e.x.ceil() as usize, e.y.ceil() as usize, 1)

@@ -20,6 +20,7 @@ pub mod swatches;
 pub mod text;
 pub mod words;
 pub mod world;
+pub mod world_race;
 pub mod world_steps;
 
 use bevy::prelude::*;
@@ -39,6 +40,7 @@ pub(super) fn plugin(app: &mut App) {
         fonts::plugin,
         world::plugin,
         world_steps::plugin,
+        world_race::plugin,
     ));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(page_maps::plugin);

@@ -18,6 +18,7 @@ use crate::game::logic::board::{Board, HEX_APOTHEM, Selection};
 use crate::game::logic::race::{Lane, Race};
 use crate::game::logic::settings::{Language, Palette, RaceSettings, race_on};
 use crate::game::logic::stepview::Mark;
+use crate::game::logic::world::{WorldBoard, world_on};
 use crate::game::phases::AppSystems;
 use crate::search::{Cell, Pos};
 use bevy_cubepath::CrowdMember;
@@ -34,7 +35,7 @@ pub(super) fn plugin(app: &mut App) {
                     .run_if(resource_changed::<RaceSettings>.or_eager(|added: Query<(), Added<Visibility>>| !added.is_empty())),
                 build_lanes,
                 paint_lanes.run_if(
-                    race_on.and_then(
+                    race_on.and_then(not(world_on)).and_then(
                         resource_changed::<Race>
                             .or_eager(resource_changed::<Selection>)
                             .or_eager(resource_changed::<LanesDrawn>)
@@ -45,7 +46,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSystems::View),
         )
-        .add_systems(EguiPrimaryContextPass, draw_lane_titles.run_if(race_on));
+        .add_systems(EguiPrimaryContextPass, draw_lane_titles.run_if(race_on.and_then(not(world_on))));
 }
 
 /// The lanes' layout in columns and rows.
@@ -125,9 +126,11 @@ fn build_lanes(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut drawn: ResMut<LanesDrawn>,
+    world: Res<WorldBoard>,
 ) {
     let lanes = settings.algorithms.len();
-    let key = settings.on.then_some((board.layout, lanes, board.hex));
+    // a world races in its own lanes (see world_race.rs)
+    let key = (settings.on && !world.is_on()).then_some((board.layout, lanes, board.hex));
     if drawn.key == key {
         return;
     }

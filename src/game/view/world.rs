@@ -57,20 +57,26 @@ pub struct WorldDrawn {
     marked: Option<(Vec<Pos3>, Option<Pos3>, Option<Pos3>, usize)>,
     /// Faces in the chunk meshes (for the panel and the benchmark).
     pub faces: usize,
+    /// The chunk meshes and the ground's, for the race's lanes to share.
+    pub meshes: Vec<Handle<Mesh>>,
 }
 
 /// The voxels' material (coloured per vertex), the ground's, and the markers' meshes (the
 /// path's small cubes, the endpoints' pads).
 #[derive(Resource, Clone)]
 pub struct WorldAssets {
-    voxels: Handle<StandardMaterial>,
-    ground: Handle<StandardMaterial>,
-    marker: Handle<Mesh>,
-    endpoint: Handle<Mesh>,
+    /// The parent of everything the single world draws (the race hides it for its lanes).
+    pub root: Entity,
+    pub(super) voxels: Handle<StandardMaterial>,
+    pub(super) ground: Handle<StandardMaterial>,
+    pub(super) marker: Handle<Mesh>,
+    pub(super) endpoint: Handle<Mesh>,
 }
 
 fn setup_world_assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
+    let root = commands.spawn((Name::new("World"), Transform::default(), Visibility::default())).id();
     commands.insert_resource(WorldAssets {
+        root,
         voxels: materials.add(StandardMaterial { base_color: Color::WHITE, perceptual_roughness: 0.85, ..default() }),
         ground: materials.add(StandardMaterial { base_color: Color::srgb(0.23, 0.25, 0.28), perceptual_roughness: 1.0, ..default() }),
         marker: meshes.add(Cuboid::new(0.42, 0.42, 0.42)),
@@ -178,29 +184,27 @@ fn build_world_meshes(
         commands.entity(e).despawn();
     }
     drawn.faces = 0;
+    drawn.meshes.clear();
     let Some(grid) = world.grid.as_ref() else {
         drawn.built = None;
         return;
     };
     drawn.built = Some((world.shape, world.slice));
     let (w, h) = (grid.width(), grid.height());
-    let ground = Cuboid::new(w as f32 + 0.4, 0.2, h as f32 + 0.4);
-    let e = commands
-        .spawn((
-            Name::new("World ground"),
-            Mesh3d(meshes.add(ground)),
-            MeshMaterial3d(assets.ground.clone()),
-            Transform::from_xyz(0.0, -0.1, 0.0),
-        ))
-        .id();
+    let ground = meshes.add(Cuboid::new(w as f32 + 0.4, 0.2, h as f32 + 0.4));
+    drawn.meshes.push(ground.clone());
+    let look = MeshMaterial3d(assets.ground.clone());
+    let e =
+        commands.spawn((Name::new("World ground"), Mesh3d(ground), look, Transform::from_xyz(0.0, -0.1, 0.0), ChildOf(assets.root))).id();
     drawn.chunks.push(e);
     for cy in (0..h).step_by(CHUNK) {
         for cx in (0..w).step_by(CHUNK) {
             let Some(mesh) = chunk_mesh(grid, world.slice, (cx, cy)) else { continue };
             drawn.faces += mesh.count_vertices() / 4;
-            let e = commands
-                .spawn((Name::new(format!("World chunk {cx},{cy}")), Mesh3d(meshes.add(mesh)), MeshMaterial3d(assets.voxels.clone())))
-                .id();
+            let mesh = meshes.add(mesh);
+            drawn.meshes.push(mesh.clone());
+            let look = MeshMaterial3d(assets.voxels.clone());
+            let e = commands.spawn((Name::new(format!("World chunk {cx},{cy}")), Mesh3d(mesh), look, ChildOf(assets.root))).id();
             drawn.chunks.push(e);
         }
     }
@@ -228,7 +232,8 @@ fn place_world_markers(
         let shown = |p: &Pos3| p.2 <= world.slice;
         for (k, &p) in path.iter().enumerate().skip(1).take(path.len().saturating_sub(2)).filter(|(_, p)| shown(p)) {
             let marker = (Mesh3d(assets.marker.clone()), MeshMaterial3d(cubes.material(Look::Path).clone()));
-            let e = commands.spawn((Name::new("World path"), marker, Transform::from_translation(voxel_centre(grid, p)))).id();
+            let at = Transform::from_translation(voxel_centre(grid, p));
+            let e = commands.spawn((Name::new("World path"), marker, at, ChildOf(assets.root))).id();
             drawn.markers.push((Some(k), e));
         }
         for (p, look) in [(world.start, Look::Start), (world.end, Look::End)] {
@@ -236,7 +241,7 @@ fn place_world_markers(
             let marker = (Mesh3d(assets.endpoint.clone()), MeshMaterial3d(cubes.material(look).clone()));
             // a pad on the voxel's floor, for the agent to stand on
             let at = voxel_centre(grid, p) - Vec3::Y * 0.42;
-            let e = commands.spawn((Name::new("World endpoint"), marker, Transform::from_translation(at))).id();
+            let e = commands.spawn((Name::new("World endpoint"), marker, Transform::from_translation(at), ChildOf(assets.root))).id();
             drawn.markers.push((None, e));
         }
     }
@@ -259,7 +264,7 @@ fn move_world_agent(
     time: Res<Time>,
     world: Res<WorldBoard>,
     settings: Res<WorldSettings>,
-    assets: Res<AgentAssets>,
+    (assets, world_assets): (Res<AgentAssets>, Res<WorldAssets>),
     mut drawn: ResMut<WorldDrawn>,
     mut bodies: Query<&mut Transform>,
 ) {
@@ -287,7 +292,12 @@ fn move_world_agent(
     };
     let Some(e) = drawn.agent.filter(|e| bodies.contains(*e)) else {
         let e = commands
-            .spawn((Name::new("World agent"), Transform::from_translation(at).with_rotation(target), Visibility::default()))
+            .spawn((
+                Name::new("World agent"),
+                Transform::from_translation(at).with_rotation(target),
+                Visibility::default(),
+                ChildOf(world_assets.root),
+            ))
             .with_children(|c| {
                 c.spawn((Mesh3d(assets.body.clone()), MeshMaterial3d(assets.body_material.clone())));
                 c.spawn((

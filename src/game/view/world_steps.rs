@@ -6,6 +6,7 @@ use bevy::prelude::*;
 
 use super::cubes::CubeAssets;
 use super::looks::Look;
+use super::world::WorldAssets;
 use crate::game::logic::settings::StepViewOn;
 use crate::game::logic::world::{WorldBoard, voxel_centre};
 use crate::game::logic::world_steps::WorldStepView;
@@ -46,7 +47,7 @@ fn place_step_markers(
     world: Res<WorldBoard>,
     on: Res<StepViewOn>,
     view: Res<WorldStepView>,
-    cubes: Res<CubeAssets>,
+    (cubes, world_assets): (Res<CubeAssets>, Res<WorldAssets>),
     mut markers: ResMut<StepMarkers>,
 ) {
     let on = on.0 && world.is_on();
@@ -69,6 +70,7 @@ fn place_step_markers(
                 MeshMaterial3d(cubes.material(Look::Open).clone()),
                 Transform::from_translation(voxel_centre(grid, p)),
                 Visibility::Hidden,
+                ChildOf(world_assets.root),
             ))
             .id();
         markers.markers.push((p, e));

@@ -17,6 +17,7 @@ use crate::game::logic::status::Status;
 use crate::game::logic::stepview::{GoalField, StepView};
 use crate::game::logic::walk::Walk;
 use crate::game::logic::world::WorldBoard;
+use crate::game::logic::world_race::WorldRace;
 use crate::game::logic::world_steps::WorldStepView;
 use crate::game::phases::Pause;
 use crate::game::view::arrows::JumpsUnderPointer;
@@ -53,6 +54,7 @@ pub(super) struct Shown<'w, 's> {
     pub world: Res<'w, WorldBoard>,
     pub world_settings: Res<'w, WorldSettings>,
     pub world_steps: Res<'w, WorldStepView>,
+    pub world_race: Res<'w, WorldRace>,
 }
 
 impl Shown<'_, '_> {

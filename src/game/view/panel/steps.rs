@@ -78,6 +78,10 @@ pub(super) fn race_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut Messa
         if !current.on {
             return;
         }
+        if shown.world.is_on() {
+            world_race_lanes(ui, shown, actions);
+            return;
+        }
         let race = &shown.race;
         replay_controls(ui, (race.running, race.rate), (race.shown, race.len()), ("expansions/s per lane", w), actions);
         let winners = race.winners();
@@ -215,5 +219,33 @@ fn hover_label(step: &StepView, p: (usize, usize)) -> String {
             l.expansion.map_or("not yet".into(), |k| format!("#{k}")),
         ),
         None => format!("cell {},{}: not touched yet", p.0, p.1),
+    }
+}
+
+/// The race on a voxel world: its controls and a line per lane.
+fn world_race_lanes(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
+    let w = shown.words();
+    let race = &shown.world_race;
+    replay_controls(ui, (race.running, race.rate), (race.shown, race.len()), ("expansions/s per lane", w), actions);
+    let winners = race.winners();
+    for (i, lane) in race.lanes.iter().enumerate() {
+        let won = winners.contains(&i);
+        let mut text = format!(
+            "{}. {}: {}",
+            i + 1,
+            lane.algorithm.name(),
+            w.say(&format!("expanded {}  open {}", lane.view.shown, lane.view.counts().0))
+        );
+        match (&lane.message, lane.cost, lane.view.shown >= lane.view.closed.len()) {
+            (Some(m), ..) => text += &format!("  {}", w.say(m)),
+            (None, Some(c), true) => text += &format!("  {}", w.say(&format!("cost {c:.2}"))),
+            (None, None, true) => text += &format!("  {}", w.t("no path")),
+            _ => {}
+        }
+        if won {
+            text += &format!("  {}", w.t("winner"));
+        }
+        let colour = if won { egui::Color32::from_rgb(230, 180, 40) } else { ui.visuals().text_color() };
+        ui.colored_label(colour, text);
     }
 }

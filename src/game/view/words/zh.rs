@@ -495,10 +495,10 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("no change: {}", "没有改动：{}"),
     ("set a start and an end", "请设置起点和终点"),
     ("no path: {},{},{} cannot be reached from {},{},{}", "没有路径：从 {3},{4},{5} 到不了 {0},{1},{2}"),
-    ("{} does not run on voxel worlds: A* searched", "{} 不能在体素世界上运行：改用 A* 搜索"),
+    ("{} does not run on voxel worlds with these moves: A* searched", "{} 不能用这种移动方式在体素世界上运行：改用 A* 搜索"),
     (
-        "{} does not run on voxel worlds: astar, dijkstra, greedy, bfs, astar-bidir and ida do",
-        "{} 不能在体素世界上运行：astar、dijkstra、greedy、bfs、astar-bidir 和 ida 可以",
+        "{} does not run on voxel worlds with these moves: astar, dijkstra, greedy, bfs, astar-bidir and ida do, and jps with fly26",
+        "{} 不能用这种移动方式在体素世界上运行：astar、dijkstra、greedy、bfs、astar-bidir 和 ida 可以，jps 在 fly26 下可以",
     ),
     (
         "{} voxel {},{},{} cannot be stood on: it must be free and on the ground (z = 0) or on a blocked voxel",
