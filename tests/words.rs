@@ -69,6 +69,7 @@ const NOT_SHOWN: &[&str] = &[
     "World path",
     "World step",
     "World lane",
+    "World navigation",
     "cubepath world: {}x{}x{} start={} end={} cost={} voxels={} walked={} slice={}",
     "cubepathMaps",
     "cubepathFont",

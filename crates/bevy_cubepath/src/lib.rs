@@ -1,6 +1,7 @@
 //! Grid pathfinding for Bevy on cubepath's search engine ([`cubepath_search`]): a
 //! [`NavGrid`] component, [`PathRequest`]s answered with [`PathAnswer`]s within a per-frame
-//! budget, and [`FollowPath`] agents that walk their answers with slerped turns and replan when
+//! budget (and in voxel worlds, [`NavVoxels`] with [`VoxelPathRequest`]s and
+//! [`VoxelPathAnswer`]s), and [`FollowPath`] agents that walk their answers with slerped turns and replan when
 //! their way is blocked; and crowds ([`NavCrowd`]) whose agents are entities and whose
 //! searches hear of every change to their grid.
 //!
@@ -28,7 +29,8 @@
 //! Everything runs in `Update`, in [`NavSystems`] order: `Request` (new and renewed requests
 //! queue; grid changes replan blocked followers and reach crowds; crowds are made, or made
 //! anew when their count, their grid's size or its topology changed, and take a new mode;
-//! members of a removed crowd go), `Search` (requests answered within [`PathBudget`]),
+//! members of a removed crowd go; voxel requests queue), `Search` (requests answered within
+//! [`PathBudget`], 2D and voxel alike),
 //! `Follow` (answers taken up; with the `debug` feature, the open and closed cells of
 //! `ShowSearch` answers recorded), `Move` (followers moved, crowds ticked), `Debug` (gizmos,
 //! with the `debug` feature). A game edits its grids before `NavSystems::Request` and reads answers after
@@ -43,6 +45,7 @@ mod debug;
 mod follow;
 mod grid;
 mod request;
+mod voxels;
 
 use bevy::prelude::*;
 
@@ -53,12 +56,13 @@ pub use debug::{NavDebugPlugin, SearchCells, ShowSearch};
 pub use follow::{Arrived, FollowPath, facing};
 pub use grid::{HEX_ROW, NavGrid, Plane};
 pub use request::{FoundPath, NoPath, PathAnswer, PathBudget, PathQueue, PathRequest};
+pub use voxels::{FoundVoxelPath, NavVoxels, VoxelPathAnswer, VoxelPathRequest, VoxelQueue};
 
 /// What a game usually needs.
 pub mod prelude {
     pub use crate::{
-        Arrived, CrowdGoal, CrowdMember, CubepathPlugin, FollowPath, NavCrowd, NavGrid, NavSystems, NoPath, PathAnswer, PathBudget,
-        PathRequest, Plane,
+        Arrived, CrowdGoal, CrowdMember, CubepathPlugin, FollowPath, NavCrowd, NavGrid, NavSystems, NavVoxels, NoPath, PathAnswer,
+        PathBudget, PathRequest, Plane, VoxelPathAnswer, VoxelPathRequest,
     };
     pub use cubepath_search::{Algorithm, CrowdMode, DiagonalRule, Grid, Pos, SearchOptions, Topology};
 }
@@ -85,6 +89,7 @@ impl Plugin for CubepathPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<PathBudget>()
             .init_resource::<PathQueue>()
+            .init_resource::<VoxelQueue>()
             .add_message::<Arrived>()
             .add_message::<CrowdProblem>()
             .configure_sets(
@@ -101,10 +106,11 @@ impl Plugin for CubepathPlugin {
                         crowd::make_crowds,
                         crowd::pass_edits_to_crowds,
                         crowd::send_members,
+                        voxels::queue_voxel_requests,
                     )
                         .chain()
                         .in_set(NavSystems::Request),
-                    request::answer_requests.in_set(NavSystems::Search),
+                    (request::answer_requests, voxels::answer_voxel_requests).in_set(NavSystems::Search),
                     follow::take_answers.in_set(NavSystems::Follow),
                     (follow::move_followers, crowd::tick_crowds).in_set(NavSystems::Move),
                 ),

@@ -237,3 +237,57 @@ fn a_follower_whose_way_is_blocked_asks_again_and_walks_round() {
     assert!(arrived && !stood_on_wall.get());
     assert_eq!(app.world().get::<FollowPath>(walker).unwrap().last(), Some((9, 1)));
 }
+
+/// Voxel worlds: a request is answered on its entity with the path the move rules give (costs
+/// worked out by hand here), other moves on request, and a clear reason when there is none.
+#[test]
+fn voxel_requests_are_answered_by_the_move_rules() {
+    use bevy_cubepath::engine::{VoxelGrid, VoxelMoves, VoxelOptions};
+    use bevy_cubepath::{FoundVoxelPath, NavVoxels, VoxelPathAnswer, VoxelPathRequest};
+    let mut app = app();
+    // nothing to search yet
+    let early = app.world_mut().spawn(VoxelPathRequest::new((0, 0, 0), (4, 0, 0))).id();
+    app.update();
+    assert_eq!(app.world().get::<VoxelPathAnswer>(early).unwrap().result, Err(NoPath::NoGrid));
+    // a corridor 5 long and 3 high with a block one voxel high in the middle
+    let mut world = VoxelGrid::new(5, 1, 3).unwrap();
+    world.set_blocked((2, 0, 0), true).unwrap();
+    let walk = VoxelOptions { moves: VoxelMoves::Walk, ..Default::default() };
+    let nav = app.world_mut().spawn(NavVoxels { options: walk, ..NavVoxels::new(world.clone()) }).id();
+    let asker = app.world_mut().spawn(VoxelPathRequest::new((0, 0, 0), (4, 0, 0))).id();
+    let flyer = app
+        .world_mut()
+        .spawn(
+            VoxelPathRequest::new((0, 0, 0), (4, 0, 0))
+                .on(nav)
+                .with_options(VoxelOptions { moves: VoxelMoves::Fly6, ..Default::default() }),
+        )
+        .id();
+    let blocked = app.world_mut().spawn(VoxelPathRequest::new((2, 0, 0), (4, 0, 0))).id();
+    app.world_mut().entity_mut(early).insert(VoxelPathRequest::new((0, 0, 0), (4, 0, 0)));
+    app.update();
+    let answer = |app: &App, e: Entity| app.world().get::<VoxelPathAnswer>(e).unwrap().result.clone();
+    // the walker steps up onto the block and down: 1 + sqrt 2 + sqrt 2 + 1
+    let want = FoundVoxelPath {
+        voxels: vec![(0, 0, 0), (1, 0, 0), (2, 0, 1), (3, 0, 0), (4, 0, 0)],
+        cost: 2.0 + 2.0 * 2f64.sqrt(),
+        optimal: true,
+    };
+    let got = answer(&app, asker).unwrap();
+    assert_eq!(got.voxels, want.voxels);
+    assert!((got.cost - want.cost).abs() < 1e-12 && got.optimal);
+    assert_eq!(answer(&app, early).unwrap().voxels, want.voxels, "asked again once there is a world");
+    // a flyer with six neighbours goes up, across and down: 6
+    assert_eq!(answer(&app, flyer).unwrap().cost, 6.0);
+    match answer(&app, blocked) {
+        Err(NoPath::Refused(e)) => assert!(e.to_string().contains("start voxel 2,0,0 cannot be stood on"), "{e}"),
+        other => panic!("{other:?}"),
+    }
+    // a wall to the ceiling: no way through
+    world.set_blocked((2, 0, 1), true).unwrap();
+    world.set_blocked((2, 0, 2), true).unwrap();
+    app.world_mut().get_mut::<NavVoxels>(nav).unwrap().world = world;
+    app.world_mut().entity_mut(asker).insert(VoxelPathRequest::new((0, 0, 0), (4, 0, 0)));
+    app.update();
+    assert_eq!(answer(&app, asker), Err(NoPath::Unreachable));
+}

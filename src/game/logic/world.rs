@@ -6,8 +6,8 @@
 
 use std::time::Duration;
 
-use bevy::platform::time::Instant;
 use bevy::prelude::*;
+use bevy_cubepath::{NavVoxels, NoPath, VoxelPathAnswer, VoxelPathRequest};
 
 use super::files;
 use super::input::{Action, VoxelClick, VoxelHit};
@@ -24,7 +24,8 @@ pub(super) fn plugin(app: &mut App) {
             slice_keys.run_if(world_on).in_set(AppSystems::RecordInput),
             make_worlds.in_set(AppSystems::RequestPaths),
             (pick_voxels, slice_world).chain().run_if(world_on).in_set(AppSystems::RequestPaths).after(make_worlds),
-            search_world.run_if(world_needs_search).in_set(AppSystems::Search),
+            request_world_path.run_if(world_needs_search).in_set(AppSystems::RequestPaths).after(pick_voxels).after(slice_world),
+            take_world_answer.run_if(world_on).in_set(AppSystems::TakeAnswers),
             start_world_walk.run_if(world_on).in_set(AppSystems::StartWalk),
             walk_world.run_if(world_walking).in_set(AppSystems::Walk).in_set(PausableSystems),
         ),
@@ -57,6 +58,8 @@ pub struct WorldBoard {
     pending: bool,
     /// Walk once the first search has found a path (`--walk`).
     auto_walk: bool,
+    /// What the last request asked, for its answer.
+    asked: Option<Asked>,
 }
 
 /// The last search on the world.
@@ -97,7 +100,7 @@ impl WorldBoard {
 
     /// Whether a search is due or a walk is under way (the screenshot waits).
     pub fn is_busy(&self) -> bool {
-        self.is_on() && (self.pending || self.auto_walk || self.walk.running)
+        self.is_on() && (self.pending || self.auto_walk || self.walk.running || self.answer.searches == 0)
     }
 
     /// The path's voxels walked so far (they are drawn black).
@@ -368,13 +371,28 @@ fn slice_world(mut actions: MessageReader<Action>, mut world: ResMut<WorldBoard>
     }
 }
 
-/// Searches the world from the start to the end with the panel's algorithm (A* when it does not
-/// run in 3D) and weight, under the world's move model.
-fn search_world(
+/// Marks the entity that carries the world to the navigation plugin ([`NavVoxels`]) and asks
+/// it for the player's path ([`VoxelPathRequest`]).
+#[derive(Component)]
+pub struct WorldNavigation;
+
+/// What was asked of the plugin: the algorithm wanted, the one asked for, and the endpoints.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Asked {
+    wanted: Algorithm,
+    algorithm: Algorithm,
+    ends: (Pos3, Pos3),
+}
+
+/// The world changed: the navigation plugin gets its voxels and a request from the start to
+/// the end, with the panel's algorithm when it runs in 3D with these moves (else A*, said with
+/// the answer) and weight.
+fn request_world_path(
+    mut commands: Commands,
     settings: Res<WorldSettings>,
     search: Res<SearchSettings>,
     mut world: ResMut<WorldBoard>,
-    mut searcher: ResMut<WorldSearcher>,
+    nav: Query<Entity, With<WorldNavigation>>,
 ) {
     let world = &mut *world;
     world.pending = false;
@@ -390,27 +408,36 @@ fn search_world(
     };
     let algorithm = if runs { wanted } else { Algorithm::AStar };
     let options = VoxelOptions { algorithm, moves: settings.moves, weight: search.0.weight.max(1.0), limit: None };
-    let t = Instant::now();
-    let found = searcher.0.search_world(grid, start, end, &options);
-    let time = t.elapsed();
+    let voxels = NavVoxels { options, ..NavVoxels::new(grid.clone()) };
+    let e = nav.single().unwrap_or_else(|_| commands.spawn((Name::new("World navigation"), WorldNavigation)).id());
+    commands.entity(e).insert((voxels, VoxelPathRequest::new(start, end)));
+    world.asked = Some(Asked { wanted, algorithm, ends: (start, end) });
+}
+
+/// The plugin's answer becomes the world's: the path, its cost, the work, or why there is none.
+fn take_world_answer(answers: Query<&VoxelPathAnswer, (With<WorldNavigation>, Changed<VoxelPathAnswer>)>, mut world: ResMut<WorldBoard>) {
+    let (Ok(answer), Some(asked)) = (answers.single(), world.asked) else { return };
+    let (start, end) = asked.ends;
     let searches = world.answer.searches + 1;
-    world.answer = match found {
-        Ok(r) => WorldAnswer {
-            why: match (&r.path, runs) {
-                (None, _) => {
-                    Some(format!("no path: {},{},{} cannot be reached from {},{},{}", end.0, end.1, end.2, start.0, start.1, start.2))
-                }
-                (Some(_), false) => Some(format!("{wanted} does not run on voxel worlds with these moves: A* searched")),
-                _ => None,
-            },
-            path: r.path.unwrap_or_default(),
-            cost: r.cost,
-            expanded: r.expanded,
-            algorithm,
-            time,
-            searches,
+    let found = answer.result.as_ref();
+    world.answer = WorldAnswer {
+        why: match found {
+            Err(NoPath::Unreachable) => {
+                Some(format!("no path: {},{},{} cannot be reached from {},{},{}", end.0, end.1, end.2, start.0, start.1, start.2))
+            }
+            Err(NoPath::Refused(e)) => Some(e.to_string()),
+            Err(other) => Some(other.to_string()),
+            Ok(_) if asked.algorithm != asked.wanted => {
+                Some(format!("{} does not run on voxel worlds with these moves: A* searched", asked.wanted))
+            }
+            Ok(_) => None,
         },
-        Err(e) => WorldAnswer { why: Some(e.to_string()), algorithm, searches, ..default() },
+        path: found.map(|f| f.voxels.clone()).unwrap_or_default(),
+        cost: found.ok().map(|f| f.cost),
+        expanded: answer.expanded,
+        algorithm: asked.algorithm,
+        time: answer.time,
+        searches,
     };
     if std::mem::take(&mut world.auto_walk) && world.answer.path.len() > 1 {
         world.walk.done = 0.0;

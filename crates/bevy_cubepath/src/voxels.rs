@@ -1,0 +1,203 @@
+//! Voxel worlds: the engine's [`VoxelGrid`] on an entity ([`NavVoxels`]) with its move model,
+//! and [`VoxelPathRequest`]s answered with [`VoxelPathAnswer`]s on the same entity, within the
+//! frame's [`PathBudget`] as 2D requests are.
+
+use std::collections::{HashSet, VecDeque};
+use std::time::Duration;
+
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+use cubepath_search::{Pos3, Searcher, VoxelGrid, VoxelOptions};
+
+use crate::request::{NoPath, PathBudget};
+
+/// A voxel world to find paths in: the voxels, the search settings (move model, algorithm,
+/// weight) its requests use unless they bring their own, and where its voxels are in the
+/// world. The engine's z (up) is the world's +Y; its x is +X and its y is +Z.
+#[derive(Component, Clone, Debug)]
+pub struct NavVoxels {
+    /// The voxels.
+    pub world: VoxelGrid,
+    /// The search settings requests use by default.
+    pub options: VoxelOptions,
+    /// World units per voxel.
+    pub voxel_size: f32,
+    /// Where the centre of voxel (0, 0, 0) is.
+    pub origin: Vec3,
+}
+
+impl NavVoxels {
+    /// A world searched with the default settings (A*, fly-26), voxels 1 unit apart, centred
+    /// on the origin in X and Z with its ground (the bottom of level 0) at y = 0.
+    pub fn new(world: VoxelGrid) -> NavVoxels {
+        let (w, h) = (world.width() as f32, world.height() as f32);
+        NavVoxels { world, options: VoxelOptions::default(), voxel_size: 1.0, origin: Vec3::new(-(w - 1.0) / 2.0, 0.5, -(h - 1.0) / 2.0) }
+    }
+
+    /// The centre of voxel `p` in the world.
+    ///
+    /// ```
+    /// use bevy::prelude::*;
+    /// use bevy_cubepath::NavVoxels;
+    /// use bevy_cubepath::engine::VoxelGrid;
+    /// let nav = NavVoxels::new(VoxelGrid::new(3, 3, 2).unwrap());
+    /// assert_eq!(nav.to_world((1, 1, 0)), Vec3::new(0.0, 0.5, 0.0));
+    /// assert_eq!(nav.to_voxel(Vec3::new(0.9, 1.2, -1.1)), Some((2, 0, 1)));
+    /// ```
+    pub fn to_world(&self, p: Pos3) -> Vec3 {
+        self.origin + Vec3::new(p.0 as f32, p.2 as f32, p.1 as f32) * self.voxel_size
+    }
+
+    /// The voxel a world position falls in, if inside the world.
+    pub fn to_voxel(&self, at: Vec3) -> Option<Pos3> {
+        let v = ((at - self.origin) / self.voxel_size + Vec3::splat(0.5)).floor();
+        let p = (v.x, v.z, v.y);
+        let inside = p.0 >= 0.0 && p.1 >= 0.0 && p.2 >= 0.0;
+        let p = (p.0 as usize, p.1 as usize, p.2 as usize);
+        (inside && self.world.contains(p)).then_some(p)
+    }
+}
+
+/// A request for a path from voxel `from` to voxel `to`. Inserting it (again) asks for a fresh
+/// answer.
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_cubepath::prelude::*;
+/// use bevy_cubepath::engine::{VoxelGrid, VoxelMoves, VoxelOptions};
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, CubepathPlugin));
+/// // a wall across the middle of a 3 x 3 x 2 world, open above
+/// let mut world = VoxelGrid::new(3, 3, 2).unwrap();
+/// for x in 0..3 {
+///     world.set_blocked((x, 1, 0), true).unwrap();
+/// }
+/// app.world_mut().spawn(NavVoxels::new(world));
+/// let asker = app.world_mut().spawn(VoxelPathRequest::new((0, 0, 0), (0, 2, 0))).id();
+/// app.update();
+/// let found = app.world().get::<VoxelPathAnswer>(asker).unwrap().result.clone().unwrap();
+/// // over the wall: up, across and down again (no move cuts the wall's edge)
+/// assert_eq!(found.voxels, [(0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 2, 1), (0, 2, 0)]);
+/// assert_eq!(found.cost, 4.0);
+/// ```
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct VoxelPathRequest {
+    /// Where the path starts.
+    pub from: Pos3,
+    /// Where it ends.
+    pub to: Pos3,
+    /// The world entity to search; `None`: the only [`NavVoxels`].
+    pub world: Option<Entity>,
+    /// Search settings instead of the world's.
+    pub options: Option<VoxelOptions>,
+}
+
+impl VoxelPathRequest {
+    /// A path from `from` to `to` in the only world, with its settings.
+    pub fn new(from: Pos3, to: Pos3) -> VoxelPathRequest {
+        VoxelPathRequest { from, to, world: None, options: None }
+    }
+
+    /// In this world entity.
+    pub fn on(self, world: Entity) -> VoxelPathRequest {
+        VoxelPathRequest { world: Some(world), ..self }
+    }
+
+    /// With these search settings.
+    pub fn with_options(self, options: VoxelOptions) -> VoxelPathRequest {
+        VoxelPathRequest { options: Some(options), ..self }
+    }
+}
+
+/// A path found in a voxel world: its voxels from `from` to `to` and its cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FoundVoxelPath {
+    /// Voxels from start to goal inclusive.
+    pub voxels: Vec<Pos3>,
+    /// The sum of the steps' costs.
+    pub cost: f64,
+    /// Whether the settings guarantee it is a least-cost path.
+    pub optimal: bool,
+}
+
+/// The answer to the entity's [`VoxelPathRequest`], and the work the search did.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct VoxelPathAnswer {
+    /// The path, or why there is none ([`NoPath::NoGrid`]: no [`NavVoxels`] to search).
+    pub result: Result<FoundVoxelPath, NoPath>,
+    /// Voxels the search expanded.
+    pub expanded: usize,
+    /// Voxels it put on the open list.
+    pub pushed: usize,
+    /// How long it took.
+    pub time: Duration,
+}
+
+impl VoxelPathAnswer {
+    /// The path's voxels, if found.
+    pub fn voxels(&self) -> Option<&[Pos3]> {
+        self.result.as_ref().ok().map(|p| p.voxels.as_slice())
+    }
+}
+
+/// Voxel requests waiting, oldest first, and the engine's buffers (kept with the world's
+/// connected components between searches).
+#[derive(Resource, Default)]
+pub struct VoxelQueue {
+    waiting: VecDeque<Entity>,
+    queued: HashSet<Entity>,
+    searcher: Searcher,
+}
+
+pub(crate) fn queue_voxel_requests(requests: Query<Entity, Changed<VoxelPathRequest>>, mut queue: ResMut<VoxelQueue>) {
+    for e in &requests {
+        if queue.queued.insert(e) {
+            queue.waiting.push_back(e);
+        }
+    }
+}
+
+/// Answers waiting voxel requests, oldest first, within the frame's budget.
+pub(crate) fn answer_voxel_requests(
+    mut commands: Commands,
+    budget: Res<PathBudget>,
+    mut queue: ResMut<VoxelQueue>,
+    requests: Query<&VoxelPathRequest>,
+    worlds: Query<&NavVoxels>,
+) {
+    let (mut searches, mut expanded) = (0, 0);
+    while searches < budget.searches && expanded < budget.expansions {
+        let Some(e) = queue.waiting.pop_front() else { break };
+        queue.queued.remove(&e);
+        let Ok(request) = requests.get(e) else { continue };
+        let nav = match request.world {
+            Some(w) => worlds.get(w).ok(),
+            None => worlds.single().ok(),
+        };
+        let answer = match nav {
+            Some(nav) => answer(&mut queue.searcher, request, nav),
+            None => VoxelPathAnswer { result: Err(NoPath::NoGrid), expanded: 0, pushed: 0, time: Duration::ZERO },
+        };
+        searches += 1;
+        expanded += answer.expanded;
+        if let Ok(mut entity) = commands.get_entity(e) {
+            entity.insert(answer);
+        }
+    }
+}
+
+fn answer(searcher: &mut Searcher, request: &VoxelPathRequest, nav: &NavVoxels) -> VoxelPathAnswer {
+    let options = request.options.unwrap_or(nav.options);
+    let t = Instant::now();
+    let found = match searcher.search_world(&nav.world, request.from, request.to, &options) {
+        Ok(found) => found,
+        Err(e) => return VoxelPathAnswer { result: Err(NoPath::Refused(e)), expanded: 0, pushed: 0, time: t.elapsed() },
+    };
+    let result = match (found.path, found.cost) {
+        (Some(voxels), Some(cost)) => Ok(FoundVoxelPath { voxels, cost, optimal: found.admissible }),
+        _ if found.stopped => Err(NoPath::Stopped { expanded: found.expanded }),
+        _ => Err(NoPath::Unreachable),
+    };
+    VoxelPathAnswer { result, expanded: found.expanded, pushed: found.pushed, time: t.elapsed() }
+}
