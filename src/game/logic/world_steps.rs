@@ -57,6 +57,11 @@ impl WorldStepView {
         }
     }
 
+    /// Expansions a second while it plays.
+    pub fn rate(&self) -> f32 {
+        self.rate
+    }
+
     /// Which search was recorded (the world answer's count), if any.
     pub fn recording(&self) -> Option<u64> {
         self.recorded

@@ -342,7 +342,6 @@ fn click_world(
     let (cam, at) = *camera;
     let Ok(ray) = cam.viewport_to_world(at, cursor) else { return };
     let hit = cast_ray(grid, world.slice, ray.origin, *ray.direction);
-    let still = press.at.is_some_and(|p| p.distance(cursor) < 5.0);
     if buttons.just_pressed(MouseButton::Left) || buttons.just_pressed(MouseButton::Right) {
         press.at = Some(cursor);
         let on = hit.and_then(|h| voxel_in_front(grid, h, settings.moves));
@@ -352,6 +351,8 @@ fn click_world(
             None
         };
     }
+    // (after the press is noted: a slow frame may see the press and the release together)
+    let still = press.at.is_some_and(|p| p.distance(cursor) < 5.0);
     if let (Some(end), Some(hit), true) = (press.drag, hit, buttons.pressed(MouseButton::Left) && !still) {
         actions.write(Action::PickVoxel { hit, click: VoxelClick::Drag(end) });
     }

@@ -36,7 +36,11 @@ pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut Messa
                  expanded; green rings: the jump points they found, the only cells JPS queues.",
             ));
         }
-        if shown.step_on.0 && !algorithm.steps() {
+        if shown.step_on.0 && shown.world.is_on() {
+            // a world's steps: the World section shows and scrubs them
+            let v = &shown.world_steps;
+            replay_controls(ui, (v.running, v.rate()), (v.shown, v.closed.len()), ("expansions/s", w), actions);
+        } else if shown.step_on.0 && !algorithm.steps() {
             ui.small(w.say(&format!("{algorithm} runs whole, not step by step: pick another algorithm to step through")));
         } else if shown.step_on.0 {
             replay_controls(ui, (step.running, step.rate), (step.shown, step.steps.len()), ("expansions/s", w), actions);
