@@ -21,6 +21,11 @@
 //! with a forced direction, at the goal, and (on a diagonal) wherever a jump along a
 //! sub-direction stops, so A* over the jump points finds such a path. The tests check the costs
 //! against a Dijkstra written from the move rules on random worlds.
+//!
+//! **Reading the world.** The jumps read [`VoxelBits`]: the world's free voxels as bit rows
+//! along each axis, made on the first search of a world and kept in the searcher until it
+//! changes. A straight jump tests a word of its line at a time and looks for forced directions
+//! only where a row beside the line turns from blocked to free (see [`Jumper::jump`]).
 
 use std::sync::OnceLock;
 
@@ -29,15 +34,26 @@ use crate::searcher::Searcher;
 use crate::space::Plan;
 use crate::types::{Pos3, SearchResult};
 use crate::voxel::{VoxelGrid, VoxelMoves};
-use crate::voxel_space::WorldSpace;
+use crate::voxel_bits::{At, VoxelBits};
 
 /// The centre of the 3 x 3 x 3 block: the voxel itself.
 const CENTRE: usize = 13;
 
 /// A direction's offset `(dx, dy, dz)` from its number in the block, `(dz+1)*9 + (dy+1)*3 + (dx+1)`.
+#[inline]
 fn offset(k: usize) -> [i32; 3] {
-    [(k % 3) as i32 - 1, (k / 3 % 3) as i32 - 1, (k / 9) as i32 - 1]
+    OFFSETS[k]
 }
+
+const OFFSETS: [[i32; 3]; 27] = {
+    let mut out = [[0; 3]; 27];
+    let mut k = 0;
+    while k < 27 {
+        out[k] = [(k % 3) as i32 - 1, (k / 3 % 3) as i32 - 1, (k / 9) as i32 - 1];
+        k += 1;
+    }
+    out
+};
 
 /// A block offset's number, if inside the block.
 fn number(o: [i32; 3]) -> Option<usize> {
@@ -184,32 +200,50 @@ fn forced(r: &Rules, d: usize, free: u32, out: &mut Vec<usize>) {
 
 /// One search's view of the world: the jumps.
 struct Jumper<'a> {
-    space: WorldSpace<'a>,
+    bits: &'a VoxelBits,
     rules: &'static Rules,
-    /// Each direction as an index offset.
-    step: [isize; 27],
-    goal: usize,
+    goal: At,
 }
 
 impl Jumper<'_> {
-    /// The next jump point from `i` along `d` (whose first move is legal), and the moves to it.
-    fn jump(&self, mut i: usize, d: usize) -> Option<(usize, usize)> {
-        let mut n = 0;
+    /// The next jump point from `from` along `d` (whose first move is legal), and the moves to
+    /// it. A straight jump reads its line a word at a time and tests for forced directions only
+    /// where a voxel beside it turns from blocked to free: elsewhere each voxel beside the line
+    /// that is free was free beside the voxel before, so every move off the line has the
+    /// dominating path that starts beside it (one move shorter or as long and more diagonal
+    /// first), as the forced test would find.
+    fn jump(&self, from: At, d: usize) -> Option<(At, usize)> {
+        let o = offset(d);
+        if degree(o) == 1 {
+            let a = (0..3).find(|&a| o[a] != 0).expect("one coordinate changes");
+            let (b, c) = ((a + 1) % 3, (a + 2) % 3);
+            let also = (self.goal[b] == from[b] && self.goal[c] == from[c]).then_some(self.goal[a]);
+            let stop = |k: usize| {
+                let mut q = from;
+                q[a] = k;
+                q == self.goal || has_forced(self.rules, d, self.bits.around(q))
+            };
+            let k = self.bits.scan(a, from, o[a] > 0, also, stop)?;
+            let mut q = from;
+            q[a] = k;
+            return Some((q, k.abs_diff(from[a])));
+        }
         let subs = &self.rules.natural[d][1..];
+        let (mut at, mut n) = (from, 0);
         loop {
-            i = (i as isize + self.step[d]) as usize;
+            at = std::array::from_fn(|a| at[a].wrapping_add_signed(o[a] as isize));
             n += 1;
-            if i == self.goal {
-                return Some((i, n));
+            if at == self.goal {
+                return Some((at, n));
             }
-            let free = self.space.free_around(i);
+            let free = self.bits.around(at);
             if has_forced(self.rules, d, free) {
-                return Some((i, n));
+                return Some((at, n));
             }
             // a diagonal stops where a jump along one of its sub-directions stops
             for &s in subs {
-                if free & self.rules.boxes[s] == self.rules.boxes[s] && self.jump(i, s).is_some() {
-                    return Some((i, n));
+                if free & self.rules.boxes[s] == self.rules.boxes[s] && self.jump(at, s).is_some() {
+                    return Some((at, n));
                 }
             }
             if free & self.rules.boxes[d] != self.rules.boxes[d] {
@@ -230,17 +264,13 @@ fn direction(a: Pos3, b: Pos3) -> usize {
 // Long: the A* loop over jump points: the pop, the goal, the directions and the relaxation
 // share the open list, the counters and the nodes, which a split would pass around.
 pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos3, weight: f64, plan: Plan) -> SearchResult<Pos3> {
-    let space = WorldSpace::new(world, VoxelMoves::Fly26, weight);
-    let (w, h) = (world.width() as isize, world.height() as isize);
-    let step = std::array::from_fn(|k| {
-        let o = offset(k);
-        o[0] as isize + o[1] as isize * w + o[2] as isize * w * h
-    });
-    let jumper = Jumper { space, rules: rules(), step, goal: world.index(goal) };
+    let bits = s.voxel_bits.take().filter(|b| b.key == world.version()).unwrap_or_else(|| VoxelBits::new(world));
+    let at = |p: Pos3| [p.0 + 1, p.1 + 1, p.2 + 1];
+    let jumper = Jumper { bits: &bits, rules: rules(), goal: at(goal) };
     s.prepare(world.len(), world.width());
     s.jps3d_expanded.clear();
     let stamp = s.generation << 1;
-    let (si, gi) = (world.index(start), jumper.goal);
+    let (si, gi) = (world.index(start), world.index(goal));
     let h0 = |i: usize| VoxelMoves::Fly26.estimate(world.pos(i), goal) * weight;
     s.nodes[si] = Node { g: 0.0, parent: NONE, mark: stamp };
     let mut open = std::collections::BinaryHeap::new();
@@ -267,7 +297,8 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
             result.stopped = true;
             break;
         }
-        let free = jumper.space.free_around(i);
+        let here = at(world.pos(i));
+        let free = bits.around(here);
         dirs.clear();
         if node.parent == NONE {
             dirs.extend((0..27).filter(|&k| k != CENTRE));
@@ -280,7 +311,8 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
             if free & jumper.rules.boxes[d] != jumper.rules.boxes[d] {
                 continue;
             }
-            let Some((j, n)) = jumper.jump(i, d) else { continue };
+            let Some((q, n)) = jumper.jump(here, d) else { continue };
+            let j = bits.index(q);
             let g = node.g + n as f64 * VoxelMoves::fly_cost(degree(offset(d)));
             let seen = s.nodes[j].mark >> 1 == stamp >> 1;
             if seen && (s.nodes[j].mark & 1 == 1 || s.nodes[j].g <= g) {
@@ -295,6 +327,7 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
             open.push(Entry::new(g + h0(j), g, j as u32));
         }
     }
+    s.voxel_bits = Some(bits);
     result.expanded = expanded;
     result.pushed = pushed;
     result.improved = improved;

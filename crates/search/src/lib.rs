@@ -71,6 +71,7 @@ mod trace;
 mod types;
 mod uniform;
 mod voxel;
+mod voxel_bits;
 mod voxel_file;
 mod voxel_space;
 mod worlds;

@@ -20,10 +20,10 @@ pub enum CrowdMode {
     Wander,
     /// Every agent heads for this cell.
     Gather(Pos),
-    /// Agents stand until [`Crowd::send`] gives one a goal, and stand again once there.
+    /// Agents stand until [`Crowd::send`](super::Crowd::send) gives one a goal, and stand again once there.
     Command,
     /// Every agent has a goal and all follow one joint plan, a cell a tick
-    /// ([`Crowd::plan_together`]; random goals when the mode is set).
+    /// ([`Crowd::plan_together`](super::Crowd::plan_together); random goals when the mode is set).
     Together,
 }
 
@@ -215,7 +215,7 @@ pub struct CrowdStats {
     pub ticks: usize,
     /// Goals reached (gathering counts once per agent).
     pub arrivals: usize,
-    /// Ticks' worth of broken invariants seen by [`Crowd::check`] after each tick (two agents
+    /// Ticks' worth of broken invariants seen by [`Crowd::check`](super::Crowd::check) after each tick (two agents
     /// on a cell, two swapping, one on a barrier): always 0 unless there is a bug.
     pub conflicts: usize,
     /// Repairs: searches redone because a changed cell crossed an agent's path.
