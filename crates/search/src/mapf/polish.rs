@@ -93,30 +93,57 @@ impl<'g> Polish<'g> {
     }
 
     /// Large neighbourhood search steps until `deadline`: each takes out up to `size` agents
-    /// (a delayed one and those met near its path) and replans them in a random order.
+    /// and replans them in a random order. Three ways of choosing them, picked at random in
+    /// proportion to how much each has lately saved per agent replanned (adaptive LNS, as Li
+    /// et al.): a delayed agent and those met near its path; a delayed agent and those standing
+    /// where a shortest path of its own would take it, when it would be there; the agents
+    /// nearest one another around a random place and time.
+    // Long: the loop's choice, replanning, verdict and weights share the arrivals and the
+    // group, which a split would pass around.
     pub(crate) fn group(&mut self, dist: &mut Distances, rng: &mut Rng, size: usize, deadline: Deadline) {
         let n = self.paths.len();
+        let mut arrivals: Vec<usize> = (0..n).map(|i| self.arrival(i)).collect();
+        let shortest: Vec<usize> = (0..n).map(|i| dist.get(self.graph, i, self.paths[i][0]) as usize).collect();
+        let mut weights = [1.0f64; 3];
         while !deadline.passed() {
-            let delayed: Vec<usize> = (0..n).filter(|&i| self.arrival(i) > dist.get(self.graph, i, self.paths[i][0]) as usize).collect();
+            let delayed: Vec<usize> = (0..n).filter(|&i| arrivals[i] > shortest[i]).collect();
             if delayed.is_empty() {
                 return;
             }
-            let seed = delayed[rng.below(delayed.len())];
-            let mut group = self.neighbours_of(seed, size, rng);
+            let total: f64 = weights.iter().sum();
+            let mut pick = rng.unit() * total;
+            let kind = (0..3).find(|&k| {
+                pick -= weights[k];
+                pick < 0.0
+            });
+            let kind = kind.unwrap_or(2);
+            // the most delayed of a few drawn
+            let seed = (0..3).map(|_| delayed[rng.below(delayed.len())]).max_by_key(|&i| arrivals[i] - shortest[i]).expect("three drawn");
+            let mut group = match kind {
+                0 => self.neighbours_of(seed, size, rng),
+                1 => self.blockers_of(seed, size, rng, dist),
+                _ => self.crowd_around(size, rng),
+            };
             for a in (1..group.len()).rev() {
                 group.swap(a, rng.below(a + 1));
             }
             let old: Vec<Vec<u32>> = group.iter().map(|&i| self.paths[i].clone()).collect();
-            let before: usize = group.iter().map(|&i| self.arrival(i)).sum();
+            let before: usize = group.iter().map(|&i| arrivals[i]).sum();
             for &i in &group {
                 self.lift(i);
             }
+            // each arrival is bounded by what the group may still spend and beat `before`
+            let mut rest: usize = group.iter().map(|&i| shortest[i]).sum();
+            let mut spent = 0;
             let mut ok = true;
             for &i in &group {
-                match self.route(dist, i, self.horizon + 1) {
+                rest -= shortest[i];
+                let bound = before.saturating_sub(spent + rest);
+                match self.route(dist, i, bound) {
                     Some(path) => {
                         self.paths[i] = path;
                         self.lay(i);
+                        spent += self.arrival(i);
                     }
                     None => {
                         ok = false;
@@ -124,8 +151,12 @@ impl<'g> Polish<'g> {
                     }
                 }
             }
-            let after: usize = group.iter().map(|&i| self.arrival(i)).sum();
-            if !ok || after >= before {
+            let after: usize = if ok { group.iter().map(|&i| self.arrival(i)).sum() } else { before };
+            if after < before {
+                for &i in &group {
+                    arrivals[i] = self.arrival(i);
+                }
+            } else {
                 for (k, &i) in group.iter().enumerate() {
                     if self.holder_of(i) {
                         self.lift(i);
@@ -136,6 +167,8 @@ impl<'g> Polish<'g> {
                     self.lay(i);
                 }
             }
+            let saved = before.saturating_sub(after) as f64 / group.len() as f64;
+            weights[kind] = (0.9 * weights[kind] + 0.1 * saved).max(0.05);
         }
     }
 
@@ -159,6 +192,65 @@ impl<'g> Polish<'g> {
                     if group.len() >= size {
                         return group;
                     }
+                }
+            }
+        }
+        group
+    }
+
+    /// `seed` and the agents standing where a shortest path of its own would take it when it
+    /// would be there (a random one among its shortest paths, walked from its start at time 0,
+    /// then again later), then those met near its path to fill up.
+    fn blockers_of(&self, seed: usize, size: usize, rng: &mut Rng, dist: &mut Distances) -> Vec<usize> {
+        let v = self.graph.len();
+        let goal = self.goals[seed];
+        let mut group = vec![seed];
+        for late in [0, 1 + rng.below(4)] {
+            let (mut at, mut t) = (self.paths[seed][0], late);
+            while at != goal && t < self.horizon {
+                let d = dist.get(self.graph, seed, at);
+                let closer: Vec<u32> = self.graph.neighbours(at).iter().copied().filter(|&u| dist.get(self.graph, seed, u) < d).collect();
+                at = closer[rng.below(closer.len())];
+                t += 1;
+                let j = self.holder[t * v + at as usize];
+                if j != NONE && !group.contains(&(j as usize)) {
+                    group.push(j as usize);
+                    if group.len() >= size {
+                        return group;
+                    }
+                }
+            }
+        }
+        for j in self.neighbours_of(seed, size, rng) {
+            if group.len() >= size {
+                break;
+            }
+            if !group.contains(&j) {
+                group.push(j);
+            }
+        }
+        group
+    }
+
+    /// The `size` agents nearest to where a random agent is at a random time, at that time
+    /// (breadth first from its cell).
+    fn crowd_around(&self, size: usize, rng: &mut Rng) -> Vec<usize> {
+        let v = self.graph.len();
+        let t = rng.below(self.horizon + 1);
+        let centre = self.paths[rng.below(self.paths.len())][t];
+        let mut seen = vec![centre];
+        let mut group = Vec::new();
+        let mut k = 0;
+        while k < seen.len() && group.len() < size {
+            let at = seen[k];
+            k += 1;
+            let j = self.holder[t * v + at as usize];
+            if j != NONE {
+                group.push(j as usize);
+            }
+            for &u in self.graph.neighbours(at) {
+                if !seen.contains(&u) {
+                    seen.push(u);
                 }
             }
         }
