@@ -1027,7 +1027,7 @@ fn undo_and_redo_take_back_strokes_moves_and_boards() {
     assert_eq!((board(&app), ends(&app)), before, "every edit undone");
     app.act(Action::Undo);
     assert_eq!(board(&app).width(), 16, "nothing older than that but the first steps");
-    assert!(app.world().resource::<History>().undo.len() <= MAX_UNDO);
+    assert!(app.world().resource::<History>().steps.undo.len() <= MAX_UNDO);
 }
 
 #[test]
@@ -1304,6 +1304,75 @@ fn the_step_view_on_a_world_replays_its_search_an_expansion_at_a_time() {
     app.update();
     assert!(world(&app).answer.searches > searches);
     assert_eq!(app.world().resource::<WorldStepView>().recording(), Some(world(&app).answer.searches));
+}
+
+#[test]
+fn the_step_view_on_a_world_shows_the_jump_points_of_jps() {
+    use cubepath::game::logic::world_steps::WorldStepView;
+    let setup = GameSetup { steps: Some(2), algorithm: Some(Algorithm::Jps), ..world_setup(8, WorldKind::Caves, VoxelMoves::Fly26) };
+    let mut app = app_with(setup, Duration::from_millis(50));
+    assert_eq!(world(&app).answer.algorithm, Algorithm::Jps);
+    let cost = check_world_answer(&app, VoxelMoves::Fly26);
+    let (expanded, path) = (world(&app).answer.expanded, world(&app).answer.path.clone());
+    let v = app.world().resource::<WorldStepView>();
+    assert_eq!((v.shown, v.closed.len()), (2, expanded), "--steps 2 of the search's {expanded} expansions");
+    // A* on the same world expands more voxels than JPS does jump points
+    let grid = world(&app).grid.clone().unwrap();
+    let (start, end) = (path[0], *path.last().unwrap());
+    let astar = Searcher::default().search_world(&grid, start, end, &VoxelOptions::default()).unwrap();
+    assert!((astar.cost.unwrap() - cost).abs() < 1e-9);
+    assert!(expanded < astar.expanded, "JPS expanded {expanded}, A* {}", astar.expanded);
+    // every jump point is opened before it is expanded, on a line from the one that opened it
+    let opened_at: std::collections::HashMap<Pos3, usize> = v.opened.iter().copied().collect();
+    for (k, p) in v.closed.iter().enumerate() {
+        assert!(opened_at[p] <= k, "{p:?} expanded at {k} before it was opened at {}", opened_at[p]);
+    }
+    for &(p, at) in v.opened.iter().filter(|(_, at)| *at > 0) {
+        let by = v.closed[at - 1];
+        let d = [p.0.abs_diff(by.0), p.1.abs_diff(by.1), p.2.abs_diff(by.2)];
+        let n = *d.iter().max().unwrap();
+        assert!(d.iter().all(|&x| x == 0 || x == n), "{p:?} is no jump from {by:?}");
+    }
+    // Space shows one more expansion
+    app.press(KeyCode::Space);
+    assert_eq!(app.world().resource::<WorldStepView>().shown, 3);
+}
+
+#[test]
+fn undo_and_redo_on_a_world_take_back_its_edits_and_leave_the_flat_board_alone() {
+    let mut app = app_with(world_setup(6, WorldKind::Caves, VoxelMoves::Fly26), Duration::from_millis(50));
+    let flat = app.world().resource::<Board>().grid.clone();
+    let first = world(&app).grid.clone().unwrap();
+    let start = world(&app).start.unwrap();
+    // a voxel removed (the first blocked one on the path's level), then the start moved
+    let gone = (0..first.len()).map(|i| first.pos(i)).find(|&p| first.is_blocked(p)).unwrap();
+    app.act(Action::PickVoxel {
+        hit: VoxelHit { voxel: [gone.0 as i64, gone.1 as i64, gone.2 as i64], normal: [0, 0, 1] },
+        click: VoxelClick::Remove,
+    });
+    assert!(world(&app).grid.as_ref().unwrap().is_free(gone));
+    let end = world(&app).end.unwrap();
+    let onto = VoxelHit { voxel: [end.0 as i64, end.1 as i64, end.2 as i64 - 1], normal: [0, 0, 1] };
+    app.act(Action::PickVoxel { hit: onto, click: VoxelClick::Endpoint });
+    let moved = world(&app).start.unwrap();
+    assert_ne!(moved, start);
+    // a refused click keeps no step
+    app.act(Action::PickVoxel { hit: VoxelHit { voxel: [0, 0, -1], normal: [0, 0, 1] }, click: VoxelClick::Remove });
+    let searches = world(&app).answer.searches;
+    app.act(Action::Undo);
+    assert_eq!(world(&app).start, Some(start), "the start back");
+    assert!(world(&app).grid.as_ref().unwrap().is_free(gone), "the voxel still removed");
+    app.update();
+    assert!(world(&app).answer.searches > searches, "searched again");
+    app.act(Action::Undo);
+    assert_eq!(world(&app).grid.as_ref(), Some(&first), "the voxel back");
+    app.act(Action::Undo);
+    assert_eq!(app.world().resource::<Status>().0, "nothing to undo");
+    app.act(Action::Redo);
+    app.act(Action::Redo);
+    assert!(world(&app).grid.as_ref().unwrap().is_free(gone));
+    assert_eq!(world(&app).start, Some(moved));
+    assert_eq!(app.world().resource::<Board>().grid, flat, "the hidden flat board is untouched");
 }
 
 #[test]

@@ -55,7 +55,7 @@ pub use cubepath_search as engine;
 pub use debug::{NavDebugPlugin, SearchCells, ShowSearch};
 pub use follow::{Arrived, FollowPath, facing};
 pub use grid::{HEX_ROW, NavGrid, Plane};
-pub use request::{FoundPath, NoPath, PathAnswer, PathBudget, PathQueue, PathRequest};
+pub use request::{FoundPath, NoPath, PathAnswer, PathBudget, PathQueue, PathRequest, RequestQueue};
 pub use voxels::{FoundVoxelPath, NavVoxels, VoxelPathAnswer, VoxelPathRequest, VoxelQueue};
 
 /// What a game usually needs.
@@ -101,12 +101,12 @@ impl Plugin for CubepathPlugin {
                 (
                     (
                         follow::replan_blocked_ways,
-                        request::queue_requests,
+                        request::queue_requests::<PathRequest>,
                         crowd::drop_members,
                         crowd::make_crowds,
                         crowd::pass_edits_to_crowds,
                         crowd::send_members,
-                        voxels::queue_voxel_requests,
+                        request::queue_requests::<VoxelPathRequest>,
                     )
                         .chain()
                         .in_set(NavSystems::Request),

@@ -3,6 +3,7 @@
 //! order and as many run each frame as the budget allows.
 
 use std::collections::{HashSet, VecDeque};
+use std::marker::PhantomData;
 use std::time::Duration;
 
 use bevy::platform::time::Instant;
@@ -82,7 +83,8 @@ pub enum NoPath {
         /// Nodes expanded before it stopped.
         expanded: usize,
     },
-    /// No [`NavGrid`] to search: none, several without one named, or the named entity has none.
+    /// No [`NavGrid`] (for voxel requests no [`NavVoxels`](crate::NavVoxels)) to search: none,
+    /// several without one named, or the named entity has none.
     NoGrid,
 }
 
@@ -92,7 +94,9 @@ impl std::fmt::Display for NoPath {
             NoPath::Unreachable => f.write_str("no path: the goal cannot be reached from the start"),
             NoPath::Refused(e) => write!(f, "no search: {e}"),
             NoPath::Stopped { expanded } => write!(f, "no answer: the search stopped at its limit after {expanded} expansions"),
-            NoPath::NoGrid => f.write_str("no grid: add a NavGrid, or name the grid entity when there are several"),
+            NoPath::NoGrid => {
+                f.write_str("nothing to search: add a NavGrid (a NavVoxels for voxel requests), or name the entity when there are several")
+            }
         }
     }
 }
@@ -141,15 +145,27 @@ impl Default for PathBudget {
     }
 }
 
-/// Requests waiting for an answer, oldest first, and the engine's reusable buffers.
-#[derive(Resource, Default)]
-pub struct PathQueue {
+/// Requests of the component `R` waiting for an answer, oldest first, and the engine's
+/// reusable buffers ([`PathQueue`] for [`PathRequest`]s, [`VoxelQueue`](crate::VoxelQueue) for
+/// voxel requests).
+#[derive(Resource)]
+pub struct RequestQueue<R: Send + Sync + 'static> {
     waiting: VecDeque<Entity>,
     queued: HashSet<Entity>,
     searcher: Searcher,
+    kind: PhantomData<fn() -> R>,
 }
 
-impl PathQueue {
+/// 2D path requests waiting.
+pub type PathQueue = RequestQueue<PathRequest>;
+
+impl<R: Send + Sync + 'static> Default for RequestQueue<R> {
+    fn default() -> Self {
+        RequestQueue { waiting: VecDeque::new(), queued: HashSet::new(), searcher: Searcher::default(), kind: PhantomData }
+    }
+}
+
+impl<R: Send + Sync + 'static> RequestQueue<R> {
     /// Requests waiting.
     pub fn len(&self) -> usize {
         self.waiting.len()
@@ -161,8 +177,8 @@ impl PathQueue {
     }
 }
 
-/// New and renewed requests join the queue (once each).
-pub(crate) fn queue_requests(requests: Query<Entity, Changed<PathRequest>>, mut queue: ResMut<PathQueue>) {
+/// New and renewed requests `R` join their queue (once each).
+pub(crate) fn queue_requests<R: Component>(requests: Query<Entity, Changed<R>>, mut queue: ResMut<RequestQueue<R>>) {
     for e in &requests {
         if queue.queued.insert(e) {
             queue.waiting.push_back(e);
@@ -170,7 +186,29 @@ pub(crate) fn queue_requests(requests: Query<Entity, Changed<PathRequest>>, mut 
     }
 }
 
-/// Answers waiting requests, oldest first, within the budget.
+/// Answers waiting requests, oldest first, within the budget: `answer` gives a requester's
+/// answer and the expansions it took, `None` for one despawned (or its request removed) while
+/// waiting, which asks nothing.
+pub(crate) fn answer_within<R: Send + Sync + 'static, A: Component>(
+    commands: &mut Commands,
+    budget: &PathBudget,
+    queue: &mut RequestQueue<R>,
+    mut answer: impl FnMut(&mut Searcher, Entity) -> Option<(A, usize)>,
+) {
+    let (mut searches, mut expanded) = (0, 0);
+    while searches < budget.searches && expanded < budget.expansions {
+        let Some(e) = queue.waiting.pop_front() else { break };
+        queue.queued.remove(&e);
+        let Some((found, work)) = answer(&mut queue.searcher, e) else { continue };
+        searches += 1;
+        expanded += work;
+        if let Ok(mut entity) = commands.get_entity(e) {
+            entity.insert(found);
+        }
+    }
+}
+
+/// Answers waiting 2D requests, oldest first, within the budget.
 pub(crate) fn answer_requests(
     mut commands: Commands,
     budget: Res<PathBudget>,
@@ -178,19 +216,11 @@ pub(crate) fn answer_requests(
     requests: Query<&PathRequest>,
     grids: Query<Ref<NavGrid>>,
 ) {
-    let (mut searches, mut expanded) = (0, 0);
-    while searches < budget.searches && expanded < budget.expansions {
-        let Some(e) = queue.waiting.pop_front() else { break };
-        queue.queued.remove(&e);
-        // a requester despawned (or its request removed) while waiting asks nothing
-        let Ok(request) = requests.get(e) else { continue };
-        let answer = answer(&mut queue.searcher, request, &grids);
-        searches += 1;
-        expanded += answer.expanded;
-        if let Ok(mut entity) = commands.get_entity(e) {
-            entity.insert(answer);
-        }
-    }
+    answer_within(&mut commands, &budget, &mut queue, |searcher, e| {
+        let found = answer(searcher, requests.get(e).ok()?, &grids);
+        let work = found.expanded;
+        Some((found, work))
+    });
 }
 
 fn answer(searcher: &mut Searcher, request: &PathRequest, grids: &Query<Ref<NavGrid>>) -> PathAnswer {

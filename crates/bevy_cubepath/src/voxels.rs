@@ -2,14 +2,13 @@
 //! and [`VoxelPathRequest`]s answered with [`VoxelPathAnswer`]s on the same entity, within the
 //! frame's [`PathBudget`] as 2D requests are.
 
-use std::collections::{HashSet, VecDeque};
 use std::time::Duration;
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use cubepath_search::{Pos3, Searcher, VoxelGrid, VoxelOptions};
 
-use crate::request::{NoPath, PathBudget};
+use crate::request::{NoPath, PathBudget, RequestQueue, answer_within};
 
 /// A voxel world to find paths in: the voxels, the search settings (move model, algorithm,
 /// weight) its requests use unless they bring their own, and where its voxels are in the
@@ -142,21 +141,8 @@ impl VoxelPathAnswer {
 }
 
 /// Voxel requests waiting, oldest first, and the engine's buffers (kept with the world's
-/// connected components between searches).
-#[derive(Resource, Default)]
-pub struct VoxelQueue {
-    waiting: VecDeque<Entity>,
-    queued: HashSet<Entity>,
-    searcher: Searcher,
-}
-
-pub(crate) fn queue_voxel_requests(requests: Query<Entity, Changed<VoxelPathRequest>>, mut queue: ResMut<VoxelQueue>) {
-    for e in &requests {
-        if queue.queued.insert(e) {
-            queue.waiting.push_back(e);
-        }
-    }
-}
+/// connected components and bit rows between searches).
+pub type VoxelQueue = RequestQueue<VoxelPathRequest>;
 
 /// Answers waiting voxel requests, oldest first, within the frame's budget.
 pub(crate) fn answer_voxel_requests(
@@ -166,25 +152,19 @@ pub(crate) fn answer_voxel_requests(
     requests: Query<&VoxelPathRequest>,
     worlds: Query<&NavVoxels>,
 ) {
-    let (mut searches, mut expanded) = (0, 0);
-    while searches < budget.searches && expanded < budget.expansions {
-        let Some(e) = queue.waiting.pop_front() else { break };
-        queue.queued.remove(&e);
-        let Ok(request) = requests.get(e) else { continue };
+    answer_within(&mut commands, &budget, &mut queue, |searcher, e| {
+        let request = requests.get(e).ok()?;
         let nav = match request.world {
             Some(w) => worlds.get(w).ok(),
             None => worlds.single().ok(),
         };
-        let answer = match nav {
-            Some(nav) => answer(&mut queue.searcher, request, nav),
+        let found = match nav {
+            Some(nav) => answer(searcher, request, nav),
             None => VoxelPathAnswer { result: Err(NoPath::NoGrid), expanded: 0, pushed: 0, time: Duration::ZERO },
         };
-        searches += 1;
-        expanded += answer.expanded;
-        if let Ok(mut entity) = commands.get_entity(e) {
-            entity.insert(answer);
-        }
-    }
+        let work = found.expanded;
+        Some((found, work))
+    });
 }
 
 fn answer(searcher: &mut Searcher, request: &VoxelPathRequest, nav: &NavVoxels) -> VoxelPathAnswer {

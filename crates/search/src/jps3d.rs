@@ -260,7 +260,9 @@ fn direction(a: Pos3, b: Pos3) -> usize {
 }
 
 /// A* over jump points from `start` to `goal` under fly-26 (see the module documentation);
-/// the expanded jump points' indices are kept in the searcher (`jps3d_expanded`) for the tests.
+/// the expanded jump points' indices are kept in the searcher (`jps3d_expanded`), and the jump
+/// points put on the open list first with the expansion that did (`jps3d_opened`), for
+/// [`Searcher::jump_trace`] and the tests.
 // Long: the A* loop over jump points: the pop, the goal, the directions and the relaxation
 // share the open list, the counters and the nodes, which a split would pass around.
 pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos3, weight: f64, plan: Plan) -> SearchResult<Pos3> {
@@ -269,6 +271,8 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
     let jumper = Jumper { bits: &bits, rules: rules(), goal: at(goal) };
     s.prepare(world.len(), world.width());
     s.jps3d_expanded.clear();
+    s.jps3d_opened.clear();
+    s.jps3d_opened.push((world.index(start) as u32, 0));
     let stamp = s.generation << 1;
     let (si, gi) = (world.index(start), world.index(goal));
     let h0 = |i: usize| VoxelMoves::Fly26.estimate(world.pos(i), goal) * weight;
@@ -322,6 +326,7 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
                 improved += 1;
             } else {
                 pushed += 1;
+                s.jps3d_opened.push((j as u32, expanded as u32));
             }
             s.nodes[j] = Node { g, parent: i as u32, mark: stamp };
             open.push(Entry::new(g + h0(j), g, j as u32));
@@ -332,6 +337,45 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
     result.pushed = pushed;
     result.improved = improved;
     result
+}
+
+/// What a 3D Jump Point Search did, an expansion at a time (see [`Searcher::jump_trace`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct JumpTrace {
+    /// The jump points expanded, in order.
+    pub expanded: Vec<Pos3>,
+    /// Each jump point put on the open list (the first time only) with the expansion that did:
+    /// 0 for the start, `k + 1` for `expanded[k]`; in that order.
+    pub opened: Vec<(Pos3, usize)>,
+}
+
+impl Searcher {
+    /// What the last search with [`Algorithm::Jps`](crate::Algorithm::Jps) on a voxel world
+    /// did, read in `world` (the world it searched): the jump points it expanded and those it
+    /// put on the open list; empty before any. The other algorithms show their work an
+    /// expansion at a time through [`Searcher::steps_world`]; JPS runs whole, so this is how
+    /// its expansions are shown.
+    ///
+    /// ```
+    /// use cubepath_search::{Algorithm, Searcher, VoxelGrid, VoxelOptions};
+    /// let mut world = VoxelGrid::new(6, 6, 3).unwrap();
+    /// world.set_blocked((3, 3, 1), true).unwrap();
+    /// let mut searcher = Searcher::default();
+    /// let jps = VoxelOptions { algorithm: Algorithm::Jps, ..VoxelOptions::default() };
+    /// let found = searcher.search_world(&world, (0, 0, 0), (5, 5, 2), &jps).unwrap();
+    /// let trace = searcher.jump_trace(&world);
+    /// assert_eq!(trace.expanded.len(), found.expanded);
+    /// assert_eq!((trace.expanded[0], trace.opened[0]), ((0, 0, 0), ((0, 0, 0), 0)));
+    /// // every jump point is opened before it is expanded
+    /// assert!(trace.expanded.iter().enumerate().all(|(k, p)| trace.opened.iter().any(|(q, by)| q == p && *by <= k)));
+    /// ```
+    pub fn jump_trace(&self, world: &VoxelGrid) -> JumpTrace {
+        let at = |i: u32| world.pos(i as usize);
+        JumpTrace {
+            expanded: self.jps3d_expanded.iter().map(|&i| at(i)).collect(),
+            opened: self.jps3d_opened.iter().map(|&(i, by)| (at(i), by as usize)).collect(),
+        }
+    }
 }
 
 /// The path to `goal` through its jump points, every voxel between them filled in.
@@ -379,6 +423,41 @@ mod tests {
         let mut out = Vec::new();
         forced(r, x, ((1 << 27) - 1) & !(1 << behind_side), &mut out);
         assert!(out.contains(&number([0, 1, 0]).unwrap()));
+    }
+
+    /// The trace: every expansion of the search in order, each jump point opened once before
+    /// it is expanded, by an expansion on one line with it (a jump along one of the 26
+    /// directions).
+    #[test]
+    fn the_trace_tells_each_expansion_and_the_jump_points_it_opened() {
+        use crate::rules::Algorithm;
+        use crate::voxel::VoxelOptions;
+        let mut world = VoxelGrid::new(12, 10, 6).unwrap();
+        for (x, y, z) in [(4, 0, 0), (4, 1, 0), (4, 2, 1), (4, 3, 2), (7, 5, 0), (7, 6, 1), (2, 7, 3), (9, 2, 4)] {
+            for dz in 0..2 {
+                world.set_blocked((x, y, (z + dz).min(5)), true).unwrap();
+            }
+        }
+        let mut s = Searcher::default();
+        let jps = VoxelOptions { algorithm: Algorithm::Jps, ..Default::default() };
+        let found = s.search_world(&world, (0, 0, 0), (11, 9, 5), &jps).unwrap();
+        let trace = s.jump_trace(&world);
+        assert_eq!(trace.expanded.len(), found.expanded);
+        assert_eq!(trace.opened.len(), found.pushed);
+        assert!(found.expanded > 2, "a few jump points: {}", found.expanded);
+        let mut seen = std::collections::HashSet::new();
+        for &(p, by) in &trace.opened {
+            assert!(seen.insert(p), "{p:?} opened twice");
+            if by > 0 {
+                let q = trace.expanded[by - 1];
+                let d = [p.0.abs_diff(q.0), p.1.abs_diff(q.1), p.2.abs_diff(q.2)];
+                let n = *d.iter().max().unwrap();
+                assert!(d.iter().all(|&v| v == 0 || v == n), "{p:?} is no jump from {q:?}");
+            }
+        }
+        for (k, p) in trace.expanded.iter().enumerate() {
+            assert!(trace.opened.iter().any(|(q, by)| q == p && *by <= k), "{p:?} expanded before it was opened");
+        }
     }
 
     /// Every jump point 3D JPS expands below the optimal cost (`g + h < C*`) is one A* expands

@@ -86,6 +86,7 @@ pub use crowd::{
 pub use dstar::{Progress, Replanner};
 pub use grid::{CHANGE_LOG, Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT};
 pub use jps_plus::JumpDistances;
+pub use jps3d::JumpTrace;
 pub use jump_scans::{JumpScan, jump_scans};
 pub use map_file::{
     FileError, Problem, SUM_ERROR, load_map, load_scen, read_map, read_map_from, read_scen, read_scen_from, stated_tolerance, stated_unit,

@@ -43,6 +43,9 @@ pub struct Searcher {
     world_components: Option<WorldComponents>,
     /// The jump points the last 3D JPS expanded, in order (for the tests).
     pub(crate) jps3d_expanded: Vec<u32>,
+    /// The jump points the last 3D JPS put on the open list first, with the expansion that did
+    /// (0 for the start, `k + 1` for the `k`-th).
+    pub(crate) jps3d_opened: Vec<(u32, u32)>,
     /// The last voxel world's free voxels as bit rows, for 3D JPS, kept until it changes.
     pub(crate) voxel_bits: Option<crate::voxel_bits::VoxelBits>,
 }

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use super::board::{Board, BoardReplaced, Selection};
 use super::input::Action;
 use super::status::Status;
+use super::world::world_on;
 use crate::game::phases::AppSystems;
 use crate::search::{Grid, Pos};
 
@@ -19,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<History>()
         .add_systems(Update, remember_boards.in_set(AppSystems::RememberBoards))
         .add_systems(Update, forget_refused.in_set(AppSystems::RequestPaths))
-        .add_systems(Update, undo_redo.in_set(AppSystems::ApplyActions));
+        .add_systems(Update, undo_redo.run_if(not(world_on)).in_set(AppSystems::ApplyActions));
 }
 
 /// A board and its endpoints at one moment.
@@ -35,13 +36,69 @@ pub struct Snapshot {
     pub end: Option<Pos>,
 }
 
-/// What can be undone and redone.
+/// Steps to undo (the oldest first, the last [`MAX_UNDO`]) and to redo (the last undone last):
+/// boards, or worlds ([`WorldHistory`](super::world_history::WorldHistory)).
+#[derive(Debug)]
+pub struct Steps<S> {
+    pub undo: VecDeque<S>,
+    pub redo: Vec<S>,
+}
+
+impl<S> Default for Steps<S> {
+    fn default() -> Self {
+        Steps { undo: VecDeque::new(), redo: Vec::new() }
+    }
+}
+
+impl<S: PartialEq> Steps<S> {
+    /// Keeps a step; false when it is the step already on top.
+    pub fn keep(&mut self, s: S) -> bool {
+        if self.undo.back() == Some(&s) {
+            return false;
+        }
+        if self.undo.len() == MAX_UNDO {
+            self.undo.pop_front();
+        }
+        self.undo.push_back(s);
+        true
+    }
+
+    /// After actions for which a step was kept: the step is dropped when they changed nothing
+    /// (`now` is the same), so every undo undoes something; otherwise what was undone cannot
+    /// be redone after the new change.
+    pub fn settle(&mut self, now: &S) {
+        if self.undo.back() == Some(now) {
+            self.undo.pop_back();
+        } else {
+            self.redo.clear();
+        }
+    }
+
+    /// Undo (or redo): the step to go back (or forward) to, passing over steps equal to `now`,
+    /// which is kept on the other side; and how many are left on this side.
+    pub fn take(&mut self, undo: bool, now: S) -> Option<(S, usize)> {
+        let mut taken = None;
+        while let Some(s) = if undo { self.undo.pop_back() } else { self.redo.pop() } {
+            if s != now {
+                taken = Some(s);
+                break;
+            }
+        }
+        let to = taken?;
+        if undo {
+            self.redo.push(now);
+        } else {
+            self.keep(now);
+        }
+        Some((to, if undo { self.undo.len() } else { self.redo.len() }))
+    }
+}
+
+/// What can be undone and redone on the flat board.
 #[derive(Resource, Default)]
 pub struct History {
-    /// The oldest first.
-    pub undo: VecDeque<Snapshot>,
-    /// The last undone last.
-    pub redo: Vec<Snapshot>,
+    /// The boards and endpoints before each step.
+    pub steps: Steps<Snapshot>,
     /// A run of actions that makes one step: a painting stroke, or an endpoint's drag.
     run: Option<Run>,
     /// A step was kept this frame (and is dropped if the actions changed nothing).
@@ -55,18 +112,6 @@ enum Run {
 }
 
 impl History {
-    /// Keeps a step; false when it is the step already on top.
-    fn push(&mut self, s: Snapshot) -> bool {
-        if self.undo.back() == Some(&s) {
-            return false;
-        }
-        if self.undo.len() == MAX_UNDO {
-            self.undo.pop_front();
-        }
-        self.undo.push_back(s);
-        true
-    }
-
     /// Whether `action` begins a step (the board as it stands is kept for it).
     fn begins_step(&mut self, action: &Action) -> bool {
         let (keep, run) = match action {
@@ -96,7 +141,7 @@ fn snapshot(board: &Board, selection: &Selection) -> Snapshot {
 fn remember_boards(mut actions: MessageReader<Action>, board: Res<Board>, selection: Res<Selection>, mut history: ResMut<History>) {
     for action in actions.read() {
         if history.begins_step(action) && !history.kept_now {
-            history.kept_now = history.push(snapshot(&board, &selection));
+            history.kept_now = history.steps.keep(snapshot(&board, &selection));
         }
     }
 }
@@ -107,12 +152,7 @@ fn forget_refused(board: Res<Board>, selection: Res<Selection>, mut history: Res
     if !std::mem::take(&mut history.kept_now) {
         return;
     }
-    if history.undo.back().is_some_and(|s| *s == snapshot(&board, &selection)) {
-        history.undo.pop_back();
-    } else {
-        // a new change: what was undone cannot be redone after it
-        history.redo.clear();
-    }
+    history.steps.settle(&snapshot(&board, &selection));
 }
 
 /// Undo and redo: the board and endpoints go back (or forward) one step; a board of another
@@ -131,24 +171,11 @@ fn undo_redo(
             Action::Redo => false,
             _ => continue,
         };
-        let now = snapshot(&board, &selection);
         // steps that changed nothing (a refused click) are passed over
-        let mut taken = None;
-        while let Some(s) = if undo { history.undo.pop_back() } else { history.redo.pop() } {
-            if s != now {
-                taken = Some(s);
-                break;
-            }
-        }
-        let Some(to) = taken else {
+        let Some((to, left)) = history.steps.take(undo, snapshot(&board, &selection)) else {
             status.say(if undo { "nothing to undo" } else { "nothing to redo" });
             continue;
         };
-        if undo {
-            history.redo.push(now);
-        } else {
-            history.push(now);
-        }
         let same_shape = (to.grid.width(), to.grid.height()) == (board.grid.width(), board.grid.height()) && to.source == board.source;
         if same_shape {
             // cell by cell, so the grid's change log tells the view and the crowd what changed
@@ -165,7 +192,6 @@ fn undo_redo(
             selection.start = to.start;
             selection.end = to.end;
         }
-        let left = if undo { history.undo.len() } else { history.redo.len() };
         status.say(format!("{} ({left} more)", if undo { "undone" } else { "redone" }));
     }
 }

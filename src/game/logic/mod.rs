@@ -19,6 +19,7 @@ pub mod status;
 pub mod stepview;
 pub mod walk;
 pub mod world;
+pub mod world_history;
 pub mod world_race;
 pub mod world_steps;
 
@@ -51,6 +52,6 @@ fn plugin(app: &mut App) {
         race::plugin,
         crowd::plugin,
         duel::plugin,
-        (world::plugin, world_steps::plugin, world_race::plugin),
+        (world::plugin, world_history::plugin, world_steps::plugin, world_race::plugin),
     ));
 }

@@ -8,11 +8,10 @@
 use bevy::prelude::*;
 
 use super::board::{Board, Selection};
-use super::input::Action;
 use super::search::game_options;
 use super::settings::{RaceSettings, SearchSettings, race_on};
 use super::setup::GameSetup;
-use super::stepview::{Replay, StepView, advance_replay, control_replay, is_replay_action};
+use super::stepview::{Replay, StepView, control_replays, play_replay, replay_running};
 use crate::game::phases::{AppSystems, PausableSystems};
 use crate::search::{Algorithm, Pos, SearchOptions, cells_along};
 
@@ -33,8 +32,8 @@ pub(super) fn plugin(app: &mut App) {
                     .or_eager(resource_changed::<Selection>)
                     .or_eager(resource_changed::<SearchSettings>),
             ),
-            control_race.run_if(race_on),
-            play_race.run_if(race_on.and_then(|r: Res<Race>| r.running)).in_set(PausableSystems),
+            control_replays::<Race>.run_if(race_on),
+            play_replay::<Race>.run_if(race_on.and_then(replay_running::<Race>)).in_set(PausableSystems),
         )
             .chain()
             .in_set(AppSystems::Walk),
@@ -118,13 +117,8 @@ impl Race {
     /// a path). A lane that reaches the goal sooner with a dearer path (greedy, BFS on
     /// weighted moves) does not win: it is [`Race::first_home`].
     pub fn winners(&self) -> Vec<usize> {
-        let Some(best) = self.best_cost() else { return Vec::new() };
-        let cheapest = |l: &Lane| l.cost.is_some_and(|c| c <= best + COST_EPSILON * best.max(1.0));
-        let Some(first) = self.lanes.iter().filter(|l| cheapest(l)).filter_map(Lane::finish).min() else { return Vec::new() };
-        if self.shown < first {
-            return Vec::new();
-        }
-        self.lanes.iter().enumerate().filter(|(_, l)| cheapest(l) && l.finish() == Some(first)).map(|(i, _)| i).collect()
+        let ends: Vec<_> = self.lanes.iter().map(|l| (l.cost, l.finish())).collect();
+        race_winners(&ends, self.shown)
     }
 
     /// The lanes that reached the goal in the fewest expansions, whatever their path costs,
@@ -177,6 +171,19 @@ impl Race {
     }
 }
 
+/// The winners of a race whose lanes end with these path costs and expansions to their end
+/// (`None` without a path), `shown` expansions in: of the lanes with the cheapest path, those
+/// that found it in the fewest expansions, once they have (on boards and worlds alike).
+pub fn race_winners(ends: &[(Option<f64>, Option<usize>)], shown: usize) -> Vec<usize> {
+    let Some(best) = ends.iter().filter_map(|e| e.0).min_by(f64::total_cmp) else { return Vec::new() };
+    let cheapest = |c: Option<f64>| c.is_some_and(|c| c <= best + COST_EPSILON * best.max(1.0));
+    let Some(first) = ends.iter().filter(|e| cheapest(e.0)).filter_map(|e| e.1).min() else { return Vec::new() };
+    if shown < first {
+        return Vec::new();
+    }
+    ends.iter().enumerate().filter(|(_, e)| cheapest(e.0) && e.1 == Some(first)).map(|(i, _)| i).collect()
+}
+
 /// --race: the race opens with these lanes (and --steps N expansions shown).
 fn race_from_setup(setup: Res<GameSetup>, mut settings: ResMut<RaceSettings>, mut race: ResMut<Race>) {
     if let Some(algorithms) = &setup.race {
@@ -200,21 +207,6 @@ fn record_race(
     }
 }
 
-/// Space, Run, the rate and the scrubber, while the race is on (the step view's controls
-/// stand still then).
-fn control_race(mut actions: MessageReader<Action>, mut race: ResMut<Race>) {
-    for action in actions.read().filter(|a| is_replay_action(a)) {
-        control_replay(&mut *race, action);
-    }
-}
-
-/// Plays the race forward while running: every lane gets the same expansions.
-fn play_race(time: Res<Time>, mut race: ResMut<Race>) {
-    if advance_replay(race.bypass_change_detection(), time.delta_secs()) {
-        race.set_changed();
-    }
-}
-
 impl Replay for Race {
     fn shown(&self) -> usize {
         self.shown
@@ -227,5 +219,8 @@ impl Replay for Race {
     }
     fn clock(&mut self) -> (&mut bool, &mut f32, &mut f32) {
         (&mut self.running, &mut self.rate, &mut self.budget)
+    }
+    fn is_running(&self) -> bool {
+        self.running
     }
 }

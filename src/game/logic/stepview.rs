@@ -3,6 +3,7 @@
 //! expansions a second, a slider scrubs back and forth). Open, closed and current cells get
 //! their own colours; F, G, H, parent and expansion index are known for every touched cell.
 
+use bevy::ecs::component::Mutable;
 use bevy::prelude::*;
 
 use super::board::{Board, Selection};
@@ -28,8 +29,10 @@ pub(super) fn plugin(app: &mut App) {
                     .or_eager(resource_changed::<Selection>)
                     .or_eager(resource_changed::<SearchSettings>),
             ),
-            control_steps.run_if(step_view_on.and_then(not(race_on))),
-            play_steps.run_if(step_view_on.and_then(not(race_on)).and_then(|v: Res<StepView>| v.running)).in_set(PausableSystems),
+            control_replays::<StepView>.run_if(step_view_on.and_then(not(race_on))),
+            play_replay::<StepView>
+                .run_if(step_view_on.and_then(not(race_on)).and_then(replay_running::<StepView>))
+                .in_set(PausableSystems),
         )
             .chain()
             .in_set(AppSystems::Walk),
@@ -349,6 +352,8 @@ pub trait Replay {
     fn seek_to(&mut self, k: usize);
     /// Whether it plays, at how many expansions a second, and the part of an expansion owed.
     fn clock(&mut self) -> (&mut bool, &mut f32, &mut f32);
+    /// Whether it plays.
+    fn is_running(&self) -> bool;
 }
 
 impl Replay for StepView {
@@ -363,6 +368,9 @@ impl Replay for StepView {
     }
     fn clock(&mut self) -> (&mut bool, &mut f32, &mut f32) {
         (&mut self.running, &mut self.rate, &mut self.budget)
+    }
+    fn is_running(&self) -> bool {
+        self.running
     }
 }
 
@@ -409,16 +417,22 @@ pub fn advance_replay(replay: &mut impl Replay, seconds: f32) -> bool {
     true
 }
 
-/// Space, Run, the rate and the scrubber.
-fn control_steps(mut actions: MessageReader<Action>, mut view: ResMut<StepView>) {
+/// Space, Run, the rate and the scrubber, applied to the replay `R` (the step views and the
+/// races, flat or on a world).
+pub fn control_replays<R: Replay + Resource + Component<Mutability = Mutable>>(mut actions: MessageReader<Action>, mut replay: ResMut<R>) {
     for action in actions.read().filter(|a| is_replay_action(a)) {
-        control_replay(&mut *view, action);
+        control_replay(&mut *replay, action);
     }
 }
 
-/// Plays the recording forward while running.
-fn play_steps(time: Res<Time>, mut view: ResMut<StepView>) {
-    if advance_replay(view.bypass_change_detection(), time.delta_secs()) {
-        view.set_changed();
+/// Plays the replay `R` forward while running.
+pub fn play_replay<R: Replay + Resource + Component<Mutability = Mutable>>(time: Res<Time>, mut replay: ResMut<R>) {
+    if advance_replay(replay.bypass_change_detection(), time.delta_secs()) {
+        replay.set_changed();
     }
+}
+
+/// Whether the replay `R` plays (a run condition).
+pub fn replay_running<R: Replay + Resource>(replay: Res<R>) -> bool {
+    replay.is_running()
 }

@@ -121,6 +121,18 @@ impl WorldBoard {
         self.changed();
     }
 
+    /// Puts back voxels and endpoints kept before (undo, redo); all levels shown when the
+    /// world's size is another.
+    pub(super) fn restore(&mut self, grid: VoxelGrid, source: String, (start, end): (Option<Pos3>, Option<Pos3>)) {
+        if self.grid.as_ref().is_none_or(|g| (g.width(), g.height(), g.depth()) != (grid.width(), grid.height(), grid.depth())) {
+            self.slice = grid.depth() - 1;
+        }
+        self.grid = Some(grid);
+        self.source = source;
+        (self.start, self.end) = (start, end);
+        self.changed();
+    }
+
     /// The voxels, endpoints or settings changed: search again, and the walk ends.
     fn changed(&mut self) {
         self.shape += 1;

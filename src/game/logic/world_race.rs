@@ -5,11 +5,10 @@
 
 use bevy::prelude::*;
 
-use super::input::Action;
-use super::race::RACE_LIMIT;
+use super::race::{RACE_LIMIT, race_winners};
 use super::settings::{RaceSettings, SearchSettings, WorldSettings, race_on};
 use super::setup::GameSetup;
-use super::stepview::{Replay, advance_replay, control_replay, is_replay_action};
+use super::stepview::{Replay, control_replays, play_replay, replay_running};
 use super::world::{WorldBoard, WorldSearcher, world_on};
 use super::world_steps::WorldStepView;
 use crate::game::phases::{AppSystems, PausableSystems};
@@ -20,8 +19,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             record_world_race.run_if(world_on.and_then(race_on).and_then(needs_recording)),
-            control_world_race.run_if(world_on.and_then(race_on)),
-            play_world_race.run_if(world_on.and_then(race_on).and_then(|r: Res<WorldRace>| r.running)).in_set(PausableSystems),
+            control_replays::<WorldRace>.run_if(world_on.and_then(race_on)),
+            play_replay::<WorldRace>.run_if(world_on.and_then(race_on).and_then(replay_running::<WorldRace>)).in_set(PausableSystems),
         )
             .chain()
             .in_set(AppSystems::Walk),
@@ -91,13 +90,8 @@ impl WorldRace {
     /// The winners once known: of the lanes with the cheapest path, those that found it in the
     /// fewest expansions.
     pub fn winners(&self) -> Vec<usize> {
-        let Some(best) = self.lanes.iter().filter_map(|l| l.cost).min_by(f64::total_cmp) else { return Vec::new() };
-        let cheapest = |l: &WorldLane| l.cost.is_some_and(|c| c <= best + 1e-9 * best.max(1.0));
-        let Some(first) = self.lanes.iter().filter(|l| cheapest(l)).filter_map(WorldLane::finish).min() else { return Vec::new() };
-        if self.shown < first {
-            return Vec::new();
-        }
-        self.lanes.iter().enumerate().filter(|(_, l)| cheapest(l) && l.finish() == Some(first)).map(|(i, _)| i).collect()
+        let ends: Vec<_> = self.lanes.iter().map(|l| (l.cost, l.finish())).collect();
+        race_winners(&ends, self.shown)
     }
 }
 
@@ -113,6 +107,9 @@ impl Replay for WorldRace {
     }
     fn clock(&mut self) -> (&mut bool, &mut f32, &mut f32) {
         (&mut self.running, &mut self.rate, &mut self.budget)
+    }
+    fn is_running(&self) -> bool {
+        self.running
     }
 }
 
@@ -149,16 +146,4 @@ fn record_world_race(
         race.lanes.push(lane);
     }
     race.seek(seek);
-}
-
-fn control_world_race(mut actions: MessageReader<Action>, mut race: ResMut<WorldRace>) {
-    for action in actions.read().filter(|a| is_replay_action(a)) {
-        control_replay(&mut *race, action);
-    }
-}
-
-fn play_world_race(time: Res<Time>, mut race: ResMut<WorldRace>) {
-    if advance_replay(race.bypass_change_detection(), time.delta_secs()) {
-        race.set_changed();
-    }
 }

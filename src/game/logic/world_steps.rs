@@ -4,22 +4,21 @@
 
 use bevy::prelude::*;
 
-use super::input::Action;
 use super::settings::{MAX_TRACE, SearchSettings, StepViewOn, WorldSettings, step_view_on};
 use super::setup::GameSetup;
-use super::stepview::{Replay, advance_replay, control_replay, is_replay_action};
+use super::stepview::{Replay, control_replays, play_replay, replay_running};
 use super::world::{WorldBoard, WorldSearcher, world_on};
 use crate::game::phases::{AppSystems, PausableSystems};
-use crate::search::{Pos3, SearchError, SearchResult, Searcher, Step, VoxelGrid, VoxelOptions};
+use crate::search::{Algorithm, Pos3, SearchError, SearchResult, Searcher, Step, VoxelGrid, VoxelOptions};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WorldStepView>().add_systems(
         Update,
         (
             record_world_steps.run_if(world_on.and_then(step_view_on).and_then(needs_recording)).in_set(AppSystems::TakeAnswers),
-            control_world_steps.run_if(world_on.and_then(step_view_on)).in_set(AppSystems::Walk),
-            play_world_steps
-                .run_if(world_on.and_then(step_view_on).and_then(|v: Res<WorldStepView>| v.running))
+            control_replays::<WorldStepView>.run_if(world_on.and_then(step_view_on)).in_set(AppSystems::Walk),
+            play_replay::<WorldStepView>
+                .run_if(world_on.and_then(step_view_on).and_then(replay_running::<WorldStepView>))
                 .in_set(AppSystems::Walk)
                 .in_set(PausableSystems),
         ),
@@ -87,6 +86,9 @@ impl Replay for WorldStepView {
     fn clock(&mut self) -> (&mut bool, &mut f32, &mut f32) {
         (&mut self.running, &mut self.rate, &mut self.budget)
     }
+    fn is_running(&self) -> bool {
+        self.running
+    }
 }
 
 fn needs_recording(world: Res<WorldBoard>, view: Res<WorldStepView>, on: Res<StepViewOn>) -> bool {
@@ -118,8 +120,8 @@ fn record_world_steps(
 impl WorldStepView {
     /// Records the search from `start` to `end` an expansion at a time (at most `limit`
     /// expansions, [`MAX_TRACE`] without one): the voxels expanded, and the voxels each first
-    /// put on the open list (the touched ones among the 26 around it). Its result, or why it
-    /// cannot run step by step.
+    /// put on the open list (the touched ones among the 26 around it; for JPS, the jump points
+    /// its jumps found). Its result, or why it cannot run step by step.
     pub fn record(
         &mut self,
         searcher: &mut Searcher,
@@ -127,8 +129,15 @@ impl WorldStepView {
         (start, end): (Pos3, Pos3),
         options: &VoxelOptions,
     ) -> Result<SearchResult<Pos3>, SearchError> {
-        let mut run = searcher.steps_world(grid, start, end, options)?;
         let limit = options.limit.unwrap_or(MAX_TRACE);
+        if options.algorithm == Algorithm::Jps {
+            // JPS runs whole and tells its expansions after
+            let result = searcher.search_world(grid, start, end, &VoxelOptions { limit: Some(limit), ..*options })?;
+            let trace = searcher.jump_trace(grid);
+            (self.closed, self.opened, self.truncated) = (trace.expanded, trace.opened, result.stopped);
+            return Ok(result);
+        }
+        let mut run = searcher.steps_world(grid, start, end, options)?;
         let mut touched = std::collections::HashSet::new();
         touched.insert(start);
         self.opened.push((start, 0));
@@ -154,17 +163,5 @@ impl WorldStepView {
             }
         }
         Ok(run.result())
-    }
-}
-
-fn control_world_steps(mut actions: MessageReader<Action>, mut view: ResMut<WorldStepView>) {
-    for action in actions.read().filter(|a| is_replay_action(a)) {
-        control_replay(&mut *view, action);
-    }
-}
-
-fn play_world_steps(time: Res<Time>, mut view: ResMut<WorldStepView>) {
-    if advance_replay(view.bypass_change_detection(), time.delta_secs()) {
-        view.set_changed();
     }
 }

@@ -29,7 +29,13 @@ pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut Messa
             layers_controls(ui, shown, actions);
         }
         let algorithm = shown.search.0.algorithm;
-        if shown.step_on.0 && algorithm.jumps() {
+        if shown.step_on.0 && algorithm.jumps() && shown.world.is_on() {
+            ui.small(w.t(
+                "In a world JPS queues and expands only jump points: the end, and voxels where a scan along one of the 26 directions \
+                 must stop, beside the end of an obstacle or where a diagonal's own scans found one. The open and closed voxels shown \
+                 are jump points.",
+            ));
+        } else if shown.step_on.0 && algorithm.jumps() {
             ui.small(w.t(
                 "A jump point is where a straight or diagonal scan must stop: the goal, or a cell with a forced neighbour (ringed red), \
                  a cell beside a barrier's end that the way through the jump point reaches best. Orange: the scans from the cell just \

@@ -217,6 +217,10 @@ pub(super) const TABLE: &[(&str, &str)] = &[
         "A jump point is where a straight or diagonal scan must stop: the goal, or a cell with a forced neighbour (ringed red), a cell beside a barrier's end that the way through the jump point reaches best. Orange: the scans from the cell just expanded; green rings: the jump points they found, the only cells JPS queues.",
         "跳点是直线或斜线扫描必须停下的地方：终点，或有强迫邻居（红圈）的格子——强迫邻居是障碍尽头旁边、经过这个跳点走过去最近的格子。橙色：刚扩展的格子发出的扫描；绿圈：扫描找到的跳点，也是 JPS 唯一放进队列的格子。",
     ),
+    (
+        "In a world JPS queues and expands only jump points: the end, and voxels where a scan along one of the 26 directions must stop, beside the end of an obstacle or where a diagonal's own scans found one. The open and closed voxels shown are jump points.",
+        "在世界里 JPS 只把跳点放进队列并扩展：终点，以及沿 26 个方向之一的扫描必须停下的体素——障碍尽头旁边，或斜向扫描自己的子扫描找到了跳点的地方。这里显示的开放和关闭体素都是跳点。",
+    ),
     ("{} runs whole, not step by step: pick another algorithm to step through", "{} 只能整体运行，不能单步：请换一个算法来单步执行"),
     ("Run", "运行"),
     ("Pause", "暂停"),

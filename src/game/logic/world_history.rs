@@ -1,0 +1,120 @@
+//! Undo and redo on a world (Ctrl+Z, Ctrl+Shift+Z, the panel's buttons, while a world is
+//! played): the voxels and the endpoints as they were before each voxel removed or added,
+//! endpoint set or dragged, and world made or opened; the flat board's history stands still
+//! meanwhile.
+
+use bevy::prelude::*;
+
+use super::history::Steps;
+use super::input::{Action, VoxelClick};
+use super::settings::{MAX_LEVELS, WorldSettings};
+use super::status::Status;
+use super::world::{WorldBoard, world_on};
+use crate::game::phases::AppSystems;
+use crate::search::{Pos3, VoxelGrid};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<WorldHistory>()
+        .add_systems(Update, remember_worlds.run_if(world_on).in_set(AppSystems::RememberBoards))
+        .add_systems(Update, undo_redo_worlds.run_if(world_on).in_set(AppSystems::ApplyActions))
+        .add_systems(Update, forget_unchanged_worlds.run_if(kept_now).in_set(AppSystems::TakeAnswers));
+}
+
+/// A world and its endpoints at one moment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorldSnapshot {
+    /// The voxels.
+    pub grid: VoxelGrid,
+    /// Where they came from.
+    pub source: String,
+    /// The start.
+    pub start: Option<Pos3>,
+    /// The end.
+    pub end: Option<Pos3>,
+}
+
+/// What can be undone and redone on worlds.
+#[derive(Resource, Default)]
+pub struct WorldHistory {
+    /// The worlds and endpoints before each step.
+    pub steps: Steps<WorldSnapshot>,
+    /// An endpoint's drag under way: one step for all of it.
+    dragging: bool,
+    /// A step was kept this frame (and is dropped if the actions changed nothing).
+    kept_now: bool,
+}
+
+impl WorldHistory {
+    /// Whether `action` begins a step (the world as it stands is kept for it).
+    fn begins_step(&mut self, action: &Action) -> bool {
+        let (keep, dragging) = match action {
+            Action::Hover(_) => return false,
+            Action::PickVoxel { click: VoxelClick::Drag(_), .. } => (!self.dragging, true),
+            Action::PickVoxel { .. }
+            | Action::World(_)
+            | Action::Reset
+            | Action::NewBoard(_)
+            | Action::LoadMap { .. }
+            | Action::OpenMap(_) => (true, false),
+            _ => (false, false),
+        };
+        self.dragging = dragging;
+        keep
+    }
+}
+
+fn snapshot(world: &WorldBoard) -> Option<WorldSnapshot> {
+    Some(WorldSnapshot { grid: world.grid.clone()?, source: world.source.clone(), start: world.start, end: world.end })
+}
+
+fn kept_now(history: Res<WorldHistory>) -> bool {
+    history.kept_now
+}
+
+/// Before the actions change anything: keeps the world for the actions that will change it.
+fn remember_worlds(mut actions: MessageReader<Action>, world: Res<WorldBoard>, mut history: ResMut<WorldHistory>) {
+    for action in actions.read() {
+        if history.begins_step(action) && !history.kept_now {
+            let Some(now) = snapshot(&world) else { return };
+            history.kept_now = history.steps.keep(now);
+        }
+    }
+}
+
+/// After the actions: a step kept for actions that changed nothing (a refused click) is
+/// dropped, so every undo undoes something.
+fn forget_unchanged_worlds(world: Res<WorldBoard>, mut history: ResMut<WorldHistory>) {
+    history.kept_now = false;
+    match snapshot(&world) {
+        Some(now) => history.steps.settle(&now),
+        // back to the flat board: the step stays, to come back to
+        None => history.steps.redo.clear(),
+    }
+}
+
+/// Undo and redo: the voxels and endpoints go back (or forward) one step, and the world is
+/// searched again.
+fn undo_redo_worlds(
+    mut actions: MessageReader<Action>,
+    mut world: ResMut<WorldBoard>,
+    mut settings: ResMut<WorldSettings>,
+    mut history: ResMut<WorldHistory>,
+    mut status: ResMut<Status>,
+) {
+    for action in actions.read() {
+        let undo = match action {
+            Action::Undo => true,
+            Action::Redo => false,
+            _ => continue,
+        };
+        let Some(now) = snapshot(&world) else { return };
+        // steps that changed nothing (a refused click) are passed over
+        let Some((to, left)) = history.steps.take(undo, now) else {
+            status.say(if undo { "nothing to undo" } else { "nothing to redo" });
+            continue;
+        };
+        settings.levels = to.grid.depth().clamp(1, MAX_LEVELS);
+        world.restore(to.grid, to.source, (to.start, to.end));
+        status.say(format!("{} ({left} more)", if undo { "undone" } else { "redone" }));
+    }
+}
