@@ -280,8 +280,9 @@ pub(crate) fn tick_crowds(
     mut crowds: Query<(&mut NavCrowd, &NavGrid)>,
     mut members: Query<(&CrowdMember, &mut Transform)>,
 ) {
-    for (mut nav_crowd, _) in &mut crowds {
-        let nav_crowd = &mut *nav_crowd;
+    for (mut marked, _) in &mut crowds {
+        // the clock runs every frame; the crowd counts as changed only when it ticks
+        let nav_crowd = marked.bypass_change_detection();
         let Some(crowd) = nav_crowd.crowd.as_mut() else { continue };
         nav_crowd.clock += time.delta_secs() * nav_crowd.ticks_per_second.max(0.0);
         let ticks = (nav_crowd.clock.floor() as usize).min(nav_crowd.max_ticks_per_frame);
@@ -293,6 +294,9 @@ pub(crate) fn tick_crowds(
             crowd.tick();
             nav_crowd.tick_time = t.elapsed();
             nav_crowd.worst_tick_time = nav_crowd.worst_tick_time.max(nav_crowd.tick_time);
+        }
+        if ticks > 0 {
+            marked.set_changed();
         }
     }
     for (member, mut transform) in &mut members {

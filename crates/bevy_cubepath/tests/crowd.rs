@@ -143,3 +143,37 @@ fn a_crowd_is_made_anew_for_a_new_count_takes_modes_and_goes_with_its_component(
     app.update();
     assert!(members(&mut app).is_empty());
 }
+
+/// Frames on which the crowd counted as changed.
+#[derive(Resource, Default)]
+struct ChangedFrames(usize);
+
+#[test]
+fn a_crowd_counts_as_changed_only_on_frames_it_ticks() {
+    let mut app = app();
+    app.init_resource::<ChangedFrames>().add_systems(Last, |q: Query<(), Changed<NavCrowd>>, mut seen: ResMut<ChangedFrames>| {
+        seen.0 += q.iter().count();
+    });
+    let mut crowd = NavCrowd::new(5, CrowdMode::Wander);
+    crowd.ticks_per_second = 0.0;
+    let e = app.world_mut().spawn((NavGrid::from_rows(&["........"; 6]).unwrap(), crowd)).id();
+    app.update();
+    app.update();
+    app.world_mut().resource_mut::<ChangedFrames>().0 = 0;
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<ChangedFrames>().0, 0, "standing still, the crowd never changed");
+    // 4 ticks a second at 20 frames a second: a tick every fifth frame
+    app.world_mut().get_mut::<NavCrowd>(e).unwrap().ticks_per_second = 4.0;
+    app.update();
+    app.world_mut().resource_mut::<ChangedFrames>().0 = 0;
+    let before = with_crowd(&mut app, |_, c| c.stats().ticks);
+    for _ in 0..40 {
+        app.update();
+    }
+    let ticks = with_crowd(&mut app, |_, c| c.stats().ticks) - before;
+    let changed = app.world().resource::<ChangedFrames>().0;
+    assert!((7..=9).contains(&ticks), "{ticks} ticks in 2 s");
+    assert_eq!(changed, ticks, "changed on the frames that ticked, and those only");
+}

@@ -45,13 +45,40 @@ pub struct WorldStepView {
     recorded: Option<u64>,
 }
 
+/// Where a touched voxel stands after the shown expansions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// On the open list.
+    Open,
+    /// Expanded.
+    Closed,
+    /// The one expanded last.
+    Current,
+}
+
+/// When a voxel takes part in the recording: the expansion that opened it (0 for the start,
+/// `k + 1` for the `k`-th) and the one that closed it, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeline {
+    pub opens: usize,
+    pub closes: Option<usize>,
+}
+
 impl WorldStepView {
-    /// How a voxel stands after the shown expansions: `Some(true)` closed, `Some(false)` open,
-    /// `None` untouched; `order` is its place in [`WorldStepView::opened`].
-    pub fn state(&self, order: usize, closed_at: Option<usize>) -> Option<bool> {
-        match closed_at {
-            Some(k) if k < self.shown => Some(true),
-            _ if self.opened[order].1 <= self.shown => Some(false),
+    /// Each touched voxel in the recording's order with its timeline: worked out once for a
+    /// recording, so that painting at every step looks nothing up.
+    pub fn timelines(&self) -> Vec<(Pos3, Timeline)> {
+        let closed_at: std::collections::HashMap<Pos3, usize> = self.closed.iter().enumerate().map(|(k, &p)| (p, k)).collect();
+        self.opened.iter().map(|&(p, opens)| (p, Timeline { opens, closes: closed_at.get(&p).copied() })).collect()
+    }
+
+    /// How a voxel with this timeline stands after the shown expansions (`None`: not touched
+    /// yet).
+    pub fn stage(&self, t: Timeline) -> Option<Stage> {
+        match t.closes {
+            Some(k) if k + 1 == self.shown => Some(Stage::Current),
+            Some(k) if k < self.shown => Some(Stage::Closed),
+            _ if t.opens <= self.shown => Some(Stage::Open),
             _ => None,
         }
     }

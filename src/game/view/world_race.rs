@@ -3,8 +3,6 @@
 //! with its search's open, closed and current voxels at the race's step and its path once
 //! found; a title over each lane names its algorithm, counters and the winner.
 
-use std::collections::HashMap;
-
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -12,9 +10,11 @@ use super::cubes::CubeAssets;
 use super::looks::Look;
 use super::words::Words;
 use super::world::{WorldAssets, WorldDrawn};
+use super::world_steps::stage_look;
 use crate::game::logic::settings::{Language, RaceSettings, race_on};
 use crate::game::logic::world::{WorldBoard, voxel_centre, world_on};
 use crate::game::logic::world_race::{WorldLane, WorldRace};
+use crate::game::logic::world_steps::Timeline;
 use crate::game::phases::AppSystems;
 use crate::search::{Pos3, VoxelGrid};
 
@@ -63,7 +63,17 @@ pub fn world_race_extent(world: &VoxelGrid, lanes: usize) -> (usize, usize) {
 struct WorldLanesDrawn {
     key: Option<(u64, usize, Option<u64>, usize)>,
     roots: Vec<Entity>,
-    markers: Vec<Vec<(Pos3, Entity, Option<Look>)>>,
+    markers: Vec<Vec<LaneMarker>>,
+}
+
+/// A marker of a lane: its entity, when its voxel takes part in the lane's search (none for a
+/// path voxel the search never opened), whether it is on the lane's path, and the look shown.
+struct LaneMarker {
+    entity: Entity,
+    timeline: Option<Timeline>,
+    on_path: bool,
+    voxel: Pos3,
+    shown: Option<Look>,
 }
 
 /// The single world is hidden while its race is on.
@@ -104,46 +114,34 @@ fn build_world_lanes(
             let t = if k == 0 { Transform::from_xyz(0.0, -0.1, 0.0) } else { Transform::default() };
             commands.spawn((Mesh3d(mesh.clone()), MeshMaterial3d(look), t, ChildOf(root)));
         }
-        let touched = lane.view.opened.iter().map(|&(p, _)| p).chain(lane.path.iter().copied());
+        let path: std::collections::HashSet<Pos3> = lane.path.iter().copied().collect();
+        let timelines = lane.view.timelines();
+        let opened: std::collections::HashSet<Pos3> = timelines.iter().map(|&(p, _)| p).collect();
+        let touched =
+            timelines.into_iter().map(|(p, t)| (p, Some(t))).chain(lane.path.iter().filter(|p| !opened.contains(p)).map(|&p| (p, None)));
         let mut markers = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        for p in touched.filter(|p| p.2 <= world.slice) {
-            if !seen.insert(p) {
-                continue;
-            }
+        for (p, timeline) in touched.filter(|(p, _)| p.2 <= world.slice) {
             let marker = (Mesh3d(assets.marker.clone()), MeshMaterial3d(cubes.material(Look::Open).clone()));
             let e = commands.spawn((marker, Transform::from_translation(voxel_centre(grid, p)), Visibility::Hidden, ChildOf(root))).id();
-            markers.push((p, e, None));
+            markers.push(LaneMarker { entity: e, timeline, on_path: path.contains(&p), voxel: p, shown: None });
         }
         drawn.markers.push(markers);
         drawn.roots.push(root);
     }
 }
 
-/// How a voxel of a lane looks at the race's step.
-fn lane_look(
-    world: &WorldBoard,
-    lane: &WorldLane,
-    order: &HashMap<Pos3, usize>,
-    closed_at: &HashMap<Pos3, usize>,
-    p: Pos3,
-) -> Option<Look> {
-    if world.start == Some(p) {
+/// How a marker of a lane looks at the race's step.
+fn lane_look(world: &WorldBoard, lane: &WorldLane, m: &LaneMarker) -> Option<Look> {
+    if world.start == Some(m.voxel) {
         return Some(Look::Start);
     }
-    if world.end == Some(p) {
+    if world.end == Some(m.voxel) {
         return Some(Look::End);
     }
-    if lane.shows_path() && lane.path.contains(&p) {
+    if m.on_path && lane.shows_path() {
         return Some(Look::Path);
     }
-    let current = lane.view.shown.checked_sub(1).and_then(|k| lane.view.closed.get(k)).copied();
-    match lane.view.state(*order.get(&p)?, closed_at.get(&p).copied()) {
-        _ if Some(p) == current => Some(Look::Current),
-        Some(true) => Some(Look::Closed),
-        Some(false) => Some(Look::Open),
-        None => None,
-    }
+    lane.view.stage(m.timeline?).map(stage_look)
 }
 
 /// Shows each lane's markers in their voxels' states at the race's step.
@@ -156,15 +154,13 @@ fn paint_world_lanes(
 ) {
     let drawn = drawn.bypass_change_detection();
     for (lane, markers) in race.lanes.iter().zip(drawn.markers.iter_mut()) {
-        let order: HashMap<Pos3, usize> = lane.view.opened.iter().enumerate().map(|(k, &(p, _))| (p, k)).collect();
-        let closed_at: HashMap<Pos3, usize> = lane.view.closed.iter().enumerate().map(|(k, &p)| (p, k)).collect();
-        for (p, e, shown) in markers.iter_mut() {
-            let look = lane_look(&world, lane, &order, &closed_at, *p);
-            if *shown == look {
+        for marker in markers.iter_mut() {
+            let look = lane_look(&world, lane, marker);
+            if marker.shown == look {
                 continue;
             }
-            *shown = look;
-            if let Ok((mut m, mut v)) = q.get_mut(*e) {
+            marker.shown = look;
+            if let Ok((mut m, mut v)) = q.get_mut(marker.entity) {
                 match look {
                     Some(look) => {
                         m.0 = cubes.material(look).clone();

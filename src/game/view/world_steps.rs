@@ -9,7 +9,7 @@ use super::looks::Look;
 use super::world::WorldAssets;
 use crate::game::logic::settings::StepViewOn;
 use crate::game::logic::world::{WorldBoard, voxel_centre};
-use crate::game::logic::world_steps::WorldStepView;
+use crate::game::logic::world_steps::{Stage, Timeline, WorldStepView};
 use crate::game::phases::AppSystems;
 use crate::search::Pos3;
 
@@ -29,8 +29,8 @@ pub const MAX_STEP_MARKERS: usize = 40_000;
 /// made for, and the look each shows.
 #[derive(Resource, Default)]
 pub struct StepMarkers {
-    /// The markers and the voxel each sits on.
-    pub markers: Vec<(Pos3, Entity)>,
+    /// The markers, the voxel each sits on and when it takes part.
+    pub markers: Vec<(Pos3, Entity, Timeline)>,
     made_for: Option<(Option<u64>, usize, bool)>,
     shown: Vec<Option<Look>>,
     mesh: Handle<Mesh>,
@@ -55,14 +55,14 @@ fn place_step_markers(
     if markers.made_for == Some(key) {
         return;
     }
-    for (_, e) in markers.markers.drain(..) {
+    for (_, e, _) in markers.markers.drain(..) {
         commands.entity(e).despawn();
     }
     markers.made_for = Some(key);
     markers.shown.clear();
     let Some(grid) = world.grid.as_ref().filter(|_| on) else { return };
     let mesh = markers.mesh.clone();
-    for &(p, _) in view.opened.iter().filter(|(p, _)| p.2 <= world.slice).take(MAX_STEP_MARKERS) {
+    for (p, t) in view.timelines().into_iter().filter(|(p, _)| p.2 <= world.slice).take(MAX_STEP_MARKERS) {
         let e = commands
             .spawn((
                 Name::new("World step"),
@@ -73,9 +73,18 @@ fn place_step_markers(
                 ChildOf(world_assets.root),
             ))
             .id();
-        markers.markers.push((p, e));
+        markers.markers.push((p, e, t));
     }
     markers.shown = vec![None; markers.markers.len()];
+}
+
+/// How a voxel at a stage of the search is drawn.
+pub fn stage_look(stage: Stage) -> Look {
+    match stage {
+        Stage::Open => Look::Open,
+        Stage::Closed => Look::Closed,
+        Stage::Current => Look::Current,
+    }
 }
 
 /// Shows each marker in its voxel's state after the shown expansions.
@@ -85,17 +94,9 @@ fn paint_step_markers(
     mut markers: ResMut<StepMarkers>,
     mut q: Query<(&mut MeshMaterial3d<StandardMaterial>, &mut Visibility)>,
 ) {
-    let closed_at: std::collections::HashMap<Pos3, usize> = view.closed.iter().enumerate().map(|(k, &p)| (p, k)).collect();
-    let order: std::collections::HashMap<Pos3, usize> = view.opened.iter().enumerate().map(|(k, &(p, _))| (p, k)).collect();
-    let current = view.shown.checked_sub(1).and_then(|k| view.closed.get(k)).copied();
     let markers = markers.bypass_change_detection();
-    for (i, &(p, e)) in markers.markers.iter().enumerate() {
-        let look = match view.state(order[&p], closed_at.get(&p).copied()) {
-            _ if Some(p) == current => Some(Look::Current),
-            Some(true) => Some(Look::Closed),
-            Some(false) => Some(Look::Open),
-            None => None,
-        };
+    for (i, &(_, e, t)) in markers.markers.iter().enumerate() {
+        let look = view.stage(t).map(stage_look);
         if markers.shown[i] == look {
             continue;
         }
