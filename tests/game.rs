@@ -1380,7 +1380,8 @@ fn a_race_on_a_world_records_every_lane_and_marks_the_winner() {
     use cubepath::game::logic::settings::RaceSettings;
     use cubepath::game::logic::world_race::WorldRace;
     let setup = GameSetup { race: Some(RaceSettings::build_up()), ..world_setup(8, WorldKind::Caves, VoxelMoves::Fly26) };
-    let mut app = app_with(setup, Duration::from_millis(50));
+    let mut app = Headless::new(setup, Duration::from_millis(50)).with_world_view();
+    app.update();
     app.update();
     let best = world(&app).answer.cost.unwrap();
     let race = app.world().resource::<WorldRace>();
@@ -1409,4 +1410,16 @@ fn a_race_on_a_world_records_every_lane_and_marks_the_winner() {
     assert!(
         race.lanes[astar].finish().unwrap() < race.lanes[names.iter().position(|&a| a == Algorithm::Dijkstra).unwrap()].finish().unwrap()
     );
+    // every lane is drawn with the world's chunk meshes (built before the lanes that share them)
+    use cubepath::game::view::world::WorldDrawn;
+    let shared: Vec<Handle<Mesh>> = app.world().resource::<WorldDrawn>().meshes.clone();
+    assert!(shared.len() > 1, "the ground and some chunks");
+    let mut lanes = app.world_mut().query::<(&Name, &Children)>();
+    let mut meshes = app.world_mut().query::<&Mesh3d>();
+    let drawn: Vec<usize> = lanes
+        .iter(app.world())
+        .filter(|(name, _)| name.as_str() == "World lane")
+        .map(|(_, children)| children.iter().filter(|&c| meshes.get(app.world(), c).is_ok_and(|m| shared.contains(&m.0))).count())
+        .collect();
+    assert_eq!(drawn, vec![shared.len(); names.len()], "each lane's chunk meshes");
 }

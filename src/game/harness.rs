@@ -51,6 +51,15 @@ impl Headless {
         self
     }
 
+    /// Adds the cubes and the world's view: its chunk meshes, markers and the race's lanes.
+    pub fn with_world_view(self) -> Headless {
+        let mut h = self.with_cubes();
+        // nobody points at a panel here
+        h.app.init_resource::<bevy_egui::input::EguiWantsInput>().init_resource::<ButtonInput<MouseButton>>();
+        h.app.add_plugins((super::view::agent::plugin, super::view::world::plugin, super::view::world_race::plugin));
+        h
+    }
+
     /// Runs `n` frames.
     pub fn frames(&mut self, n: usize) -> &mut Headless {
         for _ in 0..n {

@@ -38,6 +38,16 @@ pub enum AppSystems {
 #[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash)]
 pub struct PausableSystems;
 
+/// Inside [`AppSystems::View`]: the world's chunk meshes are built before what shares them
+/// (the race's lanes on a world).
+#[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash)]
+pub enum ViewSystems {
+    /// The world's chunk meshes.
+    WorldMeshes,
+    /// The race's lanes on a world, drawn with those meshes.
+    WorldLanes,
+}
+
 /// Z: whether the walk, the agents and the step view's playback are paused. A state, so a
 /// change takes effect from the next frame.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -69,6 +79,7 @@ pub fn plugin(app: &mut App) {
         )
             .chain(),
     );
+    app.configure_sets(Update, (ViewSystems::WorldMeshes, ViewSystems::WorldLanes).chain().in_set(AppSystems::View));
     app.configure_sets(Update, PausableSystems.run_if(in_state(Pause(false))));
     // The navigation plugin's own chain, inside the game's phases.
     app.configure_sets(

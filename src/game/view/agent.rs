@@ -7,7 +7,7 @@ use crate::game::logic::agent::Agent;
 use crate::game::logic::settings::Palette;
 use crate::game::phases::AppSystems;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, setup_agent_assets)
         .add_systems(Update, (recolour_agent.run_if(resource_changed::<Palette>), dress_agents).in_set(AppSystems::View));
 }

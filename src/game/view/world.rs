@@ -19,17 +19,17 @@ use crate::game::logic::agent::Agent;
 use crate::game::logic::input::{Action, VoxelClick};
 use crate::game::logic::settings::WorldSettings;
 use crate::game::logic::world::{WorldBoard, cast_ray, voxel_centre, voxel_in_front, world_on};
-use crate::game::phases::AppSystems;
+use crate::game::phases::{AppSystems, ViewSystems};
 use crate::search::{Pos3, VoxelGrid, VoxelMoves};
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<WorldDrawn>().init_resource::<WorldPress>().add_systems(Startup, setup_world_assets).add_systems(
         Update,
         (
             click_world.run_if(world_on).run_if(not(egui_wants_any_pointer_input)).in_set(AppSystems::RecordInput),
             (
                 hide_flat_board,
-                build_world_meshes.run_if(world_shape_changed),
+                build_world_meshes.run_if(world_shape_changed).in_set(ViewSystems::WorldMeshes),
                 place_world_markers.run_if(resource_changed::<WorldBoard>),
                 move_world_agent,
             )

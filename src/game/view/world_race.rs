@@ -15,16 +15,16 @@ use crate::game::logic::settings::{Language, RaceSettings, race_on};
 use crate::game::logic::world::{WorldBoard, voxel_centre, world_on};
 use crate::game::logic::world_race::{WorldLane, WorldRace};
 use crate::game::logic::world_steps::Timeline;
-use crate::game::phases::AppSystems;
+use crate::game::phases::{AppSystems, ViewSystems};
 use crate::search::{Pos3, VoxelGrid};
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<WorldLanesDrawn>()
         .add_systems(
             Update,
             (
                 show_single_world,
-                build_world_lanes,
+                build_world_lanes.in_set(ViewSystems::WorldLanes),
                 paint_world_lanes
                     .run_if(world_on.and_then(race_on))
                     .run_if(resource_changed::<WorldRace>.or_eager(resource_changed::<WorldLanesDrawn>)),
