@@ -1376,6 +1376,32 @@ fn undo_and_redo_on_a_world_take_back_its_edits_and_leave_the_flat_board_alone()
 }
 
 #[test]
+fn the_duel_on_a_world_runs_every_algorithm_on_its_voxels() {
+    use cubepath::game::logic::duel::Duel;
+    let mut app = app_with(world_setup(8, WorldKind::Caves, VoxelMoves::Fly26), Duration::from_millis(50));
+    let least = check_world_answer(&app, VoxelMoves::Fly26);
+    app.act(Action::Duel);
+    assert_eq!(app.world().resource::<Status>().0, "duel: every algorithm on this world");
+    let duel = app.world().resource::<Duel>().clone();
+    assert_eq!(duel.rows.len(), Algorithm::ALL.len());
+    assert!(duel.optimum.is_some_and(|o| (o - least).abs() < 1e-9), "Dijkstra's cost is the world's least");
+    let row = |a: Algorithm| duel.rows.iter().find(|r| r.algorithm == a).unwrap().outcome.clone();
+    // the optimal ones find the least cost in the world; JPS with fewer expansions than A*
+    for a in [Algorithm::AStar, Algorithm::Bfs, Algorithm::AStarBidir, Algorithm::Jps] {
+        let (cost, ..) = row(a).unwrap_or_else(|e| panic!("{a}: {e}"));
+        let cost = cost.unwrap();
+        if a != Algorithm::Bfs {
+            assert!((cost - least).abs() < 1e-9, "{a}: {cost} against {least}");
+        }
+    }
+    assert!(row(Algorithm::Jps).unwrap().1 < row(Algorithm::AStar).unwrap().1);
+    // an algorithm of flat boards only says why
+    assert!(row(Algorithm::Theta).is_err(), "Theta* does not run on voxels");
+    // and the flat board's duel is not run meanwhile: its rows are the world's
+    assert_eq!(app.world().resource::<Duel>().rows.len(), duel.rows.len());
+}
+
+#[test]
 fn a_race_on_a_world_records_every_lane_and_marks_the_winner() {
     use cubepath::game::logic::settings::RaceSettings;
     use cubepath::game::logic::world_race::WorldRace;

@@ -104,6 +104,7 @@ fn make_rules() -> Rules {
     let mut natural = vec![Vec::new(); 27];
     let mut others = vec![Vec::new(); 27];
     let mut quiet = vec![(0, true); 27];
+    let block = Block::new();
     for &d in &dirs {
         let od = offset(d);
         natural[d] = std::iter::once(d).chain(dirs.iter().copied().filter(|&e| e != d && is_sub(offset(e), od))).collect();
@@ -112,11 +113,13 @@ fn make_rules() -> Rules {
             if is_sub(oe, od) || (0..3).all(|a| oe[a] == -od[a]) {
                 continue;
             }
-            let p = od.map(|v| -v);
+            let p = number(od.map(|v| -v)).expect("inside");
             let target = VoxelMoves::fly_cost(degree(od)) + VoxelMoves::fly_cost(degree(oe));
             let mut masks = Vec::new();
-            dominating(p, oe, target, &mut vec![p], &mut Vec::new(), 0, 0.0, &mut masks);
-            // keep the smallest sets of voxels
+            dominating(&block, (p, e), target, (1 << p, 0), &mut Vec::new(), &mut masks);
+            // keep the smallest sets of voxels (many paths need the same ones)
+            masks.sort_unstable();
+            masks.dedup();
             masks.sort_by_key(|m: &u32| m.count_ones());
             let mut kept: Vec<u32> = Vec::new();
             for m in masks {
@@ -133,21 +136,45 @@ fn make_rules() -> Rules {
     Rules { boxes, natural, others, quiet }
 }
 
-/// Lists the masks of the paths from `at` to `to` in the block, avoiding its centre, with at
-/// most three moves, that dominate a path of cost `target` (see the module documentation).
-#[allow(clippy::too_many_arguments)]
-fn dominating(
-    at: [i32; 3],
-    to: [i32; 3],
-    target: f64,
-    seen: &mut Vec<[i32; 3]>,
-    moves: &mut Vec<[i32; 3]>,
-    mask: u32,
-    cost: f64,
-    out: &mut Vec<u32>,
-) {
+/// The moves inside the 3 x 3 x 3 block, worked out once for [`dominating`].
+struct Block {
+    /// From each voxel of the block along each direction: the voxel reached and the voxels the
+    /// move spans, when both are inside the block.
+    step: [[Option<(usize, u32)>; 27]; 27],
+    /// The least cost between two voxels of the block with nothing in the way (3D octile).
+    least: [[f64; 27]; 27],
+}
+
+impl Block {
+    fn new() -> Block {
+        let step = std::array::from_fn(|at| {
+            std::array::from_fn(|k| {
+                let (a, d) = (offset(at), offset(k));
+                let next = number([a[0] + d[0], a[1] + d[1], a[2] + d[2]])?;
+                (k != CENTRE).then_some(())?;
+                Some((next, box_mask(a, d)?))
+            })
+        });
+        let least = std::array::from_fn(|a| {
+            std::array::from_fn(|b| {
+                let (p, q) = (offset(a), offset(b));
+                let p = (p[0] as usize + 1, p[1] as usize + 1, p[2] as usize + 1);
+                let q = (q[0] as usize + 1, q[1] as usize + 1, q[2] as usize + 1);
+                VoxelMoves::Fly26.estimate(p, q)
+            })
+        });
+        Block { step, least }
+    }
+}
+
+/// Lists the masks of the paths from `at` to `to` in the block (voxels by their numbers),
+/// avoiding its centre, with at most three moves, that dominate a path of cost `target` (see
+/// the module documentation); `seen` the voxels on the path so far, `moves` its moves, `mask`
+/// the voxels they span and `cost` theirs.
+fn dominating(b: &Block, (at, to): (usize, usize), target: f64, (seen, mask): (u32, u32), moves: &mut Vec<usize>, out: &mut Vec<u32>) {
+    let cost: f64 = moves.iter().map(|&k| VoxelMoves::fly_cost(degree(offset(k)))).sum();
     if at == to {
-        let canonical = moves.windows(2).all(|w| is_sub(w[1], w[0]));
+        let canonical = moves.windows(2).all(|w| is_sub(offset(w[1]), offset(w[0])));
         if cost < target - 1e-9 || ((cost - target).abs() < 1e-9 && canonical) {
             out.push(mask);
         }
@@ -157,18 +184,14 @@ fn dominating(
         return;
     }
     for k in (0..27).filter(|&k| k != CENTRE) {
-        let d = offset(k);
-        let next = [at[0] + d[0], at[1] + d[1], at[2] + d[2]];
-        let c = cost + VoxelMoves::fly_cost(degree(d));
-        if next == [0; 3] || seen.contains(&next) || number(next).is_none() || c > target + 1e-9 {
+        let Some((next, spans)) = b.step[at][k] else { continue };
+        let c = cost + VoxelMoves::fly_cost(degree(offset(k)));
+        if next == CENTRE || seen >> next & 1 == 1 || c + b.least[next][to] > target + 1e-9 {
             continue;
         }
-        let Some(b) = box_mask(at, d) else { continue };
-        seen.push(next);
-        moves.push(d);
-        dominating(next, to, target, seen, moves, mask | b, c, out);
+        moves.push(k);
+        dominating(b, (next, to), target, (seen | 1 << next, mask | spans), moves, out);
         moves.pop();
-        seen.pop();
     }
 }
 

@@ -1,17 +1,21 @@
-//! The algorithm duel: every algorithm on the current board with the current settings, side by
-//! side (cost, expansions, pushes, time, and how far each is from the optimum).
+//! The algorithm duel: every algorithm on the current board (or world) with the current
+//! settings, side by side (cost, expansions, pushes, time, and how far each is from the
+//! optimum).
 
 use bevy::prelude::*;
 
 use super::board::{Board, Selection};
 use super::input::Action;
-use super::settings::SearchSettings;
+use super::race::RACE_LIMIT;
+use super::settings::{SearchSettings, WorldSettings};
 use super::status::Status;
+use super::world::{WorldBoard, world_on};
 use crate::game::phases::AppSystems;
-use crate::search::{Algorithm, Pos, SearchOptions, Searcher};
+use crate::search::{Algorithm, Pos, Pos3, SearchOptions, Searcher, VoxelGrid, VoxelMoves, VoxelOptions};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Duel>().add_systems(Update, run_duel.in_set(AppSystems::Walk));
+    app.init_resource::<Duel>()
+        .add_systems(Update, (run_duel.run_if(not(world_on)), run_world_duel.run_if(world_on)).in_set(AppSystems::Walk));
 }
 
 /// One row of the algorithm duel.
@@ -45,6 +49,30 @@ impl Duel {
                 DuelRow { algorithm, outcome }
             })
             .collect();
+        Duel::with_optimum(rows)
+    }
+
+    /// Runs every algorithm from `start` to `end` in a voxel world under `moves` (those that do
+    /// not run on voxels say so), stopping each at the race's limit of expansions.
+    pub fn run_world(grid: &VoxelGrid, (start, end): (Pos3, Pos3), moves: VoxelMoves, weight: f64) -> Duel {
+        let mut searcher = Searcher::default();
+        let rows: Vec<DuelRow> = Algorithm::ALL
+            .iter()
+            .map(|&algorithm| {
+                let o = VoxelOptions { algorithm, moves, weight, limit: Some(RACE_LIMIT) };
+                let t = bevy::platform::time::Instant::now();
+                let outcome = searcher.search_world(grid, start, end, &o).map_err(|e| e.to_string()).and_then(|r| match r.stopped {
+                    true => Err(format!("stopped at its limit ({} expansions)", r.expanded)),
+                    false => Ok((r.cost, r.expanded, r.pushed, t.elapsed().as_micros())),
+                });
+                DuelRow { algorithm, outcome }
+            })
+            .collect();
+        Duel::with_optimum(rows)
+    }
+
+    /// The rows, measured against Dijkstra's cost.
+    fn with_optimum(rows: Vec<DuelRow>) -> Duel {
         let optimum = rows.iter().find(|r| r.algorithm == Algorithm::Dijkstra).and_then(|r| r.outcome.as_ref().ok()).and_then(|o| o.0);
         Duel { rows, optimum }
     }
@@ -67,6 +95,27 @@ fn run_duel(
             (Some(s), Some(e)) => {
                 *duel = Duel::run(&board, s, e, &search.0);
                 status.say("duel: every algorithm on this board");
+            }
+            _ => status.say("pick a start and an end first"),
+        }
+    }
+}
+
+/// The Duel button while a world is played: every algorithm from the world's start to its end
+/// with the world's moves.
+fn run_world_duel(
+    mut actions: MessageReader<Action>,
+    world: Res<WorldBoard>,
+    settings: Res<WorldSettings>,
+    search: Res<SearchSettings>,
+    mut duel: ResMut<Duel>,
+    mut status: ResMut<Status>,
+) {
+    for _ in actions.read().filter(|a| **a == Action::Duel) {
+        match (world.grid.as_ref(), world.start, world.end) {
+            (Some(grid), Some(s), Some(e)) => {
+                *duel = Duel::run_world(grid, (s, e), settings.moves, search.0.weight.max(1.0));
+                status.say("duel: every algorithm on this world");
             }
             _ => status.say("pick a start and an end first"),
         }

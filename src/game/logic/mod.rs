@@ -42,7 +42,7 @@ fn plugin(app: &mut App) {
         settings::plugin,
         setup::plugin,
         input::plugin,
-        board::plugin,
+        (board::plugin, world::plugin),
         (history::plugin, link::plugin, lessons::plugin),
         persist::plugin,
         search::plugin,
@@ -52,6 +52,6 @@ fn plugin(app: &mut App) {
         race::plugin,
         crowd::plugin,
         duel::plugin,
-        (world::plugin, world_history::plugin, world_steps::plugin, world_race::plugin),
+        (world_history::plugin, world_steps::plugin, world_race::plugin),
     ));
 }

@@ -442,6 +442,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("new board, seed {}", "新棋盘，种子 {}"),
     ("new {} x {} board, seed {}", "新的 {} x {} 棋盘，种子 {}"),
     ("duel: every algorithm on this board", "对决：所有算法在这个棋盘上"),
+    ("duel: every algorithm on this world", "对决：所有算法在这个世界里"),
     ("saved {}", "已保存 {}"),
     ("could not save {}: {}; the board is kept", "无法保存 {}：{}；棋盘保持不变"),
     ("downloading {}", "正在下载 {}"),
