@@ -299,7 +299,10 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
     let stamp = s.generation << 1;
     let (si, gi) = (world.index(start), world.index(goal));
     let h0 = |i: usize| VoxelMoves::Fly26.estimate(world.pos(i), goal) * weight;
-    s.nodes[si] = Node { g: 0.0, parent: NONE, mark: stamp };
+    // the few jump points' records in a small table rather than the searcher's per-voxel array,
+    // whose scattered reads missed the cache on most relaxations
+    s.jps3d_nodes.clear();
+    s.jps3d_nodes.insert(si as u32, Node { g: 0.0, parent: NONE, mark: stamp });
     let mut open = std::collections::BinaryHeap::new();
     open.push(Entry::new(h0(si), 0.0, si as u32));
     let (mut expanded, mut pushed, mut improved) = (0, 1, 0);
@@ -307,11 +310,11 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
     let mut result = plan.nothing();
     while let Some(e) = open.pop() {
         let i = e.idx() as usize;
-        let node = s.nodes[i];
+        let node = s.jps3d_nodes[&(i as u32)];
         if node.mark & 1 == 1 {
             continue;
         }
-        s.nodes[i].mark |= 1;
+        s.jps3d_nodes.get_mut(&(i as u32)).expect("pushed").mark |= 1;
         // the goal taken off the open list ends the search unexpanded, as in A*
         if i == gi {
             result.path = Some(fill_path(s, world, gi));
@@ -341,8 +344,9 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
             let Some((q, n)) = jumper.jump(here, d) else { continue };
             let j = bits.index(q);
             let g = node.g + n as f64 * VoxelMoves::fly_cost(degree(offset(d)));
-            let seen = s.nodes[j].mark >> 1 == stamp >> 1;
-            if seen && (s.nodes[j].mark & 1 == 1 || s.nodes[j].g <= g) {
+            let known = s.jps3d_nodes.get(&(j as u32)).copied();
+            let seen = known.is_some();
+            if known.is_some_and(|k| k.mark & 1 == 1 || k.g <= g) {
                 continue;
             }
             if seen {
@@ -351,7 +355,7 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
                 pushed += 1;
                 s.jps3d_opened.push((j as u32, expanded as u32));
             }
-            s.nodes[j] = Node { g, parent: i as u32, mark: stamp };
+            s.jps3d_nodes.insert(j as u32, Node { g, parent: i as u32, mark: stamp });
             open.push(Entry::new(g + h0(j), g, j as u32));
         }
     }
@@ -405,7 +409,7 @@ impl Searcher {
 fn fill_path(s: &Searcher, world: &VoxelGrid, goal: usize) -> Vec<Pos3> {
     let mut points = vec![goal];
     while let Some(&last) = points.last() {
-        match s.nodes[last].parent {
+        match s.jps3d_nodes[&(last as u32)].parent {
             NONE => break,
             p => points.push(p as usize),
         }
@@ -522,7 +526,7 @@ mod tests {
             let closed: std::collections::HashSet<Pos3> = run.closed_voxels().into_iter().collect();
             for &i in &js.jps3d_expanded {
                 let p = world.pos(i as usize);
-                let f = js.nodes[i as usize].g + VoxelMoves::Fly26.estimate(p, b);
+                let f = js.jps3d_nodes[&i].g + VoxelMoves::Fly26.estimate(p, b);
                 checked += 1;
                 if f < best - 1e-9 {
                     below += 1;
