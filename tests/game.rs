@@ -1402,6 +1402,50 @@ fn the_duel_on_a_world_runs_every_algorithm_on_its_voxels() {
 }
 
 #[test]
+fn a_world_link_opens_the_same_world_endpoints_and_search_and_edits_are_refused() {
+    use cubepath::cli::PlayArgs;
+    use cubepath::game::logic::link::world_link;
+    use cubepath::game::logic::settings::BoardSettings;
+    let setup = GameSetup { algorithm: Some(Algorithm::Jps), world_slice: Some(5), ..world_setup(8, WorldKind::Caves, VoxelMoves::Fly26) };
+    let mut app = app_with(setup, Duration::from_millis(50));
+    let link = |app: &App| {
+        let w = app.world();
+        world_link(world(app), w.resource::<BoardSettings>(), w.resource::<WorldSettings>(), &w.resource::<SearchSettings>().0)
+    };
+    // the end moved by a click onto the top of the voxel under the start
+    let start = world(&app).start.unwrap();
+    let path = world(&app).answer.path.clone();
+    let mid = path[path.len() / 2];
+    app.act(Action::PickVoxel {
+        hit: VoxelHit { voxel: [mid.0 as i64, mid.1 as i64, mid.2 as i64 - 1], normal: [0, 0, 1] },
+        click: VoxelClick::Drag(true),
+    });
+    assert_eq!(world(&app).end, Some(mid));
+    let fragment = link(&app).unwrap();
+    assert!(fragment.contains("levels=8&world=caves&moves=fly26") && fragment.contains("&slice=5&algorithm=jps"), "{fragment}");
+    // the page opened with it: the same world, endpoints, slice and search
+    let args = PlayArgs::from_query(&format!("?{fragment}")).unwrap();
+    let opened = app_with(args.setup().unwrap(), Duration::from_millis(50));
+    let (a, b) = (world(&app), world(&opened));
+    assert_eq!(b.grid, a.grid);
+    assert_eq!((b.start, b.end, b.slice), (Some(start), Some(mid), 5));
+    assert_eq!(b.answer.algorithm, Algorithm::Jps);
+    assert_eq!(b.answer.cost, a.answer.cost);
+    // an edited world cannot go in a link: Copy link says why
+    let grid = world(&app).grid.clone().unwrap();
+    let floor = (0..grid.len())
+        .map(|i| grid.pos(i))
+        .find(|&p| p.2 == 0 && grid.is_free(p) && Some(p) != world(&app).start && Some(p) != world(&app).end);
+    let (x, y, _) = floor.unwrap();
+    app.act(Action::PickVoxel { hit: VoxelHit { voxel: [x as i64, y as i64, -1], normal: [0, 0, 1] }, click: VoxelClick::Add });
+    let edited = world(&app).grid.as_ref().unwrap().blocked_count() != world(&opened).grid.as_ref().unwrap().blocked_count();
+    assert!(edited, "a voxel added");
+    assert!(link(&app).unwrap_err().starts_with("a link holds what makes a world"));
+    app.act(Action::CopyLink);
+    assert!(app.world().resource::<Status>().0.starts_with("a link holds what makes a world"));
+}
+
+#[test]
 fn a_race_on_a_world_records_every_lane_and_marks_the_winner() {
     use cubepath::game::logic::settings::RaceSettings;
     use cubepath::game::logic::world_race::WorldRace;

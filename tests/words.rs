@@ -103,6 +103,8 @@ const NOT_SHOWN: &[&str] = &[
     "&heuristic={}",
     "&hex=1",
     "&weight={}",
+    "&slice={}",
+    "levels={}&world={}&moves={}&cols={}&rows={}&seed={}",
     "&{}={},{}",
     " --hex",
     " --map board:{}",

@@ -1,6 +1,7 @@
 //! A board in a link: the board (barriers and terrain, as the engine's board code), the
 //! endpoints, the algorithm and the search options, as the page URL's fragment
-//! (`#b=CODE&start=X,Y&end=X,Y&algorithm=...`). "Copy link" puts it in the address bar and on
+//! (`#b=CODE&start=X,Y&end=X,Y&algorithm=...`); a world as what makes it (levels, kind, moves,
+//! size, seed) with its endpoints, slice and search (`#levels=12&world=caves&...`). "Copy link" puts it in the address bar and on
 //! the clipboard in the browser, and prints it on the desktop; opening the page with it restores
 //! all of it (see `PlayArgs::from_query`, which reads the same names).
 
@@ -8,13 +9,14 @@ use bevy::prelude::*;
 
 use super::board::{Board, Selection};
 use super::input::Action;
-use super::settings::SearchSettings;
+use super::settings::{BoardSettings, SearchSettings, WorldSettings};
 use super::status::Status;
+use super::world::{WorldBoard, generated_world, world_on};
 use crate::game::phases::AppSystems;
 use crate::search::{CostModel, DiagonalRule, SearchOptions, Topology, board_code};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, copy_link.in_set(AppSystems::ApplyActions));
+    app.add_systems(Update, (copy_link.run_if(not(world_on)), copy_world_link.run_if(world_on)).in_set(AppSystems::ApplyActions));
 }
 
 /// The fragment (without its `#`) that opens this board with these endpoints and options.
@@ -41,6 +43,48 @@ pub fn board_link(board: &Board, selection: &Selection, search: &SearchOptions) 
         link.push_str(&format!("&costs={}", search.costs));
     }
     link
+}
+
+/// The fragment that opens this world, made again from its kind, size and seed, with its
+/// endpoints, slice and search; or why a link cannot hold it: a link holds what makes a world,
+/// not its voxels, so a world opened from a file, edited, or made with other board settings
+/// than those now set is refused (a `.3dmap` saved from Maps carries it).
+pub fn world_link(world: &WorldBoard, board: &BoardSettings, settings: &WorldSettings, search: &SearchOptions) -> Result<String, String> {
+    let grid = world.grid.as_ref().ok_or("no world is played")?;
+    if generated_world(board, settings).ok().is_none_or(|(made, _)| made != *grid) {
+        return Err("a link holds what makes a world, not its voxels: this one was opened, edited or made with other board settings; save it as a .3dmap to share it".into());
+    }
+    let (b, s) = (board.clamped(), settings.clamped());
+    let mut link = format!("levels={}&world={}&moves={}&cols={}&rows={}&seed={}", s.levels, s.kind, s.moves, b.cols, b.rows, b.seed);
+    for (name, voxel) in [("start", world.start), ("end", world.end)] {
+        if let Some((x, y, z)) = voxel {
+            link.push_str(&format!("&{name}={x},{y},{z}"));
+        }
+    }
+    if world.slice + 1 < grid.depth() {
+        link.push_str(&format!("&slice={}", world.slice));
+    }
+    link.push_str(&format!("&algorithm={}", search.algorithm));
+    if search.weight != 1.0 {
+        link.push_str(&format!("&weight={}", search.weight));
+    }
+    Ok(link)
+}
+
+/// "Copy link" while a world is played: its link shared, or why it cannot be.
+fn copy_world_link(
+    mut actions: MessageReader<Action>,
+    world: Res<WorldBoard>,
+    (board, settings): (Res<BoardSettings>, Res<WorldSettings>),
+    search: Res<SearchSettings>,
+    mut status: ResMut<Status>,
+) {
+    for _ in actions.read().filter(|a| **a == Action::CopyLink) {
+        match world_link(&world, &board, &settings, &search.0) {
+            Ok(fragment) => status.say(share(&fragment)),
+            Err(why) => status.say(why),
+        }
+    }
 }
 
 /// "Copy link": the fragment into the address bar and onto the clipboard (browser), or printed

@@ -461,6 +461,11 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("no trace to save: {}", "没有可保存的轨迹：{}"),
     ("link copied ({} characters): the address bar holds it too", "链接已复制（{} 个字符）：地址栏里也有"),
     ("link printed on the terminal ({} characters), with the command that opens it", "链接已打印在终端上（{} 个字符），附带打开它的命令"),
+    (
+        "a link holds what makes a world, not its voxels: this one was opened, edited or made with other board settings; save it as a .3dmap to share it",
+        "链接记录的是生成世界的设置，而不是它的体素：这个世界是打开的文件、被编辑过，或者用别的棋盘设置生成的；请把它保存为 .3dmap 来分享",
+    ),
+    ("no world is played", "现在没有在玩世界"),
     ("no page to put the link in", "没有可放链接的页面"),
     ("the link's board could not be opened: {}", "链接中的棋盘无法打开：{}"),
     ("unknown language '{}': expected en or zh", "未知的语言 '{}'：应为 en 或 zh"),
