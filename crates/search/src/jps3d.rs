@@ -292,17 +292,16 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
     let bits = s.voxel_bits.take().filter(|b| b.key == world.version()).unwrap_or_else(|| VoxelBits::new(world));
     let at = |p: Pos3| [p.0 + 1, p.1 + 1, p.2 + 1];
     let jumper = Jumper { bits: &bits, rules: rules(), goal: at(goal) };
-    s.prepare(world.len(), world.width());
     s.jps3d_expanded.clear();
     s.jps3d_opened.clear();
     s.jps3d_opened.push((world.index(start) as u32, 0));
-    let stamp = s.generation << 1;
     let (si, gi) = (world.index(start), world.index(goal));
     let h0 = |i: usize| VoxelMoves::Fly26.estimate(world.pos(i), goal) * weight;
-    // the few jump points' records in a small table rather than the searcher's per-voxel array,
-    // whose scattered reads missed the cache on most relaxations
+    // the few jump points' records in a small table rather than the searcher's per-voxel array
+    // (whose scattered reads missed the cache on most relaxations, and which a world of 2^27
+    // voxels would have to allocate); `mark` 1: closed
     s.jps3d_nodes.clear();
-    s.jps3d_nodes.insert(si as u32, Node { g: 0.0, parent: NONE, mark: stamp });
+    s.jps3d_nodes.insert(si as u32, Node { g: 0.0, parent: NONE, mark: 0 });
     let mut open = std::collections::BinaryHeap::new();
     open.push(Entry::new(h0(si), 0.0, si as u32));
     let (mut expanded, mut pushed, mut improved) = (0, 1, 0);
@@ -355,7 +354,7 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
                 pushed += 1;
                 s.jps3d_opened.push((j as u32, expanded as u32));
             }
-            s.jps3d_nodes.insert(j as u32, Node { g, parent: i as u32, mark: stamp });
+            s.jps3d_nodes.insert(j as u32, Node { g, parent: i as u32, mark: 0 });
             open.push(Entry::new(g + h0(j), g, j as u32));
         }
     }
