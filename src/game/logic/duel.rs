@@ -9,9 +9,9 @@ use super::input::Action;
 use super::race::RACE_LIMIT;
 use super::settings::{SearchSettings, WorldSettings};
 use super::status::Status;
-use super::world::{WorldBoard, world_on};
+use super::world::{WorldBoard, WorldSearcher, world_on};
 use crate::game::phases::AppSystems;
-use crate::search::{Algorithm, Pos, Pos3, SearchOptions, Searcher, VoxelGrid, VoxelMoves, VoxelOptions};
+use crate::search::{Algorithm, Pos, Pos3, SearchError, SearchOptions, Searcher, VoxelGrid, VoxelMoves, VoxelOptions};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Duel>()
@@ -37,42 +37,36 @@ impl Duel {
     /// Runs every algorithm on the board with the current settings.
     pub fn run(board: &Board, start: Pos, end: Pos, options: &SearchOptions) -> Duel {
         let mut searcher = Searcher::default();
-        let rows: Vec<DuelRow> = Algorithm::ALL
-            .iter()
-            .map(|&algorithm| {
-                let o = super::search::game_options(&SearchOptions { algorithm, ..*options });
-                let t = bevy::platform::time::Instant::now();
-                let outcome = searcher.search(&board.grid, start, end, &o).map_err(|e| e.to_string()).and_then(|r| match r.stopped {
-                    true => Err(format!("stopped at its limit ({} expansions)", r.expanded)),
-                    false => Ok((r.cost, r.expanded, r.pushed, t.elapsed().as_micros())),
-                });
-                DuelRow { algorithm, outcome }
-            })
-            .collect();
-        Duel::with_optimum(rows)
+        Duel::each(|algorithm| {
+            let o = super::search::game_options(&SearchOptions { algorithm, ..*options });
+            searcher.search(&board.grid, start, end, &o).map(|r| (r.cost, r.expanded, r.pushed, r.stopped))
+        })
     }
 
     /// Runs every algorithm from `start` to `end` in a voxel world under `moves` (those that do
-    /// not run on voxels say so), stopping each at the race's limit of expansions.
-    pub fn run_world(grid: &VoxelGrid, (start, end): (Pos3, Pos3), moves: VoxelMoves, weight: f64) -> Duel {
-        let mut searcher = Searcher::default();
+    /// not run on voxels say so), stopping each at the race's limit of expansions; `searcher`
+    /// keeps the world's components between searches.
+    pub fn run_world(searcher: &mut Searcher, grid: &VoxelGrid, (start, end): (Pos3, Pos3), moves: VoxelMoves, weight: f64) -> Duel {
+        Duel::each(|algorithm| {
+            let o = VoxelOptions { algorithm, moves, weight, limit: Some(RACE_LIMIT) };
+            searcher.search_world(grid, start, end, &o).map(|r| (r.cost, r.expanded, r.pushed, r.stopped))
+        })
+    }
+
+    /// A row per algorithm from `search` (its cost, expansions, pushes and whether it stopped at
+    /// its limit), timed, measured against Dijkstra's cost.
+    fn each(mut search: impl FnMut(Algorithm) -> Result<(Option<f64>, usize, usize, bool), SearchError>) -> Duel {
         let rows: Vec<DuelRow> = Algorithm::ALL
             .iter()
             .map(|&algorithm| {
-                let o = VoxelOptions { algorithm, moves, weight, limit: Some(RACE_LIMIT) };
                 let t = bevy::platform::time::Instant::now();
-                let outcome = searcher.search_world(grid, start, end, &o).map_err(|e| e.to_string()).and_then(|r| match r.stopped {
-                    true => Err(format!("stopped at its limit ({} expansions)", r.expanded)),
-                    false => Ok((r.cost, r.expanded, r.pushed, t.elapsed().as_micros())),
+                let outcome = search(algorithm).map_err(|e| e.to_string()).and_then(|(cost, expanded, pushed, stopped)| match stopped {
+                    true => Err(format!("stopped at its limit ({expanded} expansions)")),
+                    false => Ok((cost, expanded, pushed, t.elapsed().as_micros())),
                 });
                 DuelRow { algorithm, outcome }
             })
             .collect();
-        Duel::with_optimum(rows)
-    }
-
-    /// The rows, measured against Dijkstra's cost.
-    fn with_optimum(rows: Vec<DuelRow>) -> Duel {
         let optimum = rows.iter().find(|r| r.algorithm == Algorithm::Dijkstra).and_then(|r| r.outcome.as_ref().ok()).and_then(|o| o.0);
         Duel { rows, optimum }
     }
@@ -108,13 +102,14 @@ fn run_world_duel(
     world: Res<WorldBoard>,
     settings: Res<WorldSettings>,
     search: Res<SearchSettings>,
+    mut searcher: ResMut<WorldSearcher>,
     mut duel: ResMut<Duel>,
     mut status: ResMut<Status>,
 ) {
     for _ in actions.read().filter(|a| **a == Action::Duel) {
         match (world.grid.as_ref(), world.start, world.end) {
             (Some(grid), Some(s), Some(e)) => {
-                *duel = Duel::run_world(grid, (s, e), settings.moves, search.0.weight.max(1.0));
+                *duel = Duel::run_world(&mut searcher.0, grid, (s, e), settings.moves, search.0.weight.max(1.0));
                 status.say("duel: every algorithm on this world");
             }
             _ => status.say("pick a start and an end first"),

@@ -74,9 +74,10 @@ impl<S: PartialEq> Steps<S> {
         }
     }
 
-    /// Undo (or redo): the step to go back (or forward) to, passing over steps equal to `now`,
-    /// which is kept on the other side; and how many are left on this side.
-    pub fn take(&mut self, undo: bool, now: S) -> Option<(S, usize)> {
+    /// Undo (or redo): the step to go back (or forward) to, passing over steps equal to `now`
+    /// (a refused click changed nothing), `now` kept on the other side; the status line says
+    /// what was done and how many steps are left, or that there is nothing to do.
+    pub fn take(&mut self, undo: bool, now: S, status: &mut Status) -> Option<S> {
         let mut taken = None;
         while let Some(s) = if undo { self.undo.pop_back() } else { self.redo.pop() } {
             if s != now {
@@ -84,13 +85,27 @@ impl<S: PartialEq> Steps<S> {
                 break;
             }
         }
-        let to = taken?;
+        let Some(to) = taken else {
+            status.say(if undo { "nothing to undo" } else { "nothing to redo" });
+            return None;
+        };
         if undo {
             self.redo.push(now);
         } else {
             self.keep(now);
         }
-        Some((to, if undo { self.undo.len() } else { self.redo.len() }))
+        let left = if undo { self.undo.len() } else { self.redo.len() };
+        status.say(format!("{} ({left} more)", if undo { "undone" } else { "redone" }));
+        Some(to)
+    }
+}
+
+/// Whether an action undoes (true) or redoes (false), if it is either.
+pub fn undo_or_redo(action: &Action) -> Option<bool> {
+    match action {
+        Action::Undo => Some(true),
+        Action::Redo => Some(false),
+        _ => None,
     }
 }
 
@@ -165,17 +180,8 @@ fn undo_redo(
     mut status: ResMut<Status>,
     mut replaced: MessageWriter<BoardReplaced>,
 ) {
-    for action in actions.read() {
-        let undo = match action {
-            Action::Undo => true,
-            Action::Redo => false,
-            _ => continue,
-        };
-        // steps that changed nothing (a refused click) are passed over
-        let Some((to, left)) = history.steps.take(undo, snapshot(&board, &selection)) else {
-            status.say(if undo { "nothing to undo" } else { "nothing to redo" });
-            continue;
-        };
+    for undo in actions.read().filter_map(undo_or_redo) {
+        let Some(to) = history.steps.take(undo, snapshot(&board, &selection), &mut status) else { continue };
         let same_shape = (to.grid.width(), to.grid.height()) == (board.grid.width(), board.grid.height()) && to.source == board.source;
         if same_shape {
             // cell by cell, so the grid's change log tells the view and the crowd what changed
@@ -192,6 +198,5 @@ fn undo_redo(
             selection.start = to.start;
             selection.end = to.end;
         }
-        status.say(format!("{} ({left} more)", if undo { "undone" } else { "redone" }));
     }
 }

@@ -1,9 +1,10 @@
 //! A board in a link: the board (barriers and terrain, as the engine's board code), the
 //! endpoints, the algorithm and the search options, as the page URL's fragment
 //! (`#b=CODE&start=X,Y&end=X,Y&algorithm=...`); a world as what makes it (levels, kind, moves,
-//! size, seed) with its endpoints, slice and search (`#levels=12&world=caves&...`). "Copy link" puts it in the address bar and on
-//! the clipboard in the browser, and prints it on the desktop; opening the page with it restores
-//! all of it (see `PlayArgs::from_query`, which reads the same names).
+//! size, seed) with its endpoints, slice and search (`#levels=12&world=caves&...`). "Copy link"
+//! puts it in the address bar and on the clipboard in the browser, and prints it on the
+//! desktop; opening the page with it restores all of it (see `PlayArgs::from_query`, which reads
+//! the same names).
 
 use bevy::prelude::*;
 

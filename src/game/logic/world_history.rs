@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::history::Steps;
+use super::history::{Steps, undo_or_redo};
 use super::input::{Action, VoxelClick};
 use super::settings::{MAX_LEVELS, WorldSettings};
 use super::status::Status;
@@ -101,20 +101,10 @@ fn undo_redo_worlds(
     mut history: ResMut<WorldHistory>,
     mut status: ResMut<Status>,
 ) {
-    for action in actions.read() {
-        let undo = match action {
-            Action::Undo => true,
-            Action::Redo => false,
-            _ => continue,
-        };
+    for undo in actions.read().filter_map(undo_or_redo) {
         let Some(now) = snapshot(&world) else { return };
-        // steps that changed nothing (a refused click) are passed over
-        let Some((to, left)) = history.steps.take(undo, now) else {
-            status.say(if undo { "nothing to undo" } else { "nothing to redo" });
-            continue;
-        };
+        let Some(to) = history.steps.take(undo, now, &mut status) else { continue };
         settings.levels = to.grid.depth().clamp(1, MAX_LEVELS);
         world.restore(to.grid, to.source, (to.start, to.end));
-        status.say(format!("{} ({left} more)", if undo { "undone" } else { "redone" }));
     }
 }
