@@ -10,7 +10,7 @@ use super::cubes::CubeAssets;
 use super::looks::Look;
 use super::words::Words;
 use super::world::{WorldAssets, WorldDrawn};
-use super::world_steps::stage_look;
+use super::world_steps::{show_look, stage_look};
 use crate::game::logic::settings::{Language, RaceSettings, race_on};
 use crate::game::logic::world::{WorldBoard, voxel_centre, world_on};
 use crate::game::logic::world_race::{WorldLane, WorldRace};
@@ -156,19 +156,7 @@ fn paint_world_lanes(
     for (lane, markers) in race.lanes.iter().zip(drawn.markers.iter_mut()) {
         for marker in markers.iter_mut() {
             let look = lane_look(&world, lane, marker);
-            if marker.shown == look {
-                continue;
-            }
-            marker.shown = look;
-            if let Ok((mut m, mut v)) = q.get_mut(marker.entity) {
-                match look {
-                    Some(look) => {
-                        m.0 = cubes.material(look).clone();
-                        *v = Visibility::Inherited;
-                    }
-                    None => *v = Visibility::Hidden,
-                }
-            }
+            show_look(marker.entity, look, &mut marker.shown, &cubes, &mut q);
         }
     }
 }

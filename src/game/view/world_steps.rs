@@ -96,19 +96,29 @@ fn paint_step_markers(
 ) {
     let markers = markers.bypass_change_detection();
     for (i, &(_, e, t)) in markers.markers.iter().enumerate() {
-        let look = view.stage(t).map(stage_look);
-        if markers.shown[i] == look {
-            continue;
-        }
-        markers.shown[i] = look;
-        if let Ok((mut m, mut v)) = q.get_mut(e) {
-            match look {
-                Some(look) => {
-                    m.0 = cubes.material(look).clone();
-                    *v = Visibility::Inherited;
-                }
-                None => *v = Visibility::Hidden,
+        show_look(e, view.stage(t).map(stage_look), &mut markers.shown[i], &cubes, &mut q);
+    }
+}
+
+/// Gives a marker `look` (hidden for none), unless it shows it already (`shown`).
+pub fn show_look(
+    marker: Entity,
+    look: Option<Look>,
+    shown: &mut Option<Look>,
+    cubes: &CubeAssets,
+    q: &mut Query<(&mut MeshMaterial3d<StandardMaterial>, &mut Visibility)>,
+) {
+    if *shown == look {
+        return;
+    }
+    *shown = look;
+    if let Ok((mut m, mut v)) = q.get_mut(marker) {
+        match look {
+            Some(look) => {
+                m.0 = cubes.material(look).clone();
+                *v = Visibility::Inherited;
             }
+            None => *v = Visibility::Hidden,
         }
     }
 }
