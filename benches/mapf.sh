@@ -7,6 +7,7 @@
 #                g++ -O3 -std=c++17 -Ilacam2/include -I<argparse>/include main.cpp lacam2/src/*.cpp -o lacam2
 #   INSTANCES  a folder of .map and .scen files (assets/maps/mapf, or benches/mapf-instances.py's)
 #   RUNS       seeds per instance (5)
+# CUBEPATH_ARGS adds options to cubepath's runs (e.g. --guide); AGENTS picks agent counts.
 # Both read the first N problems of a scenario as N agents; both are run with their defaults
 # (LaCAM2: first solution, restart rate 0.001). Prints one row per instance: the medians, the
 # spread of cubepath's times and the ratios (cubepath / LaCAM2).
@@ -28,7 +29,7 @@ for scen in "$dir"/*.scen; do
         cp_t=(); cp_c=(); lc_t=(); lc_c=()
         lb=0
         for seed in $(seq 0 $((runs - 1))); do
-            line=$("$cubepath" mapf "$map" "$scen" --agents "$n" --seed "$seed" --time-limit 60 | tail -1)
+            line=$("$cubepath" mapf "$map" "$scen" --agents "$n" --seed "$seed" --time-limit 60 ${CUBEPATH_ARGS:-} | tail -1)
             cp_t+=("$(echo "$line" | awk '{print $NF}')")
             cp_c+=("$(echo "$line" | awk '{print $8}')")
             lb=$(echo "$line" | awk '{print $10}')

@@ -206,12 +206,12 @@ proptest! {
     #[test]
     fn plans_on_random_instances_keep_the_rules(
         w in 4usize..24, h in 4usize..24, density in 0.0f64..0.25, share in 0.05f64..0.5,
-        seed in any::<u64>(), eight in any::<bool>(), refine in any::<bool>(),
+        seed in any::<u64>(), eight in any::<bool>(), refine in any::<bool>(), guide in any::<bool>(),
     ) {
         let n = ((w * h) as f64 * share) as usize + 1;
         if let Some((grid, starts, goals)) = instance(w, h, density, n, seed) {
             let moves = if eight { Moves::Eight } else { Moves::Four };
-            let options = MapfOptions { moves, time_limit: Duration::from_secs(30), refine: false, seed };
+            let options = MapfOptions { moves, time_limit: Duration::from_secs(30), refine: false, guide, seed };
             let out = solve_and_check(&grid, &starts, &goals, &options);
             if refine {
                 let time_limit = out.2 * 3 + Duration::from_millis(30);
@@ -250,6 +250,20 @@ fn the_benchmark_instances_are_solved_at_their_full_agent_counts() {
         let (soc, lower, _) = solve_and_check(&grid, &starts, &goals, &options);
         assert!(soc < 5 * lower, "{map}: sum of costs {soc} against a lower bound of {lower}");
     }
+}
+
+#[test]
+fn guide_paths_make_first_plans_cheaper() {
+    let (grid, starts, goals) = benchmark("random-32-32-20.map", "random-32-32-20-random-1.scen", 409);
+    let (mut plain, mut guided) = (0, 0);
+    for seed in 0..3 {
+        for guide in [false, true] {
+            let options = MapfOptions { time_limit: Duration::from_secs(20), guide, seed, ..MapfOptions::default() };
+            let (soc, _, _) = solve_and_check(&grid, &starts, &goals, &options);
+            *if guide { &mut guided } else { &mut plain } += soc;
+        }
+    }
+    assert!(guided * 100 < plain * 95, "three first plans with guides cost {guided}, without {plain}");
 }
 
 #[test]

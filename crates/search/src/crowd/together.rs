@@ -63,7 +63,7 @@ impl Crowd {
             Topology::Square(DiagonalRule::Never) | Topology::Hex => Moves::Four,
             Topology::Square(_) => Moves::Eight,
         };
-        let options = MapfOptions { moves, time_limit: TIME_LIMIT, refine: false, seed: self.options.seed };
+        let options = MapfOptions { moves, time_limit: TIME_LIMIT, refine: false, guide: false, seed: self.options.seed };
         let mut stats = JointStats { agents: goals.len(), ..JointStats::default() };
         let mut paths = Vec::new();
         match solve_mapf(&self.grid, &starts, goals, &options) {

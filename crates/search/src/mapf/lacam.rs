@@ -58,12 +58,12 @@ const RESTART_RATE: f64 = 0.001;
 const MAX_HELD: usize = 64 << 20;
 
 impl<'g> Lacam<'g> {
-    pub(crate) fn new(graph: &'g Graph, dist: Distances, goals: Vec<u32>, seed: u64) -> Lacam<'g> {
+    pub(crate) fn new(graph: &'g Graph, dist: Distances, goals: Vec<u32>, guides: super::guide::Guides, seed: u64) -> Lacam<'g> {
         Lacam {
             graph,
             dist,
             n: goals.len(),
-            pibt: Pibt::new(graph.len(), goals, seed),
+            pibt: Pibt::new(graph.len(), goals, guides, seed),
             nodes: Vec::new(),
             configs: Vec::new(),
             priorities: Vec::new(),

@@ -35,6 +35,7 @@
 
 mod check;
 mod graph;
+mod guide;
 mod lacam;
 mod pibt;
 mod polish;
@@ -67,13 +68,18 @@ pub struct MapfOptions {
     pub time_limit: Duration,
     /// Keep improving the first plan until the time limit.
     pub refine: bool,
+    /// Before planning, give each agent a guide path that keeps out of the others' way (see
+    /// below); PIBT then follows it where it can. First plans cost less (on the MAPF
+    /// benchmark's maps 0.71 to 0.94 of the sum of costs without, most on warehouses) and take
+    /// longer (about twice as long).
+    pub guide: bool,
     /// The seed of the planner's tie-breaking.
     pub seed: u64,
 }
 
 impl Default for MapfOptions {
     fn default() -> Self {
-        MapfOptions { moves: Moves::Four, time_limit: Duration::from_secs(10), refine: false, seed: 0 }
+        MapfOptions { moves: Moves::Four, time_limit: Duration::from_secs(10), refine: false, guide: false, seed: 0 }
     }
 }
 
@@ -202,7 +208,12 @@ pub fn solve_mapf(grid: &Grid, starts: &[Pos], goals: &[Pos], options: &MapfOpti
         lower_bound += d as u64;
     }
     let deadline = Deadline(began.map(|b| b + options.time_limit));
-    let mut search = lacam::Lacam::new(&graph, dist, goal_ids.clone(), options.seed);
+    let guides = if options.guide {
+        guide::Guides::new(&graph, &mut dist, &start_ids, &goal_ids, &mut crate::rng::Rng::new(options.seed ^ 0x901de), deadline)
+    } else {
+        guide::Guides::none()
+    };
+    let mut search = lacam::Lacam::new(&graph, dist, goal_ids.clone(), guides, options.seed);
     let found = search.run(&start_ids, deadline);
     let (configurations, exhausted) = (found.nodes, found.exhausted);
     let to_plan = |configs: Vec<Vec<u32>>| MapfPlan {

@@ -8,6 +8,7 @@
 //! pushing, so they pass at the next branch.
 
 use super::graph::{Distances, Graph, NONE};
+use super::guide::Guides;
 use crate::rng::Rng;
 
 /// The working state of one step: where each agent is and goes, and who holds each vertex now
@@ -20,10 +21,11 @@ pub(crate) struct Pibt {
     goals: Vec<u32>,
     tie: Vec<f32>,
     rng: Rng,
+    guides: Guides,
 }
 
 impl Pibt {
-    pub(crate) fn new(vertices: usize, goals: Vec<u32>, seed: u64) -> Pibt {
+    pub(crate) fn new(vertices: usize, goals: Vec<u32>, guides: Guides, seed: u64) -> Pibt {
         let n = goals.len();
         Pibt {
             now: vec![NONE; n],
@@ -33,6 +35,7 @@ impl Pibt {
             goals,
             tie: vec![0.0; vertices],
             rng: Rng::new(seed),
+            guides,
         }
     }
 
@@ -106,6 +109,12 @@ impl Pibt {
                 cands.swap(b, b - 1);
                 b -= 1;
             }
+        }
+        let guide = self.guides.after(ai, here);
+        if guide != NONE
+            && let Some(g) = cands[..k].iter().position(|&u| u == guide)
+        {
+            cands[..=g].rotate_right(1);
         }
         let partner = self.swap_partner(graph, dist, i, cands[0]);
         if partner != NONE {
