@@ -49,6 +49,17 @@ use crate::voxel_bits::{At, VoxelBits};
 /// 2^27).
 const TASK: u32 = 1 << 31;
 
+/// A jump waiting on the open list: from a jump point (in the bit rows' coordinates, with its
+/// g and index) along a direction, and the number of the expansion that queued it.
+#[derive(Clone, Copy)]
+struct Task {
+    from: At,
+    g: f64,
+    node: u32,
+    d: u8,
+    by: u32,
+}
+
 /// The centre of the 3 x 3 x 3 block: the voxel itself.
 const CENTRE: usize = 13;
 
@@ -317,6 +328,8 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
     s.jps3d_opened.push((world.index(start) as u32, 0));
     let (si, gi) = (world.index(start), world.index(goal));
     let h0 = |i: usize| VoxelMoves::Fly26.estimate(world.pos(i), goal) * weight;
+    // the estimate at a voxel given in the bit rows' (bordered) coordinates
+    let h = |q: At| VoxelMoves::Fly26.estimate((q[0] - 1, q[1] - 1, q[2] - 1), goal) * weight;
     // the few jump points' records in a small table rather than the searcher's per-voxel array
     // (whose scattered reads missed the cache on most relaxations, and which a world of 2^27
     // voxels would have to allocate); `mark` 1: closed
@@ -324,17 +337,15 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
     s.jps3d_nodes.insert(si as u32, Node { g: 0.0, parent: NONE, mark: 0 });
     let mut open = std::collections::BinaryHeap::new();
     open.push(Entry::new(h0(si), 0.0, si as u32));
-    // jumps waiting to be made: (jump point, direction, its expansion's number)
-    let mut tasks: Vec<(u32, u8, u32)> = Vec::new();
+    let mut tasks: Vec<Task> = Vec::new();
     let (mut expanded, mut pushed, mut improved) = (0, 1, 0);
     let mut dirs = Vec::with_capacity(26);
     let mut result = plan.nothing();
     while let Some(e) = open.pop() {
         if e.idx() & TASK != 0 {
-            let (i, d, by) = tasks[(e.idx() & !TASK) as usize];
-            let (i, d) = (i as usize, d as usize);
-            let g0 = s.jps3d_nodes[&(i as u32)].g;
-            let Some((q, n)) = jumper.jump(at(world.pos(i)), d) else { continue };
+            let Task { from, g: g0, node: i, d, by } = tasks[(e.idx() & !TASK) as usize];
+            let d = d as usize;
+            let Some((q, n)) = jumper.jump(from, d) else { continue };
             let j = bits.index(q);
             let g = g0 + n as f64 * VoxelMoves::fly_cost(degree(offset(d)));
             let known = s.jps3d_nodes.get(&(j as u32)).copied();
@@ -348,8 +359,9 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
                 pushed += 1;
                 s.jps3d_opened.push((j as u32, by));
             }
-            s.jps3d_nodes.insert(j as u32, Node { g, parent: i as u32, mark: 0 });
-            open.push(Entry::new(g + h0(j), g, j as u32));
+            // `mark`: the direction it is reached along, shifted past the closed bit
+            s.jps3d_nodes.insert(j as u32, Node { g, parent: i, mark: (d as u32) << 1 });
+            open.push(Entry::new(g + h(q), g, j as u32));
             continue;
         }
         let i = e.idx() as usize;
@@ -376,7 +388,7 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
         if node.parent == NONE {
             dirs.extend((0..27).filter(|&k| k != CENTRE));
         } else {
-            let d = direction(world.pos(node.parent as usize), world.pos(i));
+            let d = (node.mark >> 1) as usize;
             dirs.extend_from_slice(&jumper.rules.natural[d]);
             forced(jumper.rules, d, free, &mut dirs);
         }
@@ -389,14 +401,10 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
                 continue;
             }
             let o = offset(d);
-            let first = world.index((
-                world.pos(i).0.wrapping_add_signed(o[0] as isize),
-                world.pos(i).1.wrapping_add_signed(o[1] as isize),
-                world.pos(i).2.wrapping_add_signed(o[2] as isize),
-            ));
+            let first: At = std::array::from_fn(|a| here[a].wrapping_add_signed(o[a] as isize));
             let g = node.g + VoxelMoves::fly_cost(degree(o));
-            open.push(Entry::new(g + h0(first), g, TASK | tasks.len() as u32));
-            tasks.push((i as u32, d as u8, expanded as u32));
+            open.push(Entry::new(g + h(first), g, TASK | tasks.len() as u32));
+            tasks.push(Task { from: here, g: node.g, node: i as u32, d: d as u8, by: expanded as u32 });
         }
     }
     s.voxel_bits = Some(bits);
