@@ -49,8 +49,9 @@ use crate::voxel_bits::{At, VoxelBits};
 /// 2^27).
 const TASK: u32 = 1 << 31;
 
-/// A jump waiting on the open list: from a jump point (in the bit rows' coordinates, with its
-/// g and index) along a direction, and the number of the expansion that queued it.
+/// A jump waiting to be made: from a jump point (in the bit rows' coordinates, with its g and
+/// index) along a direction, the number of the expansion that queued it, and its key (the f and
+/// g of the jump's first voxel).
 #[derive(Clone, Copy)]
 struct Task {
     from: At,
@@ -58,6 +59,8 @@ struct Task {
     node: u32,
     d: u8,
     by: u32,
+    f: f64,
+    g1: f64,
 }
 
 /// The centre of the 3 x 3 x 3 block: the voxel itself.
@@ -337,13 +340,23 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
     s.jps3d_nodes.insert(si as u32, Node { g: 0.0, parent: NONE, mark: 0 });
     let mut open = std::collections::BinaryHeap::new();
     open.push(Entry::new(h0(si), 0.0, si as u32));
+    // an expansion's jumps, cheapest key first, wait as one batch: only the next one of each
+    // batch is on the open list, so the list stays about as long as in A*
     let mut tasks: Vec<Task> = Vec::new();
+    let mut batches: Vec<(u32, u32)> = Vec::new();
     let (mut expanded, mut pushed, mut improved) = (0, 1, 0);
     let mut dirs = Vec::with_capacity(26);
     let mut result = plan.nothing();
     while let Some(e) = open.pop() {
         if e.idx() & TASK != 0 {
-            let Task { from, g: g0, node: i, d, by } = tasks[(e.idx() & !TASK) as usize];
+            let b = (e.idx() & !TASK) as usize;
+            let (next, end) = batches[b];
+            let Task { from, g: g0, node: i, d, by, .. } = tasks[next as usize];
+            batches[b].0 += 1;
+            if next + 1 < end {
+                let t = &tasks[next as usize + 1];
+                open.push(Entry::new(t.f, t.g1, e.idx()));
+            }
             let d = d as usize;
             let Some((q, n)) = jumper.jump(from, d) else { continue };
             let j = bits.index(q);
@@ -396,15 +409,20 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
         // point it finds lies on a path through that voxel, so (the estimate being consistent)
         // has an f at least as large; the jumps away from the goal are never made when the
         // goal comes off the list first
+        let begin = tasks.len();
         for &d in &dirs {
             if free & jumper.rules.boxes[d] != jumper.rules.boxes[d] {
                 continue;
             }
             let o = offset(d);
             let first: At = std::array::from_fn(|a| here[a].wrapping_add_signed(o[a] as isize));
-            let g = node.g + VoxelMoves::fly_cost(degree(o));
-            open.push(Entry::new(g + h(first), g, TASK | tasks.len() as u32));
-            tasks.push(Task { from: here, g: node.g, node: i as u32, d: d as u8, by: expanded as u32 });
+            let g1 = node.g + VoxelMoves::fly_cost(degree(o));
+            tasks.push(Task { from: here, g: node.g, node: i as u32, d: d as u8, by: expanded as u32, f: g1 + h(first), g1 });
+        }
+        if tasks.len() > begin {
+            tasks[begin..].sort_unstable_by(|a, b| a.f.total_cmp(&b.f).then(b.g1.total_cmp(&a.g1)));
+            open.push(Entry::new(tasks[begin].f, tasks[begin].g1, TASK | batches.len() as u32));
+            batches.push((begin as u32, tasks.len() as u32));
         }
     }
     s.voxel_bits = Some(bits);
