@@ -256,9 +256,9 @@ impl VoxelMoves {
     /// ```
     pub fn estimate(self, a: Pos3, b: Pos3) -> f64 {
         let (dx, dy, dz) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1), a.2.abs_diff(b.2));
-        let mut d = [dx, dy, dz];
-        d.sort_unstable_by(|p, q| q.cmp(p));
-        let [d1, d2, d3] = d.map(|v| v as f64);
+        // largest, middle and smallest difference
+        let (d1, d3) = (dx.max(dy).max(dz), dx.min(dy).min(dz));
+        let [d1, d2, d3] = [d1, dx + dy + dz - d1 - d3, d3].map(|v| v as f64);
         match self {
             VoxelMoves::Fly6 => d1 + d2 + d3,
             VoxelMoves::Fly18 => {

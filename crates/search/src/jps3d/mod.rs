@@ -361,19 +361,23 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
             let Some((q, n)) = jumper.jump(from, d) else { continue };
             let j = bits.index(q);
             let g = g0 + n as f64 * VoxelMoves::fly_cost(degree(offset(d)));
-            let known = s.jps3d_nodes.get(&(j as u32)).copied();
-            let seen = known.is_some();
-            if known.is_some_and(|k| k.mark & 1 == 1 || k.g <= g) {
-                continue;
-            }
-            if seen {
-                improved += 1;
-            } else {
-                pushed += 1;
-                s.jps3d_opened.push((j as u32, by));
-            }
             // `mark`: the direction it is reached along, shifted past the closed bit
-            s.jps3d_nodes.insert(j as u32, Node { g, parent: i, mark: (d as u32) << 1 });
+            let node = Node { g, parent: i, mark: (d as u32) << 1 };
+            match s.jps3d_nodes.entry(j as u32) {
+                std::collections::hash_map::Entry::Occupied(mut known) => {
+                    let k = known.get();
+                    if k.mark & 1 == 1 || k.g <= g {
+                        continue;
+                    }
+                    improved += 1;
+                    known.insert(node);
+                }
+                std::collections::hash_map::Entry::Vacant(slot) => {
+                    pushed += 1;
+                    s.jps3d_opened.push((j as u32, by));
+                    slot.insert(node);
+                }
+            }
             open.push(Entry::new(g + h(q), g, j as u32));
             continue;
         }
