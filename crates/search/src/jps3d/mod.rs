@@ -241,6 +241,10 @@ fn has_forced(r: &Rules, d: usize, free: u32) -> bool {
 
 /// The forced directions at a voxel reached along `d`.
 fn forced(r: &Rules, d: usize, free: u32, out: &mut Vec<usize>) {
+    let (reads, all_pruned) = r.quiet[d];
+    if all_pruned && free & reads == reads {
+        return;
+    }
     for (e, masks) in &r.others[d] {
         if covers(free, r.boxes[*e]) && !masks.iter().any(|&m| covers(free, m)) {
             out.push(*e);
