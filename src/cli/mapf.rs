@@ -28,7 +28,7 @@ pub struct MapfArgs {
     #[arg(long)]
     pub refine: bool,
     /// Give each agent a guide path out of the others' way before planning: cheaper first
-    /// plans, found in about twice the time.
+    /// plans, found in about twice the time (always so with --refine).
     #[arg(long)]
     pub guide: bool,
     /// never (4 neighbours, the benchmark's convention) or no-corner-cutting (8).

