@@ -8,38 +8,14 @@
 //! up to date: an incremental Dijkstra, what a flow field is made of.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::BinaryHeap;
 
 use crate::grid::Grid;
+use crate::index_map::IndexMap;
 use crate::moves::{hex_neighbours, moves};
 use crate::rules::{Algorithm, CostModel, Heuristic, SearchOptions, Topology};
 use crate::searcher::validate;
 use crate::types::{Pos, SearchError};
-
-/// A fast hash for cell indices (multiply and rotate); the standard SipHash is several times
-/// slower on the hot path and resists attacks nobody makes on a grid.
-#[derive(Default, Clone, Copy)]
-struct CellHasher(u64);
-
-impl Hasher for CellHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u32(&mut self, v: u32) {
-        self.write_u64(v as u64);
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-type CellMap<V> = HashMap<u32, V, BuildHasherDefault<CellHasher>>;
 
 /// A priority: `(min(g, rhs) + h + km, min(g, rhs))`, compared in that order. Both parts are
 /// non-negative (or infinite), so their bit patterns order as the numbers do.
@@ -93,10 +69,10 @@ pub struct Replanner {
     last: Pos,
     km: f64,
     // (g, rhs) of every cell the search has touched; absent: both infinite
-    state: CellMap<(f64, f64)>,
+    state: IndexMap<(f64, f64)>,
     queue: BinaryHeap<Reverse<(Key, u32)>>,
     // the key each queued cell is queued with (older heap entries are stale)
-    queued: CellMap<Key>,
+    queued: IndexMap<Key>,
     expanded: usize,
     buf: Vec<(Pos, f64)>,
     preds: Vec<(Pos, f64)>,
@@ -137,9 +113,9 @@ impl Replanner {
             start,
             last: start,
             km: 0.0,
-            state: CellMap::default(),
+            state: IndexMap::default(),
             queue: BinaryHeap::new(),
-            queued: CellMap::default(),
+            queued: IndexMap::default(),
             expanded: 0,
             buf: Vec::new(),
             preds: Vec::new(),
@@ -325,7 +301,7 @@ impl Replanner {
             return (0, 0);
         }
         let goal = self.index(self.goal);
-        let mut through: CellMap<bool> = CellMap::default();
+        let mut through: IndexMap<bool> = IndexMap::default();
         let (mut fresh, mut chain, mut buf) = (0, Vec::new(), Vec::new());
         for (&i, &(g, _)) in &self.state {
             if !g.is_finite() {

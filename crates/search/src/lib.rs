@@ -49,6 +49,7 @@ mod dstar;
 mod expand;
 mod grid;
 mod ida;
+mod index_map;
 mod jps;
 mod jps3d;
 mod jps4;

@@ -9,7 +9,7 @@
 /// which of two equally good entries came first. In open air, where the octile estimates are
 /// exact, A* then spread over a whole layer of equal f before diving along one path. Costs
 /// that truly differ differ by far more than the rounding on any world this crate accepts.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct Entry(u128);
 
 /// The low mantissa bits of f that [`Entry`] rounds away.

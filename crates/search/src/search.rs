@@ -90,11 +90,13 @@ impl Searcher {
         if !self.reachable_in_world(world, start, goal, options.moves) {
             return Ok(plan.nothing());
         }
+        if options.algorithm == Algorithm::Jps {
+            return Ok(crate::jps3d::search(self, world, start, goal, options.weight, plan));
+        }
         let space = WorldSpace::new(world, options.moves, options.weight);
         Ok(match options.algorithm {
             Algorithm::AStarBidir => bidir::search(&space, start, goal, plan),
             Algorithm::Ida => ida::search(&space, start, goal, plan),
-            Algorithm::Jps => crate::jps3d::search(self, world, start, goal, options.weight, plan),
             _ => best_first(self, space, world.index(start), world.index(goal), plan),
         })
     }

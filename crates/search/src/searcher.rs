@@ -41,13 +41,8 @@ pub struct Searcher {
     pub(crate) jumps: Option<JumpTable>,
     /// The connected components of the last voxel world and move model searched.
     world_components: Option<WorldComponents>,
-    /// The jump points the last 3D JPS expanded, in order (for the tests).
-    pub(crate) jps3d_expanded: Vec<u32>,
-    /// The jump points the last 3D JPS put on the open list first, with the expansion that did
-    /// (0 for the start, `k + 1` for the `k`-th).
-    pub(crate) jps3d_opened: Vec<(u32, u32)>,
-    /// The last 3D JPS's jump points: g, parent and whether closed, by voxel index.
-    pub(crate) jps3d_nodes: std::collections::HashMap<u32, Node, std::hash::BuildHasherDefault<IndexHasher>>,
+    /// The last 3D JPS's buffers: its jump points, open list and waiting jumps.
+    pub(crate) jps3d: crate::jps3d::buffers::Buffers,
     /// The last voxel world's free voxels as bit rows, for 3D JPS, kept until it changes.
     pub(crate) voxel_bits: Option<crate::voxel_bits::VoxelBits>,
 }
@@ -161,25 +156,4 @@ pub fn validate(grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> 
         return Err(SearchError::AnyAngle);
     }
     Ok(())
-}
-
-/// A hasher for voxel indices: one multiplication (Fibonacci hashing), its high half folded
-/// in, so that nearby indices spread over the table.
-#[derive(Default)]
-pub(crate) struct IndexHasher(u64);
-
-impl std::hash::Hasher for IndexHasher {
-    fn finish(&self) -> u64 {
-        self.0 ^ self.0 >> 32
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-
-    fn write_u32(&mut self, v: u32) {
-        self.0 = (v as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
 }

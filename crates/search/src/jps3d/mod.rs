@@ -38,30 +38,18 @@
 
 use std::sync::OnceLock;
 
+use crate::index_map::IndexMap;
 use crate::open_list::{Entry, NONE, Node};
 use crate::searcher::Searcher;
 use crate::space::Plan;
 use crate::types::{Pos3, SearchResult};
 use crate::voxel::{VoxelGrid, VoxelMoves};
 use crate::voxel_bits::{At, VoxelBits};
+use buffers::{Batch, Task};
 
 /// The open list's mark of a waiting jump rather than a jump point (voxel indices stay below
 /// 2^27).
 const TASK: u32 = 1 << 31;
-
-/// A jump waiting to be made: from a jump point (in the bit rows' coordinates, with its g and
-/// index) along a direction, the number of the expansion that queued it, and its key (the f and
-/// g of the jump's first voxel).
-#[derive(Clone, Copy)]
-struct Task {
-    from: At,
-    g: f64,
-    node: u32,
-    d: u8,
-    by: u32,
-    f: f64,
-    g1: f64,
-}
 
 /// The centre of the 3 x 3 x 3 block: the voxel itself.
 const CENTRE: usize = 13;
@@ -228,12 +216,19 @@ fn covers(set: u32, mask: u32) -> bool {
     set & mask == mask
 }
 
+/// Whether a voxel reached along `d` has no forced direction because every voxel its test
+/// reads is free (`free`: the free voxels around it), where that settles it.
+#[inline]
+fn quiet(r: &Rules, d: usize, free: u32) -> bool {
+    let (reads, all_pruned) = r.quiet[d];
+    all_pruned && covers(free, reads)
+}
+
 /// Whether a voxel reached along `d`, with `free` the free voxels around it, has a forced
 /// direction.
 #[inline]
 fn has_forced(r: &Rules, d: usize, free: u32) -> bool {
-    let (reads, all_pruned) = r.quiet[d];
-    if all_pruned && free & reads == reads {
+    if quiet(r, d, free) {
         return false;
     }
     r.others[d].iter().any(|(e, masks)| covers(free, r.boxes[*e]) && !masks.iter().any(|&m| covers(free, m)))
@@ -241,8 +236,7 @@ fn has_forced(r: &Rules, d: usize, free: u32) -> bool {
 
 /// The forced directions at a voxel reached along `d`.
 fn forced(r: &Rules, d: usize, free: u32, out: &mut Vec<usize>) {
-    let (reads, all_pruned) = r.quiet[d];
-    if all_pruned && free & reads == reads {
+    if quiet(r, d, free) {
         return;
     }
     for (e, masks) in &r.others[d] {
@@ -321,8 +315,8 @@ fn direction(a: Pos3, b: Pos3) -> usize {
 }
 
 /// A* over jump points from `start` to `goal` under fly-26 (see the module documentation);
-/// the expanded jump points' indices are kept in the searcher (`jps3d_expanded`), and the jump
-/// points put on the open list first with the expansion that did (`jps3d_opened`), for
+/// the expanded jump points' indices are kept in the searcher (`jps3d.expanded`), and the jump
+/// points put on the open list first with the expansion that did (`jps3d.opened`), for
 /// [`Searcher::jump_trace`] and the tests.
 // Long: the A* loop over jump points: the pop, the goal, the directions and the relaxation
 // share the open list, the counters and the nodes, which a split would pass around.
@@ -330,44 +324,33 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
     let bits = s.voxel_bits.take().filter(|b| b.key == world.version()).unwrap_or_else(|| VoxelBits::new(world));
     let at = |p: Pos3| [p.0 + 1, p.1 + 1, p.2 + 1];
     let jumper = Jumper { bits: &bits, rules: rules(), goal: at(goal) };
-    s.jps3d_expanded.clear();
-    s.jps3d_opened.clear();
-    s.jps3d_opened.push((world.index(start) as u32, 0));
-    let (si, gi) = (world.index(start), world.index(goal));
-    let h0 = |i: usize| VoxelMoves::Fly26.estimate(world.pos(i), goal) * weight;
     // the estimate at a voxel given in the bit rows' (bordered) coordinates
     let h = |q: At| VoxelMoves::Fly26.estimate((q[0] - 1, q[1] - 1, q[2] - 1), goal) * weight;
-    // the few jump points' records in a small table rather than the searcher's per-voxel array
-    // (whose scattered reads missed the cache on most relaxations, and which a world of 2^27
-    // voxels would have to allocate); `mark` 1: closed
-    s.jps3d_nodes.clear();
-    s.jps3d_nodes.insert(si as u32, Node { g: 0.0, parent: NONE, mark: 0 });
-    let mut open = std::collections::BinaryHeap::new();
-    open.push(Entry::new(h0(si), 0.0, si as u32));
-    // an expansion's jumps, cheapest key first, wait as one batch: only the next one of each
-    // batch is on the open list, so the list stays about as long as in A*
-    let mut tasks: Vec<Task> = Vec::new();
-    let mut batches: Vec<(u32, u32)> = Vec::new();
+    let (si, gi) = (world.index(start) as u32, world.index(goal) as u32);
+    let b = &mut s.jps3d;
+    b.clear();
+    b.opened.push((si, 0));
+    b.nodes.insert(si, Node { g: 0.0, parent: NONE, mark: 0 });
+    b.open.push(Entry::new(h(at(start)), 0.0, si));
     let (mut expanded, mut pushed, mut improved) = (0, 1, 0);
-    let mut dirs = Vec::with_capacity(26);
     let mut result = plan.nothing();
-    while let Some(e) = open.pop() {
+    while let Some(e) = b.open.pop() {
         if e.idx() & TASK != 0 {
-            let b = (e.idx() & !TASK) as usize;
-            let (next, end) = batches[b];
-            let Task { from, g: g0, node: i, d, by, .. } = tasks[next as usize];
-            batches[b].0 += 1;
-            if next + 1 < end {
-                let t = &tasks[next as usize + 1];
-                open.push(Entry::new(t.f, t.g1, e.idx()));
+            // an expansion's jumps, cheapest key first, wait as one batch: only the next one
+            // of each batch is on the open list, so the list stays about as long as in A*
+            let batch = &mut b.batches[(e.idx() & !TASK) as usize];
+            let d = b.tasks[batch.next as usize].d as usize;
+            batch.next += 1;
+            if batch.next < batch.end {
+                b.open.push(b.tasks[batch.next as usize].key);
             }
-            let d = d as usize;
+            let (from, g0, i, by) = (batch.from, batch.g, batch.node, batch.by);
             let Some((q, n)) = jumper.jump(from, d) else { continue };
-            let j = bits.index(q);
+            let j = bits.index(q) as u32;
             let g = g0 + n as f64 * VoxelMoves::fly_cost(degree(offset(d)));
             // `mark`: the direction it is reached along, shifted past the closed bit
             let node = Node { g, parent: i, mark: (d as u32) << 1 };
-            match s.jps3d_nodes.entry(j as u32) {
+            match b.nodes.entry(j) {
                 std::collections::hash_map::Entry::Occupied(mut known) => {
                     let k = known.get();
                     if k.mark & 1 == 1 || k.g <= g {
@@ -378,59 +361,63 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
                 }
                 std::collections::hash_map::Entry::Vacant(slot) => {
                     pushed += 1;
-                    s.jps3d_opened.push((j as u32, by));
+                    b.opened.push((j, by));
                     slot.insert(node);
                 }
             }
-            open.push(Entry::new(g + h(q), g, j as u32));
+            b.open.push(Entry::new(g + h(q), g, j));
             continue;
         }
-        let i = e.idx() as usize;
-        let node = s.jps3d_nodes[&(i as u32)];
+        let i = e.idx();
+        let node = b.nodes.get_mut(&i).expect("pushed");
         if node.mark & 1 == 1 {
             continue;
         }
-        s.jps3d_nodes.get_mut(&(i as u32)).expect("pushed").mark |= 1;
+        node.mark |= 1;
+        let node = *node;
         // the goal taken off the open list ends the search unexpanded, as in A*
         if i == gi {
-            result.path = Some(fill_path(s, world, gi));
+            result.path = Some(fill_path(&b.nodes, world, gi));
             result.cost = Some(node.g);
             break;
         }
         expanded += 1;
-        s.jps3d_expanded.push(i as u32);
+        b.expanded.push(i);
         if plan.limit.is_some_and(|l| expanded >= l) {
             result.stopped = true;
             break;
         }
-        let here = at(world.pos(i));
+        let here = at(world.pos(i as usize));
         let free = bits.around(here);
-        dirs.clear();
+        b.dirs.clear();
         if node.parent == NONE {
-            dirs.extend((0..27).filter(|&k| k != CENTRE));
+            b.dirs.extend((0..27).filter(|&k| k != CENTRE));
         } else {
             let d = (node.mark >> 1) as usize;
-            dirs.extend_from_slice(&jumper.rules.natural[d]);
-            forced(jumper.rules, d, free, &mut dirs);
+            b.dirs.extend_from_slice(&jumper.rules.natural[d]);
+            forced(jumper.rules, d, free, &mut b.dirs);
         }
         // each jump waits on the open list, keyed by the f of its first voxel: every jump
         // point it finds lies on a path through that voxel, so (the estimate being consistent)
         // has an f at least as large; the jumps away from the goal are never made when the
         // goal comes off the list first
-        let begin = tasks.len();
-        for &d in &dirs {
-            if free & jumper.rules.boxes[d] != jumper.rules.boxes[d] {
+        let begin = b.tasks.len();
+        let batch = TASK | b.batches.len() as u32;
+        for &d in &b.dirs {
+            if !covers(free, jumper.rules.boxes[d]) {
                 continue;
             }
             let o = offset(d);
             let first: At = std::array::from_fn(|a| here[a].wrapping_add_signed(o[a] as isize));
             let g1 = node.g + VoxelMoves::fly_cost(degree(o));
-            tasks.push(Task { from: here, g: node.g, node: i as u32, d: d as u8, by: expanded as u32, f: g1 + h(first), g1 });
+            b.tasks.push(Task { key: Entry::new(g1 + h(first), g1, batch), d: d as u8 });
         }
-        if tasks.len() > begin {
-            tasks[begin..].sort_unstable_by(|a, b| a.f.total_cmp(&b.f).then(b.g1.total_cmp(&a.g1)));
-            open.push(Entry::new(tasks[begin].f, tasks[begin].g1, TASK | batches.len() as u32));
-            batches.push((begin as u32, tasks.len() as u32));
+        if b.tasks.len() > begin {
+            // the open list's order: the greatest entry first
+            b.tasks[begin..].sort_unstable_by_key(|t| std::cmp::Reverse(t.key));
+            b.open.push(b.tasks[begin].key);
+            let (next, end) = (begin as u32, b.tasks.len() as u32);
+            b.batches.push(Batch { from: here, g: node.g, node: i, by: expanded as u32, next, end });
         }
     }
     s.voxel_bits = Some(bits);
@@ -473,17 +460,17 @@ impl Searcher {
     pub fn jump_trace(&self, world: &VoxelGrid) -> JumpTrace {
         let at = |i: u32| world.pos(i as usize);
         JumpTrace {
-            expanded: self.jps3d_expanded.iter().map(|&i| at(i)).collect(),
-            opened: self.jps3d_opened.iter().map(|&(i, by)| (at(i), by as usize)).collect(),
+            expanded: self.jps3d.expanded.iter().map(|&i| at(i)).collect(),
+            opened: self.jps3d.opened.iter().map(|&(i, by)| (at(i), by as usize)).collect(),
         }
     }
 }
 
 /// The path to `goal` through its jump points, every voxel between them filled in.
-fn fill_path(s: &Searcher, world: &VoxelGrid, goal: usize) -> Vec<Pos3> {
-    let mut points = vec![goal];
+fn fill_path(nodes: &IndexMap<Node>, world: &VoxelGrid, goal: u32) -> Vec<Pos3> {
+    let mut points = vec![goal as usize];
     while let Some(&last) = points.last() {
-        match s.jps3d_nodes[&(last as u32)].parent {
+        match nodes[&(last as u32)].parent {
             NONE => break,
             p => points.push(p as usize),
         }
@@ -502,5 +489,6 @@ fn fill_path(s: &Searcher, world: &VoxelGrid, goal: usize) -> Vec<Pos3> {
     path
 }
 
+pub(crate) mod buffers;
 #[cfg(test)]
 mod tests;

@@ -123,9 +123,9 @@ fn jps_expands_a_subset_of_astars_voxels() {
             run.step();
         }
         let closed: std::collections::HashSet<Pos3> = run.closed_voxels().into_iter().collect();
-        for &i in &js.jps3d_expanded {
+        for &i in &js.jps3d.expanded {
             let p = world.pos(i as usize);
-            let f = js.jps3d_nodes[&i].g + VoxelMoves::Fly26.estimate(p, b);
+            let f = js.jps3d.nodes[&i].g + VoxelMoves::Fly26.estimate(p, b);
             checked += 1;
             if f < best - 1e-9 {
                 below += 1;
@@ -134,4 +134,28 @@ fn jps_expands_a_subset_of_astars_voxels() {
         }
     }
     assert!(checked > 1000 && below > 200, "{checked} jump points checked, {below} below the optimum");
+}
+
+/// An expansion's waiting jumps are ordered as the open list orders them (f rounded, then the
+/// larger g). Sorted by the exact sums instead, equal costs added in different orders came out
+/// a few last bits apart and chose among the ties by float noise: here 911 and 915 jump
+/// points were expanded so (834 and 865 now); on the bench's 128 x 128 x 64 islands 2,346
+/// (1,901 now).
+#[test]
+fn waiting_jumps_break_ties_as_the_open_list_does() {
+    use crate::rules::Algorithm;
+    use crate::voxel::VoxelOptions;
+    use crate::worlds::{WorldKind, generate_world};
+    let mut expanded = [0; 2];
+    for (k, kind) in [WorldKind::Islands, WorldKind::Caves].into_iter().enumerate() {
+        let world = generate_world(kind, (64, 48, 32), 5).unwrap();
+        let free: Vec<usize> = (0..world.len()).filter(|&i| !world.bit(i)).collect();
+        let mut s = Searcher::default();
+        let jps = VoxelOptions { algorithm: Algorithm::Jps, ..Default::default() };
+        for n in 0..80 {
+            let (a, b) = (world.pos(free[n * 7919 % free.len()]), world.pos(free[n * 104_729 % free.len()]));
+            expanded[k] += s.search_world(&world, a, b, &jps).unwrap().expanded;
+        }
+    }
+    assert!(expanded[0] + expanded[1] <= 1760, "{expanded:?} jump points expanded among islands and in caves");
 }
