@@ -17,6 +17,8 @@ pub(crate) struct Graph {
     cells: Vec<Pos>,
     /// Up to 8 neighbours a vertex, `NONE`-padded.
     neighbours: Vec<[u32; 8]>,
+    /// For each vertex's `k`-th neighbour, where the vertex is in that neighbour's list.
+    back: Vec<[u8; 8]>,
     degree: Vec<u8>,
 }
 
@@ -54,7 +56,17 @@ impl Graph {
             neighbours.push(row);
             degree.push(n as u8);
         }
-        Graph { width: w, ids, cells, neighbours, degree }
+        let back = neighbours
+            .iter()
+            .enumerate()
+            .map(|(v, row)| {
+                std::array::from_fn(|k| match row[k] {
+                    NONE => 0,
+                    u => neighbours[u as usize].iter().position(|&m| m == v as u32).expect("moves go both ways") as u8,
+                })
+            })
+            .collect();
+        Graph { width: w, ids, cells, neighbours, back, degree }
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -72,6 +84,11 @@ impl Graph {
 
     pub(crate) fn neighbours(&self, v: u32) -> &[u32] {
         &self.neighbours[v as usize][..self.degree[v as usize] as usize]
+    }
+
+    /// Where `v` is among the neighbours of its `k`-th neighbour.
+    pub(crate) fn back(&self, v: u32, k: usize) -> usize {
+        self.back[v as usize][k] as usize
     }
 
     pub(crate) fn degree(&self, v: u32) -> usize {

@@ -163,14 +163,14 @@ impl Table {
         })
     }
 
-    /// The meetings of a step from `from` at time `t` to `to`.
-    fn cost(&self, graph: &Graph, from: u32, to: u32, t: usize) -> usize {
+    /// The meetings of a step at time `t` from `from` to its `k`-th neighbour.
+    fn cost(&self, graph: &Graph, from: u32, k: usize, t: usize) -> usize {
         let v = self.v;
+        let to = graph.neighbours(from)[k];
         let mut c = 0;
         if t + 1 < self.span {
             c += self.at[(t + 1) * v + to as usize] as usize;
-            let back = graph.neighbours(to).iter().position(|&u| u == from).expect("a step's two ends are neighbours");
-            c += self.out[(t * v + to as usize) * self.ways + back] as usize;
+            c += self.out[(t * v + to as usize) * self.ways + graph.back(from, k)] as usize;
         }
         let a = self.arrives[to as usize];
         if a != NONE && t + 1 > a as usize {
@@ -186,8 +186,9 @@ impl Table {
         self.meetings -= self.goal_meetings(path);
         self.at[path[0] as usize] -= 1;
         for (t, w) in path.windows(2).enumerate() {
-            self.bump(graph, t, w[0], w[1], false);
-            self.meetings -= self.cost(graph, w[0], w[1], t);
+            let k = way(graph, w[0], w[1]);
+            self.bump(t, w[0], k, w[1], false);
+            self.meetings -= self.cost(graph, w[0], k, t);
         }
     }
 
@@ -196,8 +197,9 @@ impl Table {
         let Some(&goal) = path.last() else { return };
         self.at[path[0] as usize] += 1;
         for (t, w) in path.windows(2).enumerate() {
-            self.meetings += self.cost(graph, w[0], w[1], t);
-            self.bump(graph, t, w[0], w[1], true);
+            let k = way(graph, w[0], w[1]);
+            self.meetings += self.cost(graph, w[0], k, t);
+            self.bump(t, w[0], k, w[1], true);
         }
         self.meetings += self.goal_meetings(path);
         self.arrives[goal as usize] = path.len() as u32 - 1;
@@ -209,9 +211,9 @@ impl Table {
         (path.len()..self.span).map(|t| self.at[t * self.v + goal] as usize).sum()
     }
 
-    fn bump(&mut self, graph: &Graph, t: usize, from: u32, to: u32, add: bool) {
+    /// Counts (or uncounts) a step at time `t` from `from` to `to`, its `k`-th neighbour.
+    fn bump(&mut self, t: usize, from: u32, k: usize, to: u32, add: bool) {
         let v = self.v;
-        let k = graph.neighbours(from).iter().position(|&u| u == to).expect("a step's two ends are neighbours");
         let (a, o) = ((t + 1) * v + to as usize, (t * v + from as usize) * self.ways + k);
         if add {
             self.at[a] += 1;
@@ -223,21 +225,32 @@ impl Table {
     }
 }
 
+/// Which of `from`'s neighbours `to` is.
+fn way(graph: &Graph, from: u32, to: u32) -> usize {
+    graph.neighbours(from).iter().position(|&u| u == to).expect("a step's two ends are neighbours")
+}
+
 /// The single-agent search of a guide path: best first by (meetings, length + distance left,
 /// deeper first), each vertex closed once, within the length bound.
 struct Search {
     parent: Vec<u32>,
+    /// The best key pushed for each vertex in this search (`seen` says whether any).
+    best: Vec<u128>,
+    seen: Vec<u32>,
     closed: Vec<u32>,
     stamp: u32,
-    heap: BinaryHeap<Reverse<Entry>>,
+    heap: BinaryHeap<Reverse<u128>>,
 }
 
-/// An open entry: (meetings, length + distance left, deeper first, vertex, parent).
-type Entry = (u32, u32, Reverse<u32>, u32, u32);
+/// An open entry's key, least first: meetings, then length + distance left, then the longer
+/// way first, then the vertex.
+fn key(meetings: u32, f: u32, g: u32, at: u32) -> u128 {
+    (meetings as u128) << 96 | (f as u128) << 64 | ((u32::MAX - g) as u128) << 32 | at as u128
+}
 
 impl Search {
     fn new(v: usize) -> Search {
-        Search { parent: vec![NONE; v], closed: vec![0; v], stamp: 0, heap: BinaryHeap::new() }
+        Search { parent: vec![NONE; v], best: vec![0; v], seen: vec![0; v], closed: vec![0; v], stamp: 0, heap: BinaryHeap::new() }
     }
 
     // The agent's problem and the tables it is searched against, one argument each.
@@ -246,17 +259,18 @@ impl Search {
         self.stamp += 1;
         let stamp = self.stamp;
         self.heap.clear();
-        self.heap.push(Reverse((0, dist.get(graph, i, start), Reverse(0), start, NONE)));
-        while let Some(Reverse((c, _, Reverse(g), at, from))) = self.heap.pop() {
+        self.parent[start as usize] = NONE;
+        self.heap.push(Reverse(key(0, dist.get(graph, i, start), 0, start)));
+        while let Some(Reverse(k)) = self.heap.pop() {
+            let (c, g, at) = ((k >> 96) as u32, u32::MAX - (k >> 32) as u32, k as u32);
             if self.closed[at as usize] == stamp {
                 continue;
             }
             self.closed[at as usize] = stamp;
-            self.parent[at as usize] = from;
             if at == goal {
                 return Some(self.path(start, goal));
             }
-            for &u in graph.neighbours(at) {
+            for (w, &u) in graph.neighbours(at).iter().enumerate() {
                 if u == start || self.closed[u as usize] == stamp {
                     continue;
                 }
@@ -264,8 +278,17 @@ impl Search {
                 if g + 1 + h > bound {
                     continue;
                 }
-                let meet = table.cost(graph, at, u, g as usize) as u32;
-                self.heap.push(Reverse((c + meet, g + 1 + h, Reverse(g + 1), u, at)));
+                let meet = table.cost(graph, at, w, g as usize) as u32;
+                let k = key(c + meet, g + 1 + h, g + 1, u);
+                // a vertex keeps its best entry only, and of equal ones the lowest parent's
+                let known = self.seen[u as usize] == stamp;
+                if known && (self.best[u as usize], self.parent[u as usize]) <= (k, at) {
+                    continue;
+                }
+                self.seen[u as usize] = stamp;
+                self.best[u as usize] = k;
+                self.parent[u as usize] = at;
+                self.heap.push(Reverse(k));
             }
         }
         None
