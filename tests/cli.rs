@@ -473,6 +473,36 @@ fn world_writes_a_seeded_world_that_solve_reads() {
     }
 }
 
+/// MagicaVoxel models: a world written as `.vox` searches as its `.3dmap` does; a file of
+/// several models, a cut file and a world too large for MagicaVoxel exit 2 naming the file.
+#[test]
+fn vox_worlds_are_written_read_and_refused_with_the_byte() {
+    let dir = std::env::temp_dir().join(format!("cubepath-vox-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let [vox, text] = ["tower.vox", "tower.3dmap"].map(|n| dir.join(n).display().to_string());
+    for out in [&vox, &text] {
+        let (code, _, err) = cubepath(&["world", "--kind", "building", "--size", "20x20x12", "--seed", "3", "--out", out]);
+        assert_eq!(code, 0, "{err}");
+    }
+    let bytes = std::fs::read(&vox).unwrap();
+    assert_eq!(&bytes[..4], b"VOX ");
+    let solve = |w: &str| cubepath(&["solve", w, "--from", "0,0,0", "--to", "0,0,8", "--moves", "walk"]);
+    let (code, from_vox, err) = solve(&vox);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(from_vox, solve(&text).1);
+    let (code, out, err) = solve(&map("vox/axes.vox"));
+    assert_eq!(code, 2);
+    assert!(out.is_empty() && err.contains("axes.vox: byte ") && err.contains("a second model"), "{err}");
+    let cut = temp_file("cut.vox", &bytes[..100]);
+    let (code, _, err) = solve(&cut);
+    assert_eq!(code, 2);
+    assert!(err.contains("cut.vox: byte 8: chunk 'MAIN'"), "{err}");
+    let (code, _, err) = cubepath(&["world", "--size", "300x2x2", "--out", &vox]);
+    assert_eq!(code, 2);
+    assert!(err.contains("tower.vox: MagicaVoxel takes at most 256 voxels a side"), "{err}");
+    assert_eq!(std::fs::read(&vox).unwrap(), bytes, "the file is kept");
+}
+
 #[test]
 fn maze_writes_a_seeded_board_that_solve_reads() {
     let dir = std::env::temp_dir().join(format!("cubepath-maze-{}", std::process::id()));

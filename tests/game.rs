@@ -1230,6 +1230,18 @@ fn a_world_file_opens_and_a_malformed_one_is_refused_with_the_world_kept() {
     assert_eq!((grid.width(), grid.height(), grid.depth(), grid.blocked_count()), (4, 4, 3, 3));
     assert_eq!(app.world().resource::<WorldSettings>().levels, 3);
     check_world_answer(&app, VoxelMoves::Fly26);
+    // MagicaVoxel: a file of four models is refused with its byte, one written here opens
+    app.act(Action::LoadMap { name: "axes.vox".into(), bytes: include_bytes!("../assets/maps/vox/axes.vox").to_vec() });
+    let said = app.world().resource::<Status>().0.clone();
+    assert!(said.contains("axes.vox: byte ") && said.contains("second model"), "the file and its byte: {said}");
+    assert_eq!(world(&app).grid.as_ref(), Some(&grid));
+    let mut tower = VoxelGrid::new(5, 4, 7).unwrap();
+    tower.set_blocked((2, 2, 0), true).unwrap();
+    app.act(Action::LoadMap { name: "tower.vox".into(), bytes: cubepath::search::write_vox(&tower).unwrap() });
+    app.update();
+    assert_eq!(world(&app).grid.as_ref(), Some(&tower));
+    assert_eq!(app.world().resource::<WorldSettings>().levels, 7);
+    check_world_answer(&app, VoxelMoves::Fly26);
 }
 
 #[test]

@@ -61,6 +61,8 @@ const NOT_SHOWN: &[&str] = &[
     ".local/share/cubepath",
     "cubepath-open",
     ".3dmap",
+    ".vox",
+    "application/octet-stream",
     "World",
     "World agent",
     "World chunk {},{}",

@@ -192,6 +192,23 @@ async function play(page, shot) {
   while (!says.some((m) => m.includes("bad.map:6:")) && Date.now() < deadline) await page.waitForTimeout(100);
   if (!says.some((m) => m.includes("bad.map:6:"))) failures.push(`the dropped malformed map said nothing: ${says.slice(-3)}`);
   if (state().blocked !== "3" || state().end !== "4,2") failures.push(`the malformed map changed the board: ${JSON.stringify(state())}`);
+  const opened = state().cost;
+  // a MagicaVoxel model (binary: a colour index of 200, which text would garble) dropped on the
+  // page opens as a world: 3 x 2 x 2 with two voxels blocked
+  await page.evaluate(() => {
+    const u32 = (...v) => v.flatMap((x) => [x & 255, (x >> 8) & 255, (x >> 16) & 255, x >>> 24]);
+    const text = (s) => [...s].map((c) => c.charCodeAt(0));
+    const bytes = [
+      ...text("VOX "), ...u32(150), ...text("MAIN"), ...u32(0, 48),
+      ...text("SIZE"), ...u32(12, 0, 3, 2, 2), ...text("XYZI"), ...u32(12, 0, 2), 1, 0, 0, 200, 2, 1, 1, 200,
+    ];
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(bytes)], "two.vox", { type: "application/octet-stream" }));
+    document.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  const voxDeadline = Date.now() + 30_000;
+  while (!says.some((m) => m.includes("two.vox")) && Date.now() < voxDeadline) await page.waitForTimeout(100);
+  if (!says.some((m) => m.includes("world: two.vox"))) failures.push(`the dropped .vox model did not open as a world: ${says.slice(-3)}`);
   // ?map=NAME opens a bundled map
   const linked = await page.context().browser().newPage({ viewport: { width: 1280, height: 800 } });
   let sized = null;
@@ -267,7 +284,7 @@ async function play(page, shot) {
     });
   if (fontAsked.length) failures.push(`the English page downloaded the Chinese font: ${fontAsked.join(", ")}`);
   console.log(`race: ${race}; crowd: ${crowd}; together: ${together}; link: ${link}; cut link: ${cut}; lesson: ${lesson}; chinese: ${chinese}; ${world}; clicked: ${clicked}`);
-  console.log(`played: start ${before.start}, end ${before.end}, cost ${before.cost} -> ${after.cost} with a barrier, walked, new seed ${reset.seed}, opened tiny.map (cost ${state().cost}), a dropped malformed map kept it`);
+  console.log(`played: start ${before.start}, end ${before.end}, cost ${before.cost} -> ${after.cost} with a barrier, walked, new seed ${reset.seed}, opened tiny.map (cost ${opened}), a dropped malformed map kept it, a dropped .vox opened as a world`);
 }
 if (failures.length) {
   console.error(failures.join("\n"));

@@ -36,7 +36,7 @@ pub struct SearchArgs {
     /// Step costs: exact (1 and sqrt 2) or tutorial (10 and 14).
     #[arg(long, default_value = "exact")]
     pub costs: CostModel,
-    /// On a voxel world (.3dmap): fly6, fly18, fly26 (the default) or walk.
+    /// On a voxel world (.3dmap or .vox): fly6, fly18, fly26 (the default) or walk.
     #[arg(long)]
     pub moves: Option<VoxelMoves>,
 }
@@ -53,7 +53,7 @@ impl SearchArgs {
     /// The options for a 2D map, or what does not fit one.
     pub fn flat_options(&self) -> Result<SearchOptions, String> {
         match self.moves {
-            Some(_) => Err("--moves is for voxel worlds (.3dmap files)".into()),
+            Some(_) => Err("--moves is for voxel worlds (.3dmap or .vox files)".into()),
             None => Ok(self.options()),
         }
     }
@@ -79,9 +79,9 @@ pub fn open_map(map: &Path) -> Result<Grid, FileError> {
     }
 }
 
-/// Whether `map` names a voxel world (`.3dmap`).
+/// Whether `map` names a voxel world (`.3dmap`, or a MagicaVoxel `.vox` model).
 pub fn is_world(map: &Path) -> bool {
-    map.extension().is_some_and(|e| e.eq_ignore_ascii_case("3dmap"))
+    crate::search::is_world_file(&map.display().to_string())
 }
 
 /// A cell `X,Y` or a voxel `X,Y,Z`.

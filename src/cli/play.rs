@@ -47,7 +47,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub world: Option<WorldKind>,
     /// How searches move in the world: fly6, fly18, fly26 or walk (by default walk in blocks
-    /// and buildings, fly26 in caves, among islands and in a .3dmap).
+    /// and buildings, fly26 in caves, among islands and in a .3dmap or .vox).
     #[arg(long)]
     pub moves: Option<VoxelMoves>,
     /// Show the world's levels up to this one (counted from 0; by default all).
@@ -267,7 +267,7 @@ impl PlayArgs {
         })
     }
 
-    /// The world settings and the `.3dmap` world `--map` names, if it does.
+    /// The world settings and the world file (`.3dmap` or `.vox`) `--map` names, if it does.
     fn world_setup(&self) -> Result<(WorldSettings, Option<(VoxelGrid, String)>), String> {
         let kind = self.world.unwrap_or_default();
         let mut world = WorldSettings {
@@ -316,15 +316,16 @@ fn open_play_map(path: &Path) -> Result<Grid, String> {
     }
 }
 
-/// A `.3dmap` world to play: a file on the desktop; the browser has none to name.
+/// A world file (`.3dmap` or `.vox`) to play: a file on the desktop; the browser has none to
+/// name.
 fn open_play_world(path: &Path) -> Result<VoxelGrid, String> {
     #[cfg(target_arch = "wasm32")]
     {
-        Err(format!("{}: open a .3dmap world from the Maps section (the browser has no files to name)", path.display()))
+        Err(format!("{}: open a .3dmap or .vox world from the Maps section (the browser has no files to name)", path.display()))
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        crate::search::load_3dmap(path).map_err(|e| e.to_string())
+        crate::search::load_world(path).map_err(|e| e.to_string())
     }
 }
 

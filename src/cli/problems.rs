@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use super::args::{SearchArgs, is_world, open_map};
 use super::failure::Failure::{self, BadInput};
 use crate::search::{
-    Algorithm, Grid, Problem, Scenario3, SearchError, SearchOptions, Searcher, VoxelGrid, VoxelOptions, load_3dmap, load_3dscen, load_scen,
+    Algorithm, Grid, Problem, Scenario3, SearchError, SearchOptions, Searcher, VoxelGrid, VoxelOptions, load_3dscen, load_scen, load_world,
     validate, validate_world,
 };
 
@@ -49,7 +49,7 @@ pub(super) trait Suite {
 pub(super) fn load_suite(map: &Path, scen: &Path, search: &SearchArgs) -> Result<Box<dyn Suite>, Failure> {
     let suite: Box<dyn Suite> = if is_world(map) {
         let options = search.world_options().map_err(BadInput)?;
-        Box::new(World { world: load_3dmap(map)?, scenario: load_3dscen(scen)?, options, scen: scen.to_path_buf() })
+        Box::new(World { world: load_world(map)?, scenario: load_3dscen(scen)?, options, scen: scen.to_path_buf() })
     } else {
         let options = search.flat_options().map_err(BadInput)?;
         let flat = Flat { grid: open_map(map)?, problems: load_scen(scen)?, options, scen: scen.to_path_buf() };

@@ -14,7 +14,7 @@ use crate::search::Searcher;
 
 #[derive(Args, Debug)]
 pub struct ScenArgs {
-    /// A Moving AI .map file, or a voxel world (.3dmap).
+    /// A Moving AI .map file, or a voxel world (.3dmap, or a MagicaVoxel .vox model).
     pub map: PathBuf,
     /// Its .scen (or .3dscen) file.
     pub scen: PathBuf,

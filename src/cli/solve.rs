@@ -8,11 +8,11 @@ use clap::Args;
 use super::args::{At, SearchArgs, is_world, open_map, parse_at};
 use super::failure::Failure::{self, BadInput};
 use crate::game::logic::files;
-use crate::search::{Algorithm, Grid, Pos, SearchOptions, SearchResult, Searcher, load_3dmap, polyline_length, string_pull, validate};
+use crate::search::{Algorithm, Grid, Pos, SearchOptions, SearchResult, Searcher, load_world, polyline_length, string_pull, validate};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// A Moving AI .map file, or a voxel world (.3dmap).
+    /// A Moving AI .map file, or a voxel world (.3dmap, or a MagicaVoxel .vox model).
     pub map: PathBuf,
     /// Start cell X,Y (a voxel X,Y,Z on a world).
     #[arg(long, value_parser = parse_at)]
@@ -37,7 +37,7 @@ pub(super) fn solve(a: &SolveArgs) -> Result<u8, Failure> {
         return solve_world(a);
     }
     let (At::Cell(from), At::Cell(to)) = (a.from, a.to) else {
-        return Err(BadInput("--from and --to are cells X,Y on a 2D map (voxels X,Y,Z are for .3dmap worlds)".into()));
+        return Err(BadInput("--from and --to are cells X,Y on a 2D map (voxels X,Y,Z are for .3dmap and .vox worlds)".into()));
     };
     let grid = open_map(&a.map)?;
     let options = a.search.flat_options().map_err(BadInput)?;
@@ -64,12 +64,12 @@ pub(super) fn solve(a: &SolveArgs) -> Result<u8, Failure> {
 /// `solve` on a voxel world: the same output, voxels written `X,Y,Z`.
 fn solve_world(a: &SolveArgs) -> Result<u8, Failure> {
     let (At::Voxel(from), At::Voxel(to)) = (a.from, a.to) else {
-        return Err(BadInput("--from and --to are voxels X,Y,Z on a .3dmap world".into()));
+        return Err(BadInput("--from and --to are voxels X,Y,Z on a .3dmap or .vox world".into()));
     };
     if a.smooth {
         return Err(BadInput("--smooth is for 2D maps".into()));
     }
-    let world = load_3dmap(&a.map)?;
+    let world = load_world(&a.map)?;
     let options = a.search.world_options().map_err(BadInput)?;
     let mut searcher = Searcher::default();
     let r = match &a.trace {

@@ -1,5 +1,6 @@
-//! `cubepath world`: a seeded voxel world written as a `.3dmap`, to solve, run scenarios on or
-//! share (no published voxel world ships with cubepath).
+//! `cubepath world`: a seeded voxel world written as a `.3dmap`, or as a MagicaVoxel `.vox` to
+//! edit there, to solve, run scenarios on or share (no published voxel world ships with
+//! cubepath).
 
 use std::path::PathBuf;
 
@@ -8,7 +9,7 @@ use clap::Args;
 use super::args::parse_sides;
 use super::failure::Failure::{self, BadInput};
 use crate::game::logic::files;
-use crate::search::{WorldKind, generate_world, write_3dmap};
+use crate::search::{WorldKind, generate_world, write_world};
 
 #[derive(Args, Debug)]
 pub struct WorldArgs {
@@ -21,7 +22,7 @@ pub struct WorldArgs {
     /// The seed: the same seed makes the same world.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The .3dmap file to write.
+    /// The file to write: a .3dmap, or a .vox (MagicaVoxel's format, at most 256 voxels a side).
     #[arg(long)]
     pub out: PathBuf,
 }
@@ -34,7 +35,9 @@ fn parse_size(s: &str) -> Result<(usize, usize, usize), String> {
 
 pub(super) fn world(a: &WorldArgs) -> Result<u8, Failure> {
     let world = generate_world(a.kind, a.size, a.seed).map_err(|e| BadInput(e.to_string()))?;
-    files::write_atomically(&a.out, write_3dmap(&world)).map_err(|e| BadInput(format!("could not write {}: {e}", a.out.display())))?;
+    let name = a.out.display().to_string();
+    let bytes = write_world(&world, &name).map_err(|e| BadInput(format!("{name}: {e}")))?;
+    files::write_atomically(&a.out, bytes).map_err(|e| BadInput(format!("could not write {}: {e}", a.out.display())))?;
     let (w, h, d) = a.size;
     println!(
         "{} {w} x {h} x {d}, seed {}: {} of {} voxels blocked, written to {}",

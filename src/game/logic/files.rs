@@ -47,9 +47,10 @@ pub fn is_scenario(name: &str) -> bool {
     name.ends_with(".scen")
 }
 
-/// Whether a file the player opened or saves is a voxel world (`.3dmap`) rather than a map.
+/// Whether a file the player opened or saves is a voxel world (`.3dmap`, or a MagicaVoxel
+/// `.vox` model) rather than a map.
 pub fn is_world(name: &str) -> bool {
-    name.ends_with(".3dmap")
+    crate::search::is_world_file(name)
 }
 
 /// The lessons done, as kept (`lessons.txt` beside the last board: the numbers of the lessons
@@ -117,7 +118,8 @@ pub fn write_atomically(path: &Path, text: impl AsRef<[u8]>) -> std::io::Result<
 
 /// Saves a map the user asked for: on the desktop to `name` (temporary file, then rename);
 /// in the browser as a download named after `name`. Returns the message for the player.
-pub fn save_map(name: &str, text: &str) -> String {
+pub fn save_map(name: &str, text: impl AsRef<[u8]>) -> String {
+    let text = text.as_ref();
     #[cfg(not(target_arch = "wasm32"))]
     {
         match write_atomically(Path::new(name), text) {
@@ -161,13 +163,13 @@ pub fn open_map(name: &str) -> Result<Vec<u8>, String> {
 }
 
 #[cfg(target_arch = "wasm32")]
-fn download(name: &str, text: &str) -> Result<(), web_sys::wasm_bindgen::JsValue> {
-    use web_sys::js_sys::Array;
-    use web_sys::wasm_bindgen::{JsCast, JsValue};
-    let parts = Array::of1(&JsValue::from_str(text));
+fn download(name: &str, bytes: &[u8]) -> Result<(), web_sys::wasm_bindgen::JsValue> {
+    use web_sys::js_sys::{Array, Uint8Array};
+    use web_sys::wasm_bindgen::JsCast;
+    let parts = Array::of1(&Uint8Array::from(bytes));
     let options = web_sys::BlobPropertyBag::new();
-    options.set_type("text/plain");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    options.set_type(if name.to_ascii_lowercase().ends_with(".vox") { "application/octet-stream" } else { "text/plain" });
+    let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options)?;
     let url = web_sys::Url::create_object_url_with_blob(&blob)?;
     let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
     let link: web_sys::HtmlAnchorElement = document.create_element("a")?.dyn_into()?;

@@ -36,7 +36,7 @@ fn save_maps(
     for action in actions.read() {
         match action {
             Action::SaveMap(name) if files::is_world(name) => {}
-            Action::SaveMap(name) => status.say(files::save_map(name, &write_map(&board.grid))),
+            Action::SaveMap(name) => status.say(files::save_map(name, write_map(&board.grid))),
             Action::SaveTrace(name) => status.say(match trace_json(&board, &selection, &search) {
                 Ok(json) => files::save_map(name, &json),
                 Err(why) => format!("no trace to save: {why}"),

@@ -15,7 +15,7 @@ use super::settings::{BoardSettings, ClickSets, MAX_LEVELS, PlaySettings, Search
 use super::setup::GameSetup;
 use super::status::Status;
 use crate::game::phases::{AppSystems, PausableSystems};
-use crate::search::{Algorithm, Pos3, Searcher, VoxelGrid, VoxelMoves, VoxelOptions, generate_world, read_3dmap, write_3dmap};
+use crate::search::{Algorithm, Pos3, Searcher, VoxelGrid, VoxelMoves, VoxelOptions, generate_world, read_world, write_world};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WorldBoard>().init_resource::<WorldSearcher>().add_systems(Startup, make_first_world).add_systems(
@@ -211,8 +211,8 @@ fn make_first_world(setup: Res<GameSetup>, mut settings: ResMut<WorldSettings>, 
     world.auto_walk = setup.walk && world.is_on();
 }
 
-/// New world settings, a new board (A, New board) while a world is played, or a `.3dmap`
-/// opened: a new world; one level goes back to the flat board. A world that cannot be made or
+/// New world settings, a new board (A, New board) while a world is played, or a `.3dmap` or
+/// `.vox` opened: a new world; one level goes back to the flat board. A world that cannot be made or
 /// read says why and the one played is kept.
 fn make_worlds(
     mut actions: MessageReader<Action>,
@@ -240,14 +240,17 @@ fn make_worlds(
             }
             Action::Reset | Action::NewBoard(_) if world.is_on() && settings.levels > 1 => generated_world(&board, &settings),
             Action::LoadMap { name, bytes } if files::is_world(name) => {
-                read_3dmap(name, bytes).map_err(|e| e.to_string()).map(|g| (g, name.clone()))
+                read_world(name, bytes).map_err(|e| e.to_string()).map(|g| (g, name.clone()))
             }
             Action::OpenMap(name) if files::is_world(name) => {
-                files::open_map(name).and_then(|b| read_3dmap(name, &b).map_err(|e| e.to_string())).map(|g| (g, name.clone()))
+                files::open_map(name).and_then(|b| read_world(name, &b).map_err(|e| e.to_string())).map(|g| (g, name.clone()))
             }
             Action::SaveMap(name) if files::is_world(name) => {
                 match &world.grid {
-                    Some(g) => status.say(files::save_map(name, &write_3dmap(g))),
+                    Some(g) => status.say(match write_world(g, name) {
+                        Ok(bytes) => files::save_map(name, bytes),
+                        Err(e) => format!("{name}: {e}; the world is kept"),
+                    }),
                     None => status.say("no world to save: set more than one level first"),
                 }
                 continue;

@@ -495,6 +495,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("world: {}", "世界：{}"),
     ("back to the flat board", "回到平面棋盘"),
     ("could not make the world, it is kept: {}", "无法生成世界，原世界保持不变：{}"),
+    ("{}: {}; the world is kept", "{}：{}；世界保持不变"),
     ("could not make the world: {}", "无法生成世界：{}"),
     ("no world to save: set more than one level first", "没有可保存的世界：先把层数设为大于 1"),
     ("no voxel to stand on there: a walker's start and end stand on a floor", "那里没有可站立的体素：行走者的起点和终点要站在地面上"),
