@@ -81,7 +81,7 @@ pub fn open_map(map: &Path) -> Result<Grid, FileError> {
 
 /// Whether `map` names a voxel world (`.3dmap`, or a MagicaVoxel `.vox` model).
 pub fn is_world(map: &Path) -> bool {
-    crate::search::is_world_file(&map.display().to_string())
+    crate::search::is_world_file(map)
 }
 
 /// A cell `X,Y` or a voxel `X,Y,Z`.

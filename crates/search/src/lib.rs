@@ -103,7 +103,7 @@ pub use searcher::{Searcher, validate};
 pub use sight::{cells_along, line_of_sight, polyline_length, string_pull, touched_cells};
 pub use state::StepSearch;
 pub use types::{CellInfo, CellState, Pos, Pos3, SearchError, SearchResult, Step};
-pub use vox_file::{VOX_MOST_SIDE, is_world_file, load_vox, load_world, read_vox, read_world, write_vox, write_world};
+pub use vox_file::{VOX_MOST_SIDE, is_vox_file, is_world_file, load_vox, load_world, read_vox, read_world, write_vox, write_world};
 pub use voxel::{
     IllegalStep3, MAX_SIDE_3D, MAX_VOXELS, VoxelGrid, VoxelMoves, VoxelOptions, WorldError, validate_world, voxel_path_cost, voxel_step,
 };

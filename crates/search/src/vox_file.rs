@@ -61,7 +61,7 @@ pub fn read_vox(file: &str, bytes: &[u8]) -> Result<VoxelGrid, FileError> {
     let mut world: Option<(VoxelGrid, usize, bool)> = None;
     let mut at = main.children.start;
     while at < main.children.end {
-        let c = chunk(&bytes[..main.children.end], at).map_err(|m| fail(at, m))?;
+        let c = chunk(bytes, at).map_err(|m| fail(at, m))?;
         let content = &bytes[c.content.clone()];
         match &c.id {
             b"SIZE" => {
@@ -125,29 +125,30 @@ pub fn load_vox(path: &Path) -> Result<VoxelGrid, FileError> {
 /// use cubepath_search::is_world_file;
 /// assert!(is_world_file("castle.VOX") && is_world_file("w.3dmap") && !is_world_file("w.map"));
 /// ```
-pub fn is_world_file(name: &str) -> bool {
-    is_vox(name) || Path::new(name).extension().is_some_and(|e| e.eq_ignore_ascii_case("3dmap"))
+pub fn is_world_file(name: impl AsRef<Path>) -> bool {
+    is_vox_file(&name) || name.as_ref().extension().is_some_and(|e| e.eq_ignore_ascii_case("3dmap"))
 }
 
-fn is_vox(name: &str) -> bool {
-    Path::new(name).extension().is_some_and(|e| e.eq_ignore_ascii_case("vox"))
+/// Whether `name` names a MagicaVoxel `.vox` file (in any case).
+pub fn is_vox_file(name: impl AsRef<Path>) -> bool {
+    name.as_ref().extension().is_some_and(|e| e.eq_ignore_ascii_case("vox"))
 }
 
 /// Reads a world file's bytes by its name: MagicaVoxel's format for a `.vox`, `.3dmap`
 /// otherwise.
 pub fn read_world(file: &str, bytes: &[u8]) -> Result<VoxelGrid, FileError> {
-    if is_vox(file) { read_vox(file, bytes) } else { read_3dmap(file, bytes) }
+    if is_vox_file(file) { read_vox(file, bytes) } else { read_3dmap(file, bytes) }
 }
 
 /// A world as the file `name` holds it: MagicaVoxel's format for a `.vox` (an error when a
 /// side is over [`VOX_MOST_SIDE`]), `.3dmap` otherwise.
 pub fn write_world(world: &VoxelGrid, name: &str) -> Result<Vec<u8>, String> {
-    if is_vox(name) { write_vox(world) } else { Ok(write_3dmap(world).into_bytes()) }
+    if is_vox_file(name) { write_vox(world) } else { Ok(write_3dmap(world).into_bytes()) }
 }
 
 /// Reads the world file at `path` by its name, as [`read_world`] (a `.3dmap` line by line).
 pub fn load_world(path: &Path) -> Result<VoxelGrid, FileError> {
-    if is_vox(&path.display().to_string()) { load_vox(path) } else { load_3dmap(path) }
+    if is_vox_file(path) { load_vox(path) } else { load_3dmap(path) }
 }
 
 /// The largest side MagicaVoxel takes (a voxel's coordinates are one byte each).

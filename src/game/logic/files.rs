@@ -168,7 +168,7 @@ fn download(name: &str, bytes: &[u8]) -> Result<(), web_sys::wasm_bindgen::JsVal
     use web_sys::wasm_bindgen::JsCast;
     let parts = Array::of1(&Uint8Array::from(bytes));
     let options = web_sys::BlobPropertyBag::new();
-    options.set_type(if name.to_ascii_lowercase().ends_with(".vox") { "application/octet-stream" } else { "text/plain" });
+    options.set_type(if crate::search::is_vox_file(name) { "application/octet-stream" } else { "text/plain" });
     let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options)?;
     let url = web_sys::Url::create_object_url_with_blob(&blob)?;
     let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;

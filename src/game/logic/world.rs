@@ -212,8 +212,8 @@ fn make_first_world(setup: Res<GameSetup>, mut settings: ResMut<WorldSettings>, 
 }
 
 /// New world settings, a new board (A, New board) while a world is played, or a `.3dmap` or
-/// `.vox` opened: a new world; one level goes back to the flat board. A world that cannot be made or
-/// read says why and the one played is kept.
+/// `.vox` opened: a new world; one level goes back to the flat board. A world that cannot be
+/// made or read says why and the one played is kept.
 fn make_worlds(
     mut actions: MessageReader<Action>,
     board: Res<BoardSettings>,
