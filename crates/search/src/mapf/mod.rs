@@ -237,7 +237,7 @@ pub fn solve_mapf(grid: &Grid, starts: &[Pos], goals: &[Pos], options: &MapfOpti
         if options.refine && began.is_some() {
             let mut rng = crate::rng::Rng::new(options.seed ^ 0x5eed);
             while polish.single(&mut dist, deadline) {}
-            polish.group(&mut dist, &mut rng, 4, deadline);
+            polish.group(&mut dist, &mut rng, 4, deadline, usize::MAX);
         }
         outcome.plan = Some(to_plan(polish.configs()));
     }
