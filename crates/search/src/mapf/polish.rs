@@ -33,7 +33,12 @@ pub(crate) struct Polish<'g> {
     pub(crate) paths: Vec<Vec<u32>>,
     horizon: usize,
     holder: Vec<u32>,
+    /// Each vertex's stays, sorted: (first time, last time) of an agent holding it.
+    stays: Vec<Vec<(u32, u32)>>,
+    /// The route search's tables, by (vertex, start of a free span): seen (stamped), earliest
+    /// arrival, and the state it came from.
     seen: Vec<u32>,
+    arrive: Vec<u32>,
     parent: Vec<u32>,
     stamp: u32,
 }
@@ -45,14 +50,23 @@ impl<'g> Polish<'g> {
         let horizon = horizon.max(configs.len() - 1);
         let paths: Vec<Vec<u32>> = (0..n).map(|i| (0..=horizon).map(|t| configs[t.min(configs.len() - 1)][i]).collect()).collect();
         let v = graph.len();
-        let mut holder = vec![NONE; (horizon + 1) * v];
-        for (i, p) in paths.iter().enumerate() {
-            for (t, &at) in p.iter().enumerate() {
-                holder[t * v + at as usize] = i as u32;
-            }
-        }
         let states = (horizon + 1) * v;
-        Polish { graph, goals, paths, horizon, holder, seen: vec![0; states], parent: vec![NONE; states], stamp: 0 }
+        let mut polish = Polish {
+            graph,
+            goals,
+            paths,
+            horizon,
+            holder: vec![NONE; states],
+            stays: vec![Vec::new(); v],
+            seen: vec![0; states],
+            arrive: vec![0; states],
+            parent: vec![NONE; states],
+            stamp: 0,
+        };
+        for i in 0..n {
+            polish.lay(i);
+        }
+        polish
     }
 
     /// The time agent `i` reaches its goal for good.
@@ -67,17 +81,29 @@ impl<'g> Polish<'g> {
         (0..=end).map(|t| self.paths.iter().map(|p| p[t]).collect()).collect()
     }
 
+    /// Takes agent `i`'s path out of the tables.
     fn lift(&mut self, i: usize) {
         let v = self.graph.len();
         for (t, &at) in self.paths[i].iter().enumerate() {
             self.holder[t * v + at as usize] = NONE;
         }
+        for (at, first, _) in stays(&self.paths[i]) {
+            let list = &mut self.stays[at as usize];
+            let k = list.partition_point(|r| r.0 < first);
+            list.remove(k);
+        }
     }
 
+    /// Puts agent `i`'s path into the tables.
     fn lay(&mut self, i: usize) {
         let v = self.graph.len();
         for (t, &at) in self.paths[i].iter().enumerate() {
             self.holder[t * v + at as usize] = i as u32;
+        }
+        for (at, first, last) in stays(&self.paths[i]) {
+            let list = &mut self.stays[at as usize];
+            let k = list.partition_point(|r| r.0 < first);
+            list.insert(k, (first, last));
         }
     }
 
@@ -274,68 +300,122 @@ impl<'g> Polish<'g> {
         group
     }
 
-    /// The earliest path for agent `i` (lifted from the table) around the others that arrives
-    /// before `bound` and stays on its goal to the horizon, or `None`: A* over (vertex, time),
-    /// each step (a move or a wait) costing one, the agent's distance to its goal as the
-    /// estimate, states in buckets by estimated arrival and the latest first within a bucket.
+    /// The earliest path for agent `i` (lifted from the tables) around the others that arrives
+    /// before `bound` and stays on its goal to the horizon, or `None`. Safe interval path
+    /// planning (Phillips and Likhachev, ICRA 2011): a state is a vertex with one of its free
+    /// spans (the times between two agents' stays), reached at its earliest; waiting within a
+    /// span is free of states, so a long wait costs one state, not one a step. A* with the
+    /// agent's distance to its goal as the estimate, states in buckets by estimated arrival and
+    /// the latest first within a bucket.
     // Long: the search with its pruning, its buckets and the path read back.
     fn route(&mut self, dist: &mut Distances, i: usize, bound: usize) -> Option<Vec<u32>> {
         let v = self.graph.len();
+        let last = self.horizon as u32;
         let goal = self.goals[i];
         let start = self.paths[i][0];
         let bound = bound.min(self.horizon + 1);
         // the goal must be free from the arrival on
-        let busy_until = (0..=self.horizon).rev().find(|&t| self.holder[t * v + goal as usize] != NONE).map_or(0, |t| t + 1);
+        let busy_until = self.stays[goal as usize].last().map_or(0, |r| r.1 as usize + 1);
         let h0 = dist.get(self.graph, i, start) as usize;
-        if h0.max(busy_until) >= bound {
+        if h0.max(busy_until) >= bound || free_spans(&self.stays[start as usize], 0, last).next()?.0 != 0 {
             return None;
         }
         self.stamp += 1;
         let stamp = self.stamp;
-        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); bound];
-        self.seen[start as usize] = stamp;
-        buckets[h0].push(start);
-        let mut arrive = None;
+        let mut buckets: Vec<Vec<(u32, u32)>> = vec![Vec::new(); bound];
+        let times = self.horizon + 1;
+        let first = start as usize * times;
+        (self.seen[first], self.arrive[first], self.parent[first]) = (stamp, 0, NONE);
+        buckets[h0].push((start, 0));
+        let mut found = None;
         'search: for f in h0..bound {
-            while let Some(state) = buckets[f].pop() {
-                let (t, at) = (state as usize / v, state % v as u32);
-                if at == goal && t >= busy_until {
-                    arrive = Some(t);
+            while let Some((at, span)) = buckets[f].pop() {
+                let key = at as usize * times + span as usize;
+                let t = self.arrive[key];
+                if t as usize + dist.get(self.graph, i, at) as usize != f {
+                    continue; // reached earlier since this entry
+                }
+                if at == goal && t as usize >= busy_until {
+                    found = Some((key, t));
                     break 'search;
                 }
-                if t + 1 > self.horizon {
+                if t >= last {
                     continue;
                 }
-                let around = self.graph.neighbours(at);
-                for &to in around.iter().chain(std::iter::once(&at)) {
-                    let next = (t + 1) * v + to as usize;
-                    if self.seen[next] == stamp || self.holder[next] != NONE {
-                        continue;
+                // the last time the agent may stay on `at`
+                let list = &self.stays[at as usize];
+                let end = list.get(list.partition_point(|r| r.1 < t)).map_or(last, |r| r.0 - 1);
+                for &to in self.graph.neighbours(at) {
+                    let h = dist.get(self.graph, i, to) as usize;
+                    for (from, _) in free_spans(&self.stays[to as usize], t + 1, last) {
+                        if from > end + 1 {
+                            break;
+                        }
+                        // leave `at` at `when - 1`, as early as the span allows
+                        let when = from.max(t + 1);
+                        if when as usize + h >= bound {
+                            break;
+                        }
+                        // a swap needs someone on `to` just before and on `at` just after
+                        if when == from && when == end + 1 {
+                            let there = self.holder[(when as usize - 1) * v + to as usize];
+                            if there != NONE && self.holder[when as usize * v + at as usize] == there {
+                                continue;
+                            }
+                        }
+                        let next = to as usize * times + from as usize;
+                        if self.seen[next] == stamp && self.arrive[next] <= when {
+                            continue;
+                        }
+                        (self.seen[next], self.arrive[next], self.parent[next]) = (stamp, when, key as u32);
+                        buckets[when as usize + h].push((to, from));
                     }
-                    let g = t + 1 + dist.get(self.graph, i, to) as usize;
-                    if g >= bound {
-                        continue;
-                    }
-                    let there = self.holder[t * v + to as usize];
-                    if there != NONE && self.holder[(t + 1) * v + at as usize] == there {
-                        continue;
-                    }
-                    self.seen[next] = stamp;
-                    self.parent[next] = at;
-                    buckets[g].push(next as u32);
                 }
             }
         }
-        let arrive = arrive?;
+        let (mut key, mut t) = found?;
         let mut path = vec![goal; self.horizon + 1];
-        let mut at = goal;
-        for s in (1..=arrive).rev() {
-            path[s] = at;
-            at = self.parent[s * v + at as usize];
+        while key != first {
+            let back = self.parent[key] as usize;
+            let (was, at) = (self.arrive[back] as usize, (back / times) as u32);
+            path[was..t as usize].fill(at);
+            (key, t) = (back, was as u32);
         }
-        path[0] = at;
         Some(path)
     }
+}
+
+/// A path's stays: each vertex it holds for consecutive times, with the first and last time.
+fn stays(path: &[u32]) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
+    let mut t = 0;
+    std::iter::from_fn(move || {
+        let &at = path.get(t)?;
+        let first = t;
+        while t < path.len() && path[t] == at {
+            t += 1;
+        }
+        Some((at, first as u32, t as u32 - 1))
+    })
+}
+
+/// The free spans (first time, last time) of a vertex with these sorted stays, up to time
+/// `last`, that end at `after` or later.
+fn free_spans(stays: &[(u32, u32)], after: u32, last: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
+    let mut k = stays.partition_point(|r| r.1 < after);
+    let mut next = if k == 0 { 0 } else { stays[k - 1].1 + 1 };
+    std::iter::from_fn(move || {
+        while let Some(&(first, end)) = stays.get(k) {
+            k += 1;
+            let span = (next, first.wrapping_sub(1));
+            next = end + 1;
+            if first > span.0 && first > after {
+                return Some(span);
+            }
+        }
+        let span = (next, last);
+        next = last + 1;
+        (span.0 <= last && last >= after).then_some(span)
+    })
 }
 
 #[cfg(test)]
@@ -344,34 +424,112 @@ mod tests {
     use crate::grid::{Cell, Grid};
     use crate::mapf::{MapfPlan, Moves, check_plan, guide::Guides, lacam::Lacam};
 
+    /// A board of `w` x `h` with about `blocked` % of its cells blocked, and agents on a quarter
+    /// of its free cells with reachable goals, planned by LaCAM: the graph, the board, the
+    /// starts, the goals and the plan's configurations.
+    fn planned(rng: &mut Rng, w: usize, h: usize, blocked: usize, seed: u64) -> (Grid, Vec<u32>, Vec<u32>, Vec<Vec<u32>>) {
+        let mut grid = Grid::new(w, h).unwrap();
+        for y in 0..h {
+            for x in 0..w {
+                if rng.below(100) < blocked {
+                    grid.set(x, y, Cell::Blocked).unwrap();
+                }
+            }
+        }
+        let graph = Graph::new(&grid, false);
+        let mut cells: Vec<u32> = (0..graph.len() as u32).collect();
+        for a in (1..cells.len()).rev() {
+            cells.swap(a, rng.below(a + 1));
+        }
+        let n = cells.len() / 4;
+        let (starts, goals) = (&cells[..n], &cells[n..2 * n]);
+        let mut dist = Distances::new(&graph, goals);
+        let reachable: Vec<usize> = (0..n).filter(|&i| dist.get(&graph, i, starts[i]) != NONE).collect();
+        let starts: Vec<u32> = reachable.iter().map(|&i| starts[i]).collect();
+        let goals: Vec<u32> = reachable.iter().map(|&i| goals[i]).collect();
+        let mut search = Lacam::new(&graph, Distances::new(&graph, &goals), goals.clone(), Guides::none(), seed);
+        let configs = search.run(&starts, Deadline(None)).configs.expect("a plan on a quarter-full board");
+        (grid, starts, goals, configs)
+    }
+
+    /// The earliest time agent `i` can reach its goal and stay there to the horizon, around
+    /// the others' paths in `polish`'s table, found from the rules alone: the cells it can be on
+    /// at each time, step by step (wait or move to a neighbour; never onto a held cell, never
+    /// swapping with an agent).
+    fn earliest(polish: &Polish, graph: &Graph, i: usize) -> Option<usize> {
+        let held = |t: usize, u: u32| polish.holder[t * graph.len() + u as usize];
+        let goal = polish.goals[i];
+        let free_from = (0..=polish.horizon).rev().take_while(|&t| held(t, goal) == NONE).last()?;
+        let mut can = vec![false; graph.len()];
+        can[polish.paths[i][0] as usize] = true;
+        for t in 0..=polish.horizon {
+            if can[goal as usize] && t >= free_from {
+                return Some(t);
+            }
+            if t == polish.horizon {
+                break;
+            }
+            let mut next = vec![false; graph.len()];
+            for u in (0..graph.len() as u32).filter(|&u| can[u as usize]) {
+                for &to in graph.neighbours(u).iter().chain([u].iter()) {
+                    let swap = to != u && held(t, to) != NONE && held(t, to) == held(t + 1, u);
+                    if held(t + 1, to) == NONE && !swap {
+                        next[to as usize] = true;
+                    }
+                }
+            }
+            can = next;
+        }
+        None
+    }
+
+    #[test]
+    fn routes_are_legal_and_arrive_as_early_as_the_rules_allow() {
+        let mut rng = Rng::new(5);
+        let (mut routed, mut delayed) = (0, 0);
+        for round in 0..6 {
+            let (grid, starts, goals, configs) = planned(&mut rng, 12 + round, 10, 20, round as u64);
+            let graph = Graph::new(&grid, false);
+            let mut dist = Distances::new(&graph, &goals);
+            let mut polish = Polish::new(&graph, goals.clone(), &configs, configs.len() + 3);
+            for i in 0..starts.len() {
+                polish.lift(i);
+                let best = earliest(&polish, &graph, i);
+                let path = polish.route(&mut dist, i, polish.horizon + 1);
+                let arrived = path.as_ref().map(|p| p.iter().rposition(|&u| u != goals[i]).map_or(0, |t| t + 1));
+                assert_eq!(arrived, best, "round {round}, agent {i}: the route's arrival against the rules'");
+                let path = path.expect("the old path is still there to take");
+                assert_eq!(path[0], starts[i], "round {round}, agent {i} starts on its start");
+                for t in 0..=polish.horizon {
+                    assert_eq!(polish.holder[t * graph.len() + path[t] as usize], NONE, "round {round}, agent {i} meets another at {t}");
+                    if t > 0 {
+                        let (was, at) = (path[t - 1], path[t]);
+                        assert!(was == at || graph.neighbours(was).contains(&at), "round {round}, agent {i} jumps at {t}");
+                        let there = polish.holder[(t - 1) * graph.len() + at as usize];
+                        assert!(
+                            was == at || there == NONE || polish.holder[t * graph.len() + was as usize] != there,
+                            "round {round}, agent {i} swaps at {t}"
+                        );
+                    }
+                }
+                let t = arrived.unwrap();
+                assert!(polish.route(&mut dist, i, t).is_none(), "round {round}, agent {i}: nothing before {t}");
+                routed += 1;
+                delayed += usize::from(t > dist.get(&graph, i, starts[i]) as usize);
+                polish.lay(i);
+            }
+        }
+        assert!(delayed * 4 > routed, "crowded enough to wait: {delayed} of {routed} routes delayed");
+    }
+
     #[test]
     fn steps_of_equal_cost_are_kept_and_the_plan_stays_legal_and_never_dearer() {
         let mut rng = Rng::new(11);
         let mut sideways = 0;
         for round in 0..4 {
-            let (w, h) = (14, 12);
-            let mut grid = Grid::new(w, h).unwrap();
-            for y in 0..h {
-                for x in 0..w {
-                    if rng.below(100) < 15 {
-                        grid.set(x, y, Cell::Blocked).unwrap();
-                    }
-                }
-            }
+            let (grid, starts, goals, configs) = planned(&mut rng, 14, 12, 15, round);
             let graph = Graph::new(&grid, false);
-            let mut cells: Vec<u32> = (0..graph.len() as u32).collect();
-            for a in (1..cells.len()).rev() {
-                cells.swap(a, rng.below(a + 1));
-            }
-            let n = cells.len() / 4;
-            let (starts, goals) = (&cells[..n], &cells[n..2 * n]);
-            let mut dist = Distances::new(&graph, goals);
-            let reachable: Vec<usize> = (0..n).filter(|&i| dist.get(&graph, i, starts[i]) != NONE).collect();
-            let starts: Vec<u32> = reachable.iter().map(|&i| starts[i]).collect();
-            let goals: Vec<u32> = reachable.iter().map(|&i| goals[i]).collect();
-            let mut search = Lacam::new(&graph, Distances::new(&graph, &goals), goals.clone(), Guides::none(), round);
-            let configs = search.run(&starts, Deadline(None)).configs.expect("a plan on a quarter-full board");
-            let mut dist = search.into_distances();
+            let mut dist = Distances::new(&graph, &goals);
             let mut polish = Polish::new(&graph, goals.clone(), &configs, configs.len() - 1);
             while polish.single(&mut dist, Deadline(None)) {}
             let cost = |p: &Polish| (0..p.paths.len()).map(|i| p.arrival(i)).sum::<usize>();
