@@ -2,9 +2,9 @@
 //! around the others' fixed paths.
 //!
 //! [`Polish::single`] takes one agent at a time, the most delayed first, and gives it the
-//! earliest arrival the others' paths leave it (a breadth-first search over (cell, time) that
-//! only keeps states that could still arrive before its present arrival), so the sum of costs
-//! never rises. [`Polish::group`] is large neighbourhood search (Li et al., "Anytime
+//! earliest arrival the others' paths leave it (safe interval path planning, see
+//! [`Polish::route`], keeping only states that could still arrive before its present arrival),
+//! so the sum of costs never rises. [`Polish::group`] is large neighbourhood search (Li et al., "Anytime
 //! Multi-Agent Path Finding via Large Neighborhood Search", IJCAI 2021): a few agents near one
 //! another are taken out and replanned one after another in a random order, and their new paths
 //! are kept when their arrivals sum to no more than before. Keeping an equal sum (a sideways
@@ -25,21 +25,31 @@ pub(crate) struct Steps {
     pub(crate) sideways: usize,
 }
 
+/// An agent holding a vertex from one time to another (both included).
+#[derive(Clone, Copy, Debug)]
+struct Stay {
+    first: u32,
+    last: u32,
+    agent: u32,
+}
+
 /// A plan being improved: each agent's vertices at times 0..=horizon, and who holds each
-/// (time, vertex).
+/// vertex when. Nothing here grows with the horizon times the vertices: the tables hold stays
+/// and the free spans between them.
 pub(crate) struct Polish<'g> {
     graph: &'g Graph,
     goals: Vec<u32>,
     pub(crate) paths: Vec<Vec<u32>>,
     horizon: usize,
-    holder: Vec<u32>,
-    /// Each vertex's stays, sorted: (first time, last time) of an agent holding it.
-    stays: Vec<Vec<(u32, u32)>>,
-    /// The route search's tables, by (vertex, start of a free span): seen (stamped), earliest
-    /// arrival, and the state it came from.
+    /// Each vertex's stays, sorted by time.
+    stays: Vec<Vec<Stay>>,
+    /// The route search's tables, by free span: span `k` of vertex `v` (the one before its
+    /// `k`-th stay, or after the last) is entry `offsets[v] + k`: seen (stamped), earliest
+    /// arrival, and the span it came from (vertex, span).
+    offsets: Vec<u32>,
     seen: Vec<u32>,
     arrive: Vec<u32>,
-    parent: Vec<u32>,
+    parent: Vec<(u32, u32)>,
     stamp: u32,
 }
 
@@ -50,17 +60,16 @@ impl<'g> Polish<'g> {
         let horizon = horizon.max(configs.len() - 1);
         let paths: Vec<Vec<u32>> = (0..n).map(|i| (0..=horizon).map(|t| configs[t.min(configs.len() - 1)][i]).collect()).collect();
         let v = graph.len();
-        let states = (horizon + 1) * v;
         let mut polish = Polish {
             graph,
             goals,
             paths,
             horizon,
-            holder: vec![NONE; states],
             stays: vec![Vec::new(); v],
-            seen: vec![0; states],
-            arrive: vec![0; states],
-            parent: vec![NONE; states],
+            offsets: vec![0; v + 1],
+            seen: Vec::new(),
+            arrive: Vec::new(),
+            parent: Vec::new(),
             stamp: 0,
         };
         for i in 0..n {
@@ -83,27 +92,28 @@ impl<'g> Polish<'g> {
 
     /// Takes agent `i`'s path out of the tables.
     fn lift(&mut self, i: usize) {
-        let v = self.graph.len();
-        for (t, &at) in self.paths[i].iter().enumerate() {
-            self.holder[t * v + at as usize] = NONE;
-        }
         for (at, first, _) in stays(&self.paths[i]) {
             let list = &mut self.stays[at as usize];
-            let k = list.partition_point(|r| r.0 < first);
+            let k = list.partition_point(|r| r.first < first);
             list.remove(k);
         }
     }
 
     /// Puts agent `i`'s path into the tables.
     fn lay(&mut self, i: usize) {
-        let v = self.graph.len();
-        for (t, &at) in self.paths[i].iter().enumerate() {
-            self.holder[t * v + at as usize] = i as u32;
-        }
         for (at, first, last) in stays(&self.paths[i]) {
             let list = &mut self.stays[at as usize];
-            let k = list.partition_point(|r| r.0 < first);
-            list.insert(k, (first, last));
+            let k = list.partition_point(|r| r.first < first);
+            list.insert(k, Stay { first, last, agent: i as u32 });
+        }
+    }
+
+    /// The agent on vertex `at` at time `t`, or `NONE`.
+    fn holder(&self, t: usize, at: u32) -> u32 {
+        let list = &self.stays[at as usize];
+        match list.get(list.partition_point(|r| (r.last as usize) < t)) {
+            Some(r) if r.first as usize <= t => r.agent,
+            _ => NONE,
         }
     }
 
@@ -217,19 +227,18 @@ impl<'g> Polish<'g> {
 
     /// Whether agent `i`'s present path is laid in the table (its start is held by it).
     fn holder_of(&self, i: usize) -> bool {
-        self.holder[self.paths[i][0] as usize] == i as u32
+        self.holder(0, self.paths[i][0]) == i as u32
     }
 
     /// `seed` and up to `size - 1` agents whose paths come near its own (on a cell next to
     /// one of its cells at about the same time), then random others to fill up.
     fn neighbours_of(&self, seed: usize, size: usize, rng: &mut Rng) -> Vec<usize> {
-        let v = self.graph.len();
         let mut group = vec![seed];
         let path = &self.paths[seed];
         let start = rng.below(path.len());
         for t in (start..path.len()).chain(0..start) {
             for &u in self.graph.neighbours(path[t]) {
-                let j = self.holder[t * v + u as usize];
+                let j = self.holder(t, u);
                 if j != NONE && !group.contains(&(j as usize)) {
                     group.push(j as usize);
                     if group.len() >= size {
@@ -245,7 +254,6 @@ impl<'g> Polish<'g> {
     /// would be there (a random one among its shortest paths, walked from its start at time 0,
     /// then again later), then those met near its path to fill up.
     fn blockers_of(&self, seed: usize, size: usize, rng: &mut Rng, dist: &mut Distances) -> Vec<usize> {
-        let v = self.graph.len();
         let goal = self.goals[seed];
         let mut group = vec![seed];
         for late in [0, 1 + rng.below(4)] {
@@ -255,7 +263,7 @@ impl<'g> Polish<'g> {
                 let closer: Vec<u32> = self.graph.neighbours(at).iter().copied().filter(|&u| dist.get(self.graph, seed, u) < d).collect();
                 at = closer[rng.below(closer.len())];
                 t += 1;
-                let j = self.holder[t * v + at as usize];
+                let j = self.holder(t, at);
                 if j != NONE && !group.contains(&(j as usize)) {
                     group.push(j as usize);
                     if group.len() >= size {
@@ -278,7 +286,6 @@ impl<'g> Polish<'g> {
     /// The `size` agents nearest to where a random agent is at a random time, at that time
     /// (breadth first from its cell).
     fn crowd_around(&self, size: usize, rng: &mut Rng) -> Vec<usize> {
-        let v = self.graph.len();
         let t = rng.below(self.horizon + 1);
         let centre = self.paths[rng.below(self.paths.len())][t];
         let mut seen = vec![centre];
@@ -287,7 +294,7 @@ impl<'g> Polish<'g> {
         while k < seen.len() && group.len() < size {
             let at = seen[k];
             k += 1;
-            let j = self.holder[t * v + at as usize];
+            let j = self.holder(t, at);
             if j != NONE {
                 group.push(j as usize);
             }
@@ -309,45 +316,54 @@ impl<'g> Polish<'g> {
     /// the latest first within a bucket.
     // Long: the search with its pruning, its buckets and the path read back.
     fn route(&mut self, dist: &mut Distances, i: usize, bound: usize) -> Option<Vec<u32>> {
-        let v = self.graph.len();
         let last = self.horizon as u32;
         let goal = self.goals[i];
         let start = self.paths[i][0];
         let bound = bound.min(self.horizon + 1);
         // the goal must be free from the arrival on
-        let busy_until = self.stays[goal as usize].last().map_or(0, |r| r.1 as usize + 1);
+        let busy_until = self.stays[goal as usize].last().map_or(0, |r| r.last as usize + 1);
         let h0 = dist.get(self.graph, i, start) as usize;
-        if h0.max(busy_until) >= bound || free_spans(&self.stays[start as usize], 0, last).next()?.0 != 0 {
+        if h0.max(busy_until) >= bound || self.stays[start as usize].first().is_some_and(|r| r.first == 0) {
             return None;
+        }
+        let mut total = 0;
+        for (k, list) in self.stays.iter().enumerate() {
+            self.offsets[k] = total;
+            total += list.len() as u32 + 1;
+        }
+        self.offsets[self.stays.len()] = total;
+        if self.seen.len() < total as usize {
+            self.seen.resize(total as usize, 0);
+            self.arrive.resize(total as usize, 0);
+            self.parent.resize(total as usize, (NONE, NONE));
         }
         self.stamp += 1;
         let stamp = self.stamp;
         let mut buckets: Vec<Vec<(u32, u32)>> = vec![Vec::new(); bound];
-        let times = self.horizon + 1;
-        let first = start as usize * times;
-        (self.seen[first], self.arrive[first], self.parent[first]) = (stamp, 0, NONE);
+        // the start's first span holds time 0
+        let first = self.offsets[start as usize] as usize;
+        (self.seen[first], self.arrive[first], self.parent[first]) = (stamp, 0, (NONE, NONE));
         buckets[h0].push((start, 0));
         let mut found = None;
         'search: for f in h0..bound {
             while let Some((at, span)) = buckets[f].pop() {
-                let key = at as usize * times + span as usize;
+                let key = (self.offsets[at as usize] + span) as usize;
                 let t = self.arrive[key];
                 if t as usize + dist.get(self.graph, i, at) as usize != f {
                     continue; // reached earlier since this entry
                 }
                 if at == goal && t as usize >= busy_until {
-                    found = Some((key, t));
+                    found = Some((at, span, t));
                     break 'search;
                 }
                 if t >= last {
                     continue;
                 }
-                // the last time the agent may stay on `at`
-                let list = &self.stays[at as usize];
-                let end = list.get(list.partition_point(|r| r.1 < t)).map_or(last, |r| r.0 - 1);
+                // the last time the agent may stay on `at`: before the stay that ends its span
+                let end = self.stays[at as usize].get(span as usize).map_or(last, |r| r.first - 1);
                 for &to in self.graph.neighbours(at) {
                     let h = dist.get(self.graph, i, to) as usize;
-                    for (from, _) in free_spans(&self.stays[to as usize], t + 1, last) {
+                    for (from, next) in free_spans(&self.stays[to as usize], t + 1, last) {
                         if from > end + 1 {
                             break;
                         }
@@ -358,28 +374,28 @@ impl<'g> Polish<'g> {
                         }
                         // a swap needs someone on `to` just before and on `at` just after
                         if when == from && when == end + 1 {
-                            let there = self.holder[(when as usize - 1) * v + to as usize];
-                            if there != NONE && self.holder[when as usize * v + at as usize] == there {
+                            let there = self.holder(when as usize - 1, to);
+                            if there != NONE && self.stays[at as usize][span as usize].agent == there {
                                 continue;
                             }
                         }
-                        let next = to as usize * times + from as usize;
-                        if self.seen[next] == stamp && self.arrive[next] <= when {
+                        let entry = (self.offsets[to as usize] + next) as usize;
+                        if self.seen[entry] == stamp && self.arrive[entry] <= when {
                             continue;
                         }
-                        (self.seen[next], self.arrive[next], self.parent[next]) = (stamp, when, key as u32);
-                        buckets[when as usize + h].push((to, from));
+                        (self.seen[entry], self.arrive[entry], self.parent[entry]) = (stamp, when, (at, span));
+                        buckets[when as usize + h].push((to, next));
                     }
                 }
             }
         }
-        let (mut key, mut t) = found?;
+        let (mut at, mut span, mut t) = found?;
         let mut path = vec![goal; self.horizon + 1];
-        while key != first {
-            let back = self.parent[key] as usize;
-            let (was, at) = (self.arrive[back] as usize, (back / times) as u32);
-            path[was..t as usize].fill(at);
-            (key, t) = (back, was as u32);
+        while t > 0 {
+            let (back, back_span) = self.parent[(self.offsets[at as usize] + span) as usize];
+            let was = self.arrive[(self.offsets[back as usize] + back_span) as usize];
+            path[was as usize..t as usize].fill(back);
+            (at, span, t) = (back, back_span, was);
         }
         Some(path)
     }
@@ -398,22 +414,24 @@ fn stays(path: &[u32]) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
     })
 }
 
-/// The free spans (first time, last time) of a vertex with these sorted stays, up to time
-/// `last`, that end at `after` or later.
-fn free_spans(stays: &[(u32, u32)], after: u32, last: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
-    let mut k = stays.partition_point(|r| r.1 < after);
-    let mut next = if k == 0 { 0 } else { stays[k - 1].1 + 1 };
+/// The free spans of a vertex with these sorted stays, up to time `last`, that end at
+/// `after` or later: each as its first time and its number (span `k` is the one before the
+/// `k`-th stay; the one after the last stay is numbered by their count).
+fn free_spans(stays: &[Stay], after: u32, last: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
+    let mut k = stays.partition_point(|r| r.last < after);
+    let mut next = if k == 0 { 0 } else { stays[k - 1].last + 1 };
     std::iter::from_fn(move || {
-        while let Some(&(first, end)) = stays.get(k) {
+        while let Some(r) = stays.get(k) {
+            let span = (next, k as u32);
             k += 1;
-            let span = (next, first.wrapping_sub(1));
-            next = end + 1;
-            if first > span.0 && first > after {
+            next = r.last + 1;
+            if r.first > span.0 && r.first > after {
                 return Some(span);
             }
         }
-        let span = (next, last);
+        let span = (next, k as u32);
         next = last + 1;
+        k += 1;
         (span.0 <= last && last >= after).then_some(span)
     })
 }
@@ -457,7 +475,7 @@ mod tests {
     /// at each time, step by step (wait or move to a neighbour; never onto a held cell, never
     /// swapping with an agent).
     fn earliest(polish: &Polish, graph: &Graph, i: usize) -> Option<usize> {
-        let held = |t: usize, u: u32| polish.holder[t * graph.len() + u as usize];
+        let held = |t: usize, u: u32| polish.holder(t, u);
         let goal = polish.goals[i];
         let free_from = (0..=polish.horizon).rev().take_while(|&t| held(t, goal) == NONE).last()?;
         let mut can = vec![false; graph.len()];
@@ -501,15 +519,12 @@ mod tests {
                 let path = path.expect("the old path is still there to take");
                 assert_eq!(path[0], starts[i], "round {round}, agent {i} starts on its start");
                 for t in 0..=polish.horizon {
-                    assert_eq!(polish.holder[t * graph.len() + path[t] as usize], NONE, "round {round}, agent {i} meets another at {t}");
+                    assert_eq!(polish.holder(t, path[t]), NONE, "round {round}, agent {i} meets another at {t}");
                     if t > 0 {
                         let (was, at) = (path[t - 1], path[t]);
                         assert!(was == at || graph.neighbours(was).contains(&at), "round {round}, agent {i} jumps at {t}");
-                        let there = polish.holder[(t - 1) * graph.len() + at as usize];
-                        assert!(
-                            was == at || there == NONE || polish.holder[t * graph.len() + was as usize] != there,
-                            "round {round}, agent {i} swaps at {t}"
-                        );
+                        let there = polish.holder(t - 1, at);
+                        assert!(was == at || there == NONE || polish.holder(t, was) != there, "round {round}, agent {i} swaps at {t}");
                     }
                 }
                 let t = arrived.unwrap();
