@@ -217,9 +217,8 @@ pub fn solve_mapf(grid: &Grid, starts: &[Pos], goals: &[Pos], options: &MapfOpti
     let mut search = lacam::Lacam::new(&graph, dist, goal_ids.clone(), guides, options.seed);
     let found = search.run(&start_ids, deadline);
     let (configurations, exhausted) = (found.nodes, found.exhausted);
-    let to_plan = |configs: Vec<Vec<u32>>| MapfPlan {
-        paths: (0..starts.len()).map(|i| configs.iter().map(|c| graph.cell(c[i])).collect()).collect(),
-    };
+    let to_plan =
+        |configs: &[Vec<u32>]| MapfPlan { paths: (0..starts.len()).map(|i| configs.iter().map(|c| graph.cell(c[i])).collect()).collect() };
     let mut outcome = MapfOutcome {
         plan: None,
         lower_bound,
@@ -230,16 +229,19 @@ pub fn solve_mapf(grid: &Grid, starts: &[Pos], goals: &[Pos], options: &MapfOpti
         configurations,
     };
     if let Some(configs) = found.configs {
-        let mut dist = search.into_distances();
-        let mut polish = polish::Polish::new(&graph, goal_ids, &configs, configs.len() - 1);
+        let first = to_plan(&configs);
         outcome.first_plan_time = began.map(|b| b.elapsed());
-        outcome.first_sum_of_costs = Some(to_plan(configs.clone()).sum_of_costs(goals));
-        if options.refine && began.is_some() {
+        outcome.first_sum_of_costs = Some(first.sum_of_costs(goals));
+        outcome.plan = Some(if options.refine && began.is_some() {
+            let mut dist = search.into_distances();
+            let mut polish = polish::Polish::new(&graph, goal_ids, &configs, configs.len() - 1);
             let mut rng = crate::rng::Rng::new(options.seed ^ 0x5eed);
             while polish.single(&mut dist, deadline) {}
             polish.group(&mut dist, &mut rng, 4, deadline, usize::MAX);
-        }
-        outcome.plan = Some(to_plan(polish.configs()));
+            to_plan(&polish.configs())
+        } else {
+            first
+        });
     }
     outcome.elapsed = since();
     Ok(outcome)
