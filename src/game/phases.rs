@@ -2,6 +2,7 @@
 //! these, and [`plugin`] chains them, once (the `bevy_cubepath` plugin's sets among them). A
 //! leaf: it imports nothing of the game.
 
+use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy_cubepath::{CubepathPlugin, NavSystems};
@@ -38,11 +39,12 @@ pub enum AppSystems {
 #[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash)]
 pub struct PausableSystems;
 
-/// Inside [`AppSystems::View`]: the world's chunk meshes are built before what shares them
-/// (the race's lanes on a world).
+/// Inside [`AppSystems::View`]: the world's view (its chunk meshes first) runs before what
+/// shares those meshes (the race's lanes on a world). A system in one of these is in the view
+/// through it: placing it in [`AppSystems::View`] as well makes Bevy warn of a redundant edge.
 #[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash)]
 pub enum ViewSystems {
-    /// The world's chunk meshes.
+    /// The world's view: the flat board hidden, the chunk meshes, the markers, the agent.
     WorldMeshes,
     /// The race's lanes on a world, drawn with those meshes.
     WorldLanes,
@@ -81,6 +83,11 @@ pub fn plugin(app: &mut App) {
     );
     app.configure_sets(Update, (ViewSystems::WorldMeshes, ViewSystems::WorldLanes).chain().in_set(AppSystems::View));
     app.configure_sets(Update, PausableSystems.run_if(in_state(Pause(false))));
+    // A system placed both in a set and in that set's parent is a mistake in this file's order,
+    // not a log line: the schedule refuses to build (the tests' apps fail at their first update).
+    app.edit_schedule(Update, |schedule| {
+        schedule.set_build_settings(ScheduleBuildSettings { hierarchy_detection: LogLevel::Error, ..schedule.get_build_settings() });
+    });
     // The navigation plugin's own chain, inside the game's phases.
     app.configure_sets(
         Update,

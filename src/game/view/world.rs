@@ -29,12 +29,12 @@ pub(crate) fn plugin(app: &mut App) {
             click_world.run_if(world_on).run_if(not(egui_wants_any_pointer_input)).in_set(AppSystems::RecordInput),
             (
                 hide_flat_board,
-                build_world_meshes.run_if(world_shape_changed).in_set(ViewSystems::WorldMeshes),
+                build_world_meshes.run_if(world_shape_changed),
                 place_world_markers.run_if(resource_changed::<WorldBoard>),
                 move_world_agent,
             )
                 .chain()
-                .in_set(AppSystems::View),
+                .in_set(ViewSystems::WorldMeshes),
         ),
     );
 }

@@ -15,7 +15,7 @@ use crate::game::logic::settings::{Language, RaceSettings, race_on};
 use crate::game::logic::world::{WorldBoard, voxel_centre, world_on};
 use crate::game::logic::world_race::{WorldLane, WorldRace};
 use crate::game::logic::world_steps::Timeline;
-use crate::game::phases::{AppSystems, ViewSystems};
+use crate::game::phases::ViewSystems;
 use crate::search::{Pos3, VoxelGrid};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -24,13 +24,13 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 show_single_world,
-                build_world_lanes.in_set(ViewSystems::WorldLanes),
+                build_world_lanes,
                 paint_world_lanes
                     .run_if(world_on.and_then(race_on))
                     .run_if(resource_changed::<WorldRace>.or_eager(resource_changed::<WorldLanesDrawn>)),
             )
                 .chain()
-                .in_set(AppSystems::View),
+                .in_set(ViewSystems::WorldLanes),
         )
         .add_systems(EguiPrimaryContextPass, draw_world_lane_titles.run_if(world_on.and_then(race_on)));
 }
