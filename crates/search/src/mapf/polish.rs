@@ -66,7 +66,7 @@ impl<'g> Polish<'g> {
             paths,
             horizon,
             stays: vec![Vec::new(); v],
-            offsets: vec![0; v + 1],
+            offsets: vec![0; v],
             seen: Vec::new(),
             arrive: Vec::new(),
             parent: Vec::new(),
@@ -106,6 +106,11 @@ impl<'g> Polish<'g> {
             let k = list.partition_point(|r| r.first < first);
             list.insert(k, Stay { first, last, agent: i as u32 });
         }
+    }
+
+    /// Where span `span` of vertex `v` is in the route search's tables.
+    fn entry(&self, v: u32, span: u32) -> usize {
+        (self.offsets[v as usize] + span) as usize
     }
 
     /// The agent on vertex `at` at time `t`, or `NONE`.
@@ -331,7 +336,6 @@ impl<'g> Polish<'g> {
             self.offsets[k] = total;
             total += list.len() as u32 + 1;
         }
-        self.offsets[self.stays.len()] = total;
         if self.seen.len() < total as usize {
             self.seen.resize(total as usize, 0);
             self.arrive.resize(total as usize, 0);
@@ -341,13 +345,13 @@ impl<'g> Polish<'g> {
         let stamp = self.stamp;
         let mut buckets: Vec<Vec<(u32, u32)>> = vec![Vec::new(); bound];
         // the start's first span holds time 0
-        let first = self.offsets[start as usize] as usize;
+        let first = self.entry(start, 0);
         (self.seen[first], self.arrive[first], self.parent[first]) = (stamp, 0, (NONE, NONE));
         buckets[h0].push((start, 0));
         let mut found = None;
         'search: for f in h0..bound {
             while let Some((at, span)) = buckets[f].pop() {
-                let key = (self.offsets[at as usize] + span) as usize;
+                let key = self.entry(at, span);
                 let t = self.arrive[key];
                 if t as usize + dist.get(self.graph, i, at) as usize != f {
                     continue; // reached earlier since this entry
@@ -379,7 +383,7 @@ impl<'g> Polish<'g> {
                                 continue;
                             }
                         }
-                        let entry = (self.offsets[to as usize] + next) as usize;
+                        let entry = self.entry(to, next);
                         if self.seen[entry] == stamp && self.arrive[entry] <= when {
                             continue;
                         }
@@ -392,8 +396,8 @@ impl<'g> Polish<'g> {
         let (mut at, mut span, mut t) = found?;
         let mut path = vec![goal; self.horizon + 1];
         while t > 0 {
-            let (back, back_span) = self.parent[(self.offsets[at as usize] + span) as usize];
-            let was = self.arrive[(self.offsets[back as usize] + back_span) as usize];
+            let (back, back_span) = self.parent[self.entry(at, span)];
+            let was = self.arrive[self.entry(back, back_span)];
             path[was as usize..t as usize].fill(back);
             (at, span, t) = (back, back_span, was);
         }
