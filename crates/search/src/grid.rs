@@ -185,10 +185,12 @@ pub struct Grid {
 /// How many of its latest cell changes a grid remembers, for [`Grid::changes_since`].
 pub const CHANGE_LOG: usize = 256;
 
-/// Hands out grid identities.
+/// Hands out identities, for grids and voxel worlds alike, so no two values of either kind
+/// alive in one process ever share one (see the crate's cache list in [`crate::caches`]).
 static NEXT_GRID: AtomicU64 = AtomicU64::new(1);
 
-fn new_id() -> u64 {
+/// A fresh identity: every new grid or world, and every clone of one, takes one.
+pub(crate) fn new_id() -> u64 {
     NEXT_GRID.fetch_add(1, Ordering::Relaxed)
 }
 

@@ -43,6 +43,7 @@ mod best_first;
 mod bidir;
 mod bits;
 mod board_code;
+pub mod caches;
 mod components;
 mod crowd;
 mod dstar;

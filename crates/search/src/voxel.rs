@@ -18,7 +18,6 @@
 
 use std::f64::consts::SQRT_2;
 use std::fmt;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::rules::Algorithm;
 use crate::space::Plan;
@@ -64,8 +63,6 @@ impl fmt::Display for WorldError {
 
 impl std::error::Error for WorldError {}
 
-static NEXT_WORLD: AtomicU64 = AtomicU64::new(1);
-
 /// A voxel world: every voxel free or blocked, stored as bits.
 ///
 /// ```
@@ -77,7 +74,9 @@ static NEXT_WORLD: AtomicU64 = AtomicU64::new(1);
 /// assert!(!world.is_standable((0, 0, 1))); // in the air
 /// assert!(world.set_blocked((4, 0, 0), true).is_err());
 /// ```
-#[derive(Clone)]
+///
+/// Like a [`crate::Grid`], a world has an identity and a revision ([`VoxelGrid::version`]):
+/// a clone takes a new identity, so two copies edited apart never look alike to a searcher.
 pub struct VoxelGrid {
     width: usize,
     height: usize,
@@ -85,6 +84,14 @@ pub struct VoxelGrid {
     blocked: Vec<u64>,
     id: u64,
     revision: u64,
+}
+
+impl Clone for VoxelGrid {
+    /// A copy with the same voxels and a new identity (its revision carries on from the
+    /// original's): a searcher that kept tables for the original does not take them for the copy.
+    fn clone(&self) -> VoxelGrid {
+        VoxelGrid { blocked: self.blocked.clone(), id: crate::grid::new_id(), ..*self }
+    }
 }
 
 impl PartialEq for VoxelGrid {
@@ -108,7 +115,7 @@ impl VoxelGrid {
             return Err(WorldError::BadSize { size: (width, height, depth) });
         }
         let words = (width * height * depth).div_ceil(64);
-        Ok(VoxelGrid { width, height, depth, blocked: vec![0; words], id: NEXT_WORLD.fetch_add(1, Ordering::Relaxed), revision: 0 })
+        Ok(VoxelGrid { width, height, depth, blocked: vec![0; words], id: crate::grid::new_id(), revision: 0 })
     }
 
     /// Width (x).

@@ -1,0 +1,46 @@
+//! Every cache in cubepath, in one place: what it keeps, what it is keyed by, and what makes
+//! it stale. A cache answers only while its key is the key of what is searched now; each is
+//! tested with copies, undo and redo (a copy put back, then a different edit), edits, and two
+//! grids searched in turn through one searcher (`crates/search/tests/caches.rs`, and the
+//! plugin's and the game's tests named below).
+//!
+//! # Identities and revisions
+//! A [`Grid`](crate::Grid) and a [`VoxelGrid`](crate::VoxelGrid) each carry a `version()`:
+//! an identity and a revision.
+//! - The identity is drawn from one process-wide counter when the value is made **and when it
+//!   is cloned**: two copies of one board or world are two identities from the start, so a
+//!   copy edited apart from its original never looks like it.
+//! - The revision counts the value's own changes (every cell or voxel changed, every fill).
+//!   No method changes cells without counting.
+//! - A moved value keeps its version (it is the same value). So an undo that puts back a saved
+//!   copy puts back that copy's identity, which no other value has had since.
+//!
+//! A grid also remembers its last [`CHANGE_LOG`](crate::CHANGE_LOG) changed cells, so a cache
+//! that saw an earlier revision of the same identity can catch up cell by cell
+//! ([`Grid::changes_since`](crate::Grid::changes_since)); another identity, or a cache more
+//! than that many changes behind, is rebuilt whole.
+//!
+//! # The engine's caches
+//! | cache | kept in | key | when stale |
+//! |---|---|---|---|
+//! | connected components of a board | [`Searcher`](crate::Searcher) (and [`Crowd`](crate::Crowd)) | grid version, topology's links | updated around the changed cells; rebuilt for another identity or topology |
+//! | bit rows and columns (block-based JPS) | `Searcher` | grid version | updated cell by cell from the change log; rebuilt for another identity |
+//! | jump distances (JPS+) | `Searcher` | grid version | rebuilt whole on any change |
+//! | connected components of a world | `Searcher` | world version, move model | rebuilt |
+//! | free voxels as bit rows (3D JPS) | `Searcher` | world version | rebuilt |
+//! | per-cell search records | `Searcher` | a generation stamp per search, the grid's size | a new stamp per search; reset at a size change or when the stamp wraps |
+//! | [`Replanner`](crate::Replanner) (D* Lite) distances | the replanner | none: told | the caller passes every changed cell to `cells_changed` (the crowd and the plugin do, from a cell-by-cell comparison) |
+//! | [`JumpDistances`](crate::JumpDistances) | the caller | none | made for one grid; the game's arrows view keeps it with the grid version and makes it again when that differs |
+//!
+//! # The plugin's and the game's caches
+//! These hold an engine `Searcher` (so they inherit the keys above) or key by a version:
+//! - `bevy_cubepath`: one `Searcher` per request queue serves every `NavGrid` (and one every
+//!   `NavVoxels`), keyed as above; each `NavCrowd` keeps its own grid and is told of changed
+//!   cells by comparing it with its `NavGrid` cell by cell when the component changes; the debug
+//!   view searches with its own `Searcher`. Tested by the plugin's
+//!   `copies_of_one_world_on_two_entities_answer_for_themselves`.
+//! - The game: the world's kept searcher (`WorldSearcher`, used by the world's search, step
+//!   view, race and duel); the board's race and duel search with fresh searchers; the crowd's
+//!   gathering field is redrawn when the crowd or the board version changes; the arrows view's
+//!   jump distances as above. Tested by `undo_then_a_different_voxel_edit_searches_the_world_as_it_is`
+//!   and the board undo tests in `tests/game.rs`.

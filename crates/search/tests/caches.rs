@@ -1,0 +1,313 @@
+//! Every cache keyed by a grid's or a world's identity and revision, tried the way a game uses
+//! them: copies edited apart, undo and redo (a copy put back), and two grids searched in turn
+//! through one searcher. Each answer is compared with a fresh searcher's (which has nothing
+//! cached) and, for costs, with a Dijkstra written here from the rules.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use cubepath_search::*;
+use proptest::prelude::*;
+
+const SQRT_2: f64 = std::f64::consts::SQRT_2;
+
+fn close(a: Option<f64>, b: Option<f64>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => (a - b).abs() < 1e-9,
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+/// Least cost on a board with 8 neighbours, unit cells, no corner cutting (a diagonal needs both
+/// cells beside it free), from the rules' text.
+fn oracle_2d(grid: &Grid, start: Pos, goal: Pos) -> Option<f64> {
+    let (w, h) = (grid.width() as i64, grid.height() as i64);
+    let free = |x: i64, y: i64| x >= 0 && y >= 0 && x < w && y < h && grid.get(x as usize, y as usize) != Some(Cell::Blocked);
+    let mut dist = vec![f64::INFINITY; (w * h) as usize];
+    let mut heap = BinaryHeap::new();
+    dist[(start.1 as i64 * w + start.0 as i64) as usize] = 0.0;
+    heap.push((Reverse(0u64), start.0 as i64, start.1 as i64));
+    while let Some((Reverse(d), x, y)) = heap.pop() {
+        let d = f64::from_bits(d);
+        if d > dist[(y * w + x) as usize] {
+            continue;
+        }
+        if (x as usize, y as usize) == goal {
+            return Some(d);
+        }
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                if (dx, dy) == (0, 0) || !free(x + dx, y + dy) {
+                    continue;
+                }
+                if dx != 0 && dy != 0 && (!free(x + dx, y) || !free(x, y + dy)) {
+                    continue;
+                }
+                let nd = d + if dx != 0 && dy != 0 { SQRT_2 } else { 1.0 };
+                let i = ((y + dy) * w + x + dx) as usize;
+                if nd < dist[i] {
+                    dist[i] = nd;
+                    heap.push((Reverse(nd.to_bits()), x + dx, y + dy));
+                }
+            }
+        }
+    }
+    None
+}
+
+fn world_cost(searcher: &mut Searcher, world: &VoxelGrid, from: Pos3, to: Pos3, algorithm: Algorithm) -> Option<f64> {
+    let options = VoxelOptions { algorithm, ..Default::default() };
+    searcher.search_world(world, from, to, &options).unwrap().cost
+}
+
+/// The reproduction: a 5 x 3 x 1 world copied twice, one copy walled across, the other
+/// left with a way round, each edited as often as the other. One searcher that saw the walled
+/// copy must still find the open copy's path.
+#[test]
+fn a_copied_world_is_not_answered_from_the_originals_cache() {
+    let world = VoxelGrid::new(5, 3, 1).unwrap();
+    let mut walled = world.clone();
+    let mut open = world.clone();
+    for y in 0..3 {
+        walled.set_blocked((2, y, 0), true).unwrap();
+    }
+    // as many edits on the open copy, elsewhere, so both copies have the same revision count
+    open.set_blocked((2, 0, 0), true).unwrap();
+    open.set_blocked((2, 1, 0), true).unwrap();
+    open.set_blocked((4, 2, 0), true).unwrap();
+    assert_ne!(walled.version(), open.version(), "two copies edited apart share a version");
+    for algorithm in [Algorithm::AStar, Algorithm::Jps] {
+        let mut searcher = Searcher::default();
+        assert_eq!(world_cost(&mut searcher, &walled, (0, 0, 0), (4, 0, 0), algorithm), None);
+        let fresh = world_cost(&mut Searcher::default(), &open, (0, 0, 0), (4, 0, 0), algorithm);
+        assert!(fresh.is_some(), "the open copy has a way round");
+        assert!(close(world_cost(&mut searcher, &open, (0, 0, 0), (4, 0, 0), algorithm), fresh), "{algorithm:?}");
+    }
+}
+
+/// A copy is its own world from the start: its version differs from the original's, and an
+/// edit on one never makes the two versions equal again.
+#[test]
+fn copies_have_their_own_identity_on_boards_and_worlds() {
+    let grid = Grid::new(4, 4).unwrap();
+    let copy = grid.clone();
+    assert_ne!(grid.version(), copy.version());
+    assert_eq!(grid, copy, "a copy has the same cells");
+    let world = VoxelGrid::new(4, 4, 2).unwrap();
+    let copy = world.clone();
+    assert_ne!(world.version(), copy.version());
+    assert_eq!(world, copy, "a copy has the same voxels");
+}
+
+/// Undo and redo as the game does them: the board is saved as a copy before an edit, an undo puts
+/// the copy back, and a different edit follows. One searcher follows every step.
+#[test]
+fn undo_then_a_different_edit_is_searched_afresh_on_boards() {
+    let opts = SearchOptions::default();
+    for algorithm in [Algorithm::AStar, Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus] {
+        let options = SearchOptions { algorithm, ..opts.clone() };
+        let mut searcher = Searcher::default();
+        let mut grid = Grid::new(6, 3).unwrap();
+        let (a, b) = ((0, 1), (5, 1));
+        let mut undo = Vec::new();
+        let mut redo = Vec::new();
+        let check = |searcher: &mut Searcher, grid: &Grid| {
+            let kept = searcher.search(grid, a, b, &options).unwrap().cost;
+            assert!(close(kept, oracle_2d(grid, a, b)), "{algorithm:?}: kept {kept:?}, oracle {:?}", oracle_2d(grid, a, b));
+        };
+        check(&mut searcher, &grid);
+        // wall across column 3 but for row 0
+        undo.push(grid.clone());
+        grid.set(3, 1, Cell::Blocked).unwrap();
+        grid.set(3, 2, Cell::Blocked).unwrap();
+        check(&mut searcher, &grid);
+        // close the gap: no way through
+        undo.push(grid.clone());
+        grid.set(3, 0, Cell::Blocked).unwrap();
+        check(&mut searcher, &grid);
+        // undo: the gap is back
+        redo.push(std::mem::replace(&mut grid, undo.pop().unwrap()));
+        check(&mut searcher, &grid);
+        // redo: closed again
+        undo.push(std::mem::replace(&mut grid, redo.pop().unwrap()));
+        check(&mut searcher, &grid);
+        // undo, then a different edit of the same count: a gap at row 2 instead
+        grid = undo.pop().unwrap();
+        grid.set(3, 2, Cell::FLOOR).unwrap();
+        check(&mut searcher, &grid);
+    }
+}
+
+/// The same for worlds, with JPS's rows and the components kept in one searcher.
+#[test]
+fn undo_then_a_different_edit_is_searched_afresh_on_worlds() {
+    for algorithm in [Algorithm::AStar, Algorithm::Jps] {
+        let mut searcher = Searcher::default();
+        let mut world = VoxelGrid::new(5, 3, 1).unwrap();
+        let (a, b) = ((0, 1, 0), (4, 1, 0));
+        let mut saved = Vec::new();
+        let check = |searcher: &mut Searcher, world: &VoxelGrid| {
+            let kept = world_cost(searcher, world, a, b, algorithm);
+            let fresh = world_cost(&mut Searcher::default(), world, a, b, algorithm);
+            assert!(close(kept, fresh), "{algorithm:?}: kept {kept:?}, fresh {fresh:?}");
+        };
+        check(&mut searcher, &world);
+        saved.push(world.clone());
+        world.set_blocked((2, 0, 0), true).unwrap();
+        world.set_blocked((2, 1, 0), true).unwrap();
+        check(&mut searcher, &world);
+        saved.push(world.clone());
+        world.set_blocked((2, 2, 0), true).unwrap();
+        check(&mut searcher, &world);
+        assert_eq!(world_cost(&mut searcher, &world, a, b, algorithm), None);
+        // undo twice, then a different pair of edits: the same revision count as the walled world
+        world = saved.remove(0);
+        world.set_blocked((2, 1, 0), true).unwrap();
+        world.set_blocked((2, 2, 0), true).unwrap();
+        world.set_blocked((4, 2, 0), true).unwrap();
+        check(&mut searcher, &world);
+        assert!(world_cost(&mut searcher, &world, a, b, algorithm).is_some());
+    }
+}
+
+/// Two boards of the same size searched in turn through one searcher, each with its own walls.
+#[test]
+fn two_boards_searched_in_turn_through_one_searcher() {
+    let mut left = Grid::new(8, 8).unwrap();
+    let mut right = Grid::new(8, 8).unwrap();
+    for y in 0..8 {
+        left.set(4, y, Cell::Blocked).unwrap(); // walled across
+    }
+    for y in 1..8 {
+        right.set(4, y, Cell::Blocked).unwrap(); // a gap at the top
+    }
+    right.set(7, 7, Cell::Blocked).unwrap(); // the same count of edits
+    for algorithm in [Algorithm::AStar, Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus, Algorithm::Dijkstra] {
+        let options = SearchOptions { algorithm, ..Default::default() };
+        let mut searcher = Searcher::default();
+        for round in 0..3 {
+            for grid in [&left, &right] {
+                let kept = searcher.search(grid, (0, 4), (7, 4), &options).unwrap().cost;
+                assert!(close(kept, oracle_2d(grid, (0, 4), (7, 4))), "{algorithm:?} round {round}: {kept:?}");
+            }
+        }
+    }
+}
+
+/// Two worlds of the same size searched in turn through one searcher.
+#[test]
+fn two_worlds_searched_in_turn_through_one_searcher() {
+    let mut left = VoxelGrid::new(6, 6, 2).unwrap();
+    let mut right = VoxelGrid::new(6, 6, 2).unwrap();
+    for y in 0..6 {
+        for z in 0..2 {
+            left.set_blocked((3, y, z), true).unwrap();
+            right.set_blocked((3, y, z), y != 5 || z != 1).unwrap();
+        }
+    }
+    for algorithm in [Algorithm::AStar, Algorithm::Jps, Algorithm::Dijkstra] {
+        let mut searcher = Searcher::default();
+        for _ in 0..3 {
+            for world in [&left, &right] {
+                let kept = world_cost(&mut searcher, world, (0, 0, 0), (5, 0, 0), algorithm);
+                let fresh = world_cost(&mut Searcher::default(), world, (0, 0, 0), (5, 0, 0), algorithm);
+                assert!(close(kept, fresh), "{algorithm:?}: kept {kept:?}, fresh {fresh:?}");
+            }
+        }
+        assert_eq!(world_cost(&mut searcher, &left, (0, 0, 0), (5, 0, 0), algorithm), None);
+        assert!(world_cost(&mut searcher, &right, (0, 0, 0), (5, 0, 0), algorithm).is_some());
+    }
+}
+
+/// What a property test does to boards and worlds: edit one, copy one into another slot, or
+/// search one with the kept searcher.
+#[derive(Clone, Debug)]
+enum Act {
+    Edit { slot: usize, at: usize, blocked: bool },
+    Copy { from: usize, to: usize },
+    Search { slot: usize, from: usize, to: usize, algorithm: usize },
+}
+
+fn acts() -> impl Strategy<Value = Vec<Act>> {
+    let act = prop_oneof![
+        4 => (0..3usize, any::<usize>(), any::<bool>()).prop_map(|(slot, at, blocked)| Act::Edit { slot, at, blocked }),
+        1 => (0..3usize, 0..3usize).prop_map(|(from, to)| Act::Copy { from, to }),
+        3 => (0..3usize, any::<usize>(), any::<usize>(), 0..4usize)
+            .prop_map(|(slot, from, to, algorithm)| Act::Search { slot, from, to, algorithm }),
+    ];
+    proptest::collection::vec(act, 1..60)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Three boards of one size, edited, copied over each other and searched through one kept
+    /// searcher; every answer's cost is the oracle's and the fresh searcher's.
+    #[test]
+    fn boards_edited_copied_and_searched_answer_as_fresh(acts in acts()) {
+        let (w, h) = (7, 5);
+        let mut boards: Vec<Grid> = (0..3).map(|_| Grid::new(w, h).unwrap()).collect();
+        let algorithms = [Algorithm::AStar, Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus];
+        let mut kept = Searcher::default();
+        for act in acts {
+            match act {
+                Act::Edit { slot, at, blocked } => {
+                    let cell = if blocked { Cell::Blocked } else { Cell::FLOOR };
+                    boards[slot].set(at % w, (at / w) % h, cell).unwrap();
+                }
+                Act::Copy { from, to } => boards[to] = boards[from].clone(),
+                Act::Search { slot, from, to, algorithm } => {
+                    let grid = &boards[slot];
+                    let (a, b) = ((from % w, (from / w) % h), (to % w, (to / w) % h));
+                    let options = SearchOptions { algorithm: algorithms[algorithm], ..Default::default() };
+                    let fresh = Searcher::default().search(grid, a, b, &options);
+                    let answer = kept.search(grid, a, b, &options);
+                    match (answer, fresh) {
+                        (Ok(answer), Ok(fresh)) => {
+                            prop_assert!(close(answer.cost, fresh.cost), "kept {:?}, fresh {:?}", answer.cost, fresh.cost);
+                            prop_assert!(close(answer.cost, oracle_2d(grid, a, b)));
+                        }
+                        (Err(e), Err(f)) => prop_assert_eq!(e, f),
+                        (answer, fresh) => prop_assert!(false, "kept {:?}, fresh {:?}", answer, fresh),
+                    }
+                }
+            }
+        }
+    }
+
+    /// The same for worlds, with every move model and the voxel algorithms that keep tables.
+    #[test]
+    fn worlds_edited_copied_and_searched_answer_as_fresh(acts in acts()) {
+        let (w, h, d) = (5, 4, 3);
+        let mut worlds: Vec<VoxelGrid> = (0..3).map(|_| VoxelGrid::new(w, h, d).unwrap()).collect();
+        let kinds = [
+            (Algorithm::AStar, VoxelMoves::Fly26),
+            (Algorithm::Jps, VoxelMoves::Fly26),
+            (Algorithm::AStar, VoxelMoves::Walk),
+            (Algorithm::Dijkstra, VoxelMoves::Fly6),
+        ];
+        let mut kept = Searcher::default();
+        let at = |i: usize| (i % w, (i / w) % h, (i / (w * h)) % d);
+        for act in acts {
+            match act {
+                Act::Edit { slot, at: i, blocked } => worlds[slot].set_blocked(at(i), blocked).unwrap(),
+                Act::Copy { from, to } => worlds[to] = worlds[from].clone(),
+                Act::Search { slot, from, to, algorithm } => {
+                    let world = &worlds[slot];
+                    let (algorithm, moves) = kinds[algorithm];
+                    let options = VoxelOptions { algorithm, moves, ..Default::default() };
+                    let fresh = Searcher::default().search_world(world, at(from), at(to), &options);
+                    let answer = kept.search_world(world, at(from), at(to), &options);
+                    match (answer, fresh) {
+                        (Ok(answer), Ok(fresh)) => {
+                            prop_assert!(close(answer.cost, fresh.cost), "kept {:?}, fresh {:?}", answer.cost, fresh.cost)
+                        }
+                        (Err(e), Err(f)) => prop_assert_eq!(e, f),
+                        (answer, fresh) => prop_assert!(false, "kept {:?}, fresh {:?}", answer, fresh),
+                    }
+                }
+            }
+        }
+    }
+}
