@@ -1333,3 +1333,78 @@ fn bad_crowds_are_refused_with_a_reason() {
     assert!(c.set_cells(&[(under, Cell::Blocked)]).is_empty());
     assert!(c.check().is_empty());
 }
+
+/// Every crowd mode on every topology, with random edits: after every tick each step an agent
+/// took is a move the oracle allows under the crowd's topology (never a diagonal on four
+/// neighbours, never a cut corner where the rule forbids it, only hex neighbours on hex
+/// boards), no agent stands on a wall, no two share a cell; and `Crowd::check` agrees.
+#[test]
+fn every_crowd_mode_moves_by_its_topologys_rules() {
+    for (topo, &topology) in TOPOLOGIES.iter().enumerate() {
+        for mode in 0..4 {
+            let seed = 31 + topo as u64 * 7 + mode;
+            let mut rng = Rng::new(seed);
+            let grid = random_grid(18, 18, 0.25, &mut || rng.unit()).unwrap();
+            let goal = grid.cells().find(|(p, c)| c.is_passable() && p.0 >= 8 && p.1 >= 8).unwrap().0;
+            let mode = [CrowdMode::Wander, CrowdMode::Gather(goal), CrowdMode::Command, CrowdMode::Together][mode as usize];
+            let options = CrowdOptions { topology, seed, ..Default::default() };
+            let mut crowd = Crowd::new(grid, 40, mode, options).unwrap();
+            let mut moved = 0;
+            for tick in 0..200 {
+                if tick % 5 == 0 {
+                    crowd.random_edits(1);
+                }
+                if mode == CrowdMode::Command && tick % 40 == 0 {
+                    let free: Vec<Pos> = crowd.grid().cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
+                    for i in 0..crowd.agents().len() {
+                        crowd.send(i, free[rng.below(free.len())]).unwrap();
+                    }
+                }
+                let before: Vec<Pos> = crowd.agents().iter().map(|a| a.pos).collect();
+                crowd.tick();
+                assert_eq!(crowd.check(), Vec::<String>::new(), "{topology:?} {mode:?} tick {tick}");
+                let mut seen = std::collections::HashSet::new();
+                for (i, a) in crowd.agents().iter().enumerate() {
+                    assert!(crowd.grid().is_passable(a.pos.0, a.pos.1), "{topology:?} {mode:?} tick {tick}: agent {i} in a wall");
+                    assert!(seen.insert(a.pos), "{topology:?} {mode:?} tick {tick}: two agents on {:?}", a.pos);
+                    if before[i] != a.pos {
+                        moved += 1;
+                        let legal = oracle_moves(crowd.grid(), topology, before[i].0, before[i].1).iter().any(|(q, _)| *q == a.pos);
+                        assert!(legal, "{topology:?} {mode:?} tick {tick}: agent {i} stepped {:?} -> {:?}", before[i], a.pos);
+                    }
+                }
+            }
+            assert!(moved > 100, "{topology:?} {mode:?}: only {moved} steps taken ({:?})", crowd.joint());
+        }
+    }
+}
+
+/// `Crowd::check` sees an illegal step under each topology: a diagonal on four neighbours, a
+/// cut corner without corner cutting, a diagonal past two walls with one side free needed, a
+/// step to a square neighbour that is no hex neighbour, and a step into a wall.
+#[test]
+fn the_crowds_check_refuses_steps_its_topology_does_not_allow() {
+    // 3 x 3, a wall at (1, 0): from (0, 0) to (1, 1) cuts its corner
+    let mut grid = Grid::new(3, 3).unwrap();
+    grid.set(1, 0, Cell::Blocked).unwrap();
+    let illegal = |topology: Topology, from: Pos, to: Pos, grid: &Grid| {
+        let mut crowd = Crowd::new(grid.clone(), 1, CrowdMode::Command, CrowdOptions { topology, ..Default::default() }).unwrap();
+        crowd.set_position(0, from, to);
+        crowd.check().iter().any(|p| p.contains("illegal move"))
+    };
+    let square = |rule| Topology::Square(rule);
+    assert!(illegal(square(DiagonalRule::Never), (1, 1), (2, 2), &grid), "a diagonal on four neighbours");
+    assert!(!illegal(square(DiagonalRule::NoCornerCutting), (1, 1), (2, 2), &grid), "an open diagonal");
+    assert!(illegal(square(DiagonalRule::NoCornerCutting), (0, 0), (1, 1), &grid), "a cut corner, the wall beside the start");
+    assert!(illegal(square(DiagonalRule::NoCornerCutting), (1, 1), (0, 0), &grid), "a cut corner, the wall beside the end");
+    assert!(!illegal(square(DiagonalRule::OneFree), (0, 0), (1, 1), &grid), "one side free is enough");
+    grid.set(0, 1, Cell::Blocked).unwrap();
+    assert!(illegal(square(DiagonalRule::OneFree), (0, 0), (1, 1), &grid), "both sides walled");
+    assert!(!illegal(square(DiagonalRule::Always), (0, 0), (1, 1), &grid), "always");
+    // hex (odd rows half a cell right): from (1, 0) the row below holds (0, 1) and (1, 1), not (2, 1)
+    let open = Grid::new(3, 3).unwrap();
+    assert!(!illegal(Topology::Hex, (1, 0), (1, 1), &open));
+    assert!(!illegal(Topology::Hex, (1, 0), (0, 1), &open));
+    assert!(illegal(Topology::Hex, (1, 0), (2, 1), &open), "not a hex neighbour");
+    assert!(illegal(square(DiagonalRule::Always), (0, 0), (2, 0), &open), "two cells at once");
+}

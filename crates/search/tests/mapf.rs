@@ -374,3 +374,25 @@ fn an_edit_under_a_joint_plan_plans_again_and_bad_placements_are_refused() {
     cells[3] = ahead;
     assert_eq!(crowd.place_agents(&cells), Err(CrowdError::NotFree(ahead)));
 }
+
+/// A diagonal step is checked against both cells beside it: each one walled alone (in each of
+/// the four directions) makes the step illegal under eight moves; both free, it is legal.
+#[test]
+fn a_diagonal_in_a_plan_needs_both_corner_cells_free() {
+    let centre = (1, 1);
+    for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        let to = ((1 + dx) as usize, (1 + dy) as usize);
+        let one = MapfPlan { paths: vec![vec![centre, to]] };
+        let open = Grid::new(3, 3).unwrap();
+        assert_eq!(check_plan(&open, &[centre], &[to], &one, Moves::Eight), Ok(()), "{to:?}");
+        for side in [(to.0, centre.1), (centre.0, to.1)] {
+            let mut grid = Grid::new(3, 3).unwrap();
+            grid.set(side.0, side.1, Cell::Blocked).unwrap();
+            assert_eq!(
+                check_plan(&grid, &[centre], &[to], &one, Moves::Eight),
+                Err(PlanError::Move { agent: 0, time: 1, from: centre, to }),
+                "{centre:?} -> {to:?} past the wall at {side:?}"
+            );
+        }
+    }
+}

@@ -59,10 +59,7 @@ impl Crowd {
         }
         self.stop_searches(CrowdMode::Together);
         let starts: Vec<Pos> = self.agents.iter().map(|a| a.pos).collect();
-        let moves = match self.options.topology {
-            Topology::Square(DiagonalRule::Never) | Topology::Hex => Moves::Four,
-            Topology::Square(_) => Moves::Eight,
-        };
+        let moves = if self.joint_topology() == Topology::Square(DiagonalRule::Never) { Moves::Four } else { Moves::Eight };
         let options = MapfOptions { moves, time_limit: TIME_LIMIT, refine: false, guide: false, seed: self.options.seed };
         let mut stats = JointStats { agents: goals.len(), ..JointStats::default() };
         let mut paths = Vec::new();
@@ -91,6 +88,17 @@ impl Crowd {
         Ok(stats)
     }
 
+    /// The moves joint plans are made with, as a topology: four neighbours on hex boards and
+    /// square boards without diagonals (each a hex move too), otherwise eight without corner
+    /// cutting (each allowed by every diagonal rule). Goals are picked among the cells these
+    /// moves reach, so a goal reachable only by the crowd's other moves is never asked for.
+    fn joint_topology(&self) -> Topology {
+        match self.options.topology {
+            Topology::Square(DiagonalRule::Never) | Topology::Hex => Topology::Square(DiagonalRule::Never),
+            Topology::Square(_) => Topology::Square(DiagonalRule::NoCornerCutting),
+        }
+    }
+
     /// What the last joint plan achieved (in [`CrowdMode::Together`]).
     pub fn joint(&self) -> Option<&JointStats> {
         self.joint.as_ref().map(|j| &j.stats)
@@ -103,10 +111,11 @@ impl Crowd {
         path.iter().copied()
     }
 
-    /// A goal for every agent: a random free cell it can reach, no two alike (an agent with no
-    /// such cell keeps its own).
+    /// A goal for every agent: a random free cell it can reach by the joint plan's moves, no
+    /// two alike (an agent with no such cell keeps its own).
     pub fn random_goals(&mut self) -> Vec<Pos> {
-        Components::kept(&mut self.components, &self.grid, self.options.topology);
+        let topology = self.joint_topology();
+        Components::kept(&mut self.components, &self.grid, topology);
         let free: Vec<Pos> = self.grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
         let mut taken = vec![false; self.occupant.len()];
         let mut goals = Vec::with_capacity(self.agents.len());
@@ -128,7 +137,7 @@ impl Crowd {
     }
 
     /// A goal for every agent around `centre`: the free cells nearest it (breadth-first over
-    /// moves), the nearest agents taking the nearest cells; agents that cannot reach it keep
+    /// the joint plan's moves), the nearest agents taking the nearest cells; agents that cannot reach it keep
     /// their own cells.
     pub fn gathering_goals(&self, centre: Pos) -> Vec<Pos> {
         let (w, n) = (self.grid.width(), self.agents.len());
@@ -144,7 +153,7 @@ impl Crowd {
         let mut buf = Vec::new();
         while let Some(p) = queue.pop_front() {
             order.push(p);
-            moves(&self.grid, p, self.options.topology, self.options.costs, true, &mut buf);
+            moves(&self.grid, p, self.joint_topology(), self.options.costs, true, &mut buf);
             for &(q, _) in &buf {
                 if !seen[q.1 * w + q.0] {
                     seen[q.1 * w + q.0] = true;
@@ -237,15 +246,29 @@ impl Crowd {
     }
 
     /// After an edit in [`CrowdMode::Together`]: plans again from where the agents stand when
-    /// a changed cell lies on a remaining planned cell.
+    /// a changed cell lies on a remaining planned cell. A goal walled by the edit gives way to
+    /// the agent's own cell; when no plan can be asked for, the old plan is dropped and the
+    /// agents stand (a plan made before the edit is never played on after it).
     pub(super) fn replan_joint(&mut self, changed: &[Pos]) {
         let Some(joint) = &self.joint else { return };
         let step = joint.step;
         let crossed = joint.paths.iter().any(|p| p.iter().skip(step).any(|c| changed.contains(c)));
         if crossed || joint.goals.iter().any(|g| changed.contains(g)) {
-            let goals = joint.goals.clone();
+            let mut goals = joint.goals.clone();
+            for (goal, a) in goals.iter_mut().zip(&self.agents) {
+                if !self.grid.is_passable(goal.0, goal.1) {
+                    *goal = a.pos;
+                }
+            }
+            let goals = self.distinct(goals);
             self.stats.replans += 1;
-            let _ = self.plan_together(&goals);
+            if let Err(e) = self.plan_together(&goals) {
+                for a in &mut self.agents {
+                    a.state = AgentState::Idle;
+                }
+                let stats = JointStats { agents: goals.len(), problem: Some(e.to_string()), ..JointStats::default() };
+                self.joint = Some(Joint { goals, paths: Vec::new(), step: 0, stats });
+            }
         }
     }
 
