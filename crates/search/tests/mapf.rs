@@ -396,3 +396,20 @@ fn a_diagonal_in_a_plan_needs_both_corner_cells_free() {
         }
     }
 }
+
+/// Instances that PIBT's own choices never solve (with LaCAM's constraints switched off, its
+/// search runs out of configurations on each; found among 1,500 random ones): LaCAM must find
+/// their plans by constraining an agent's move, so a low-level search that leaves out the
+/// neighbour successors fails here. (The stay successors are checked by `lacam.rs`'s own unit
+/// test: among 3,000 small random instances none needed them, with the neighbours there.)
+#[test]
+fn lacam_solves_what_pibt_alone_cannot() {
+    for seed in [984u64, 1136, 1156, 1295, 1314, 1401, 1411] {
+        let n = 3 + (seed % 6) as usize;
+        let (grid, starts, goals) = instance(5, 4, 0.25, n, seed).expect("an instance");
+        let o = MapfOptions { time_limit: Duration::from_secs(5), ..MapfOptions::default() };
+        let out = solve_mapf(&grid, &starts, &goals, &o).unwrap();
+        let plan = out.plan.unwrap_or_else(|| panic!("seed {seed}: no plan (exhausted: {})", out.exhausted));
+        assert_eq!(check_plan(&grid, &starts, &goals, &plan, Moves::Four), Ok(()), "seed {seed}");
+    }
+}

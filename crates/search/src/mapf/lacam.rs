@@ -232,3 +232,42 @@ impl<'g> Lacam<'g> {
         self.table[slot] = k;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    /// The low-level search's successors of a node: for the first agent in the node's order,
+    /// one constraint per neighbour of its vertex and one that holds it in place, no other; and
+    /// a deeper constraint extends its parent by the next agent in the order.
+    #[test]
+    fn every_move_and_the_stay_are_constraint_successors() {
+        let grid = Grid::new(3, 3).unwrap();
+        let graph = Graph::new(&grid, false);
+        let v = |p| graph.vertex(p).unwrap();
+        let (starts, goals) = (vec![v((1, 1)), v((0, 0))], vec![v((2, 2)), v((0, 2))]);
+        let dist = Distances::new(&graph, &goals);
+        let mut search = Lacam::new(&graph, dist, goals, crate::mapf::guide::Guides::none(), 7);
+        let root = search.add(&starts, NONE);
+        let empty = search.nodes[root as usize].constraints.pop_front().unwrap();
+        search.grow(root, &empty);
+        let first = search.orders[0];
+        let here = starts[first as usize];
+        let mut want: Vec<u32> = graph.neighbours(here).to_vec();
+        want.push(here);
+        want.sort_unstable();
+        let kids: Vec<&Constraint> = search.nodes[root as usize].constraints.iter().collect();
+        assert!(kids.iter().all(|c| c.who == [first]), "each constrains the first agent in the order");
+        let mut got: Vec<u32> = kids.iter().map(|c| c.at[0]).collect();
+        got.sort_unstable();
+        assert_eq!(got, want, "its four neighbours and its own vertex");
+        // one level deeper: the second agent's moves, each under the first one's constraint
+        let c = search.nodes[root as usize].constraints.pop_front().unwrap();
+        search.grow(root, &c);
+        let second = search.orders[1];
+        let deeper: Vec<&Constraint> = search.nodes[root as usize].constraints.iter().filter(|k| k.who.len() == 2).collect();
+        assert_eq!(deeper.len(), graph.degree(starts[second as usize]) + 1);
+        assert!(deeper.iter().all(|k| k.who == [first, second] && k.at[0] == c.at[0]));
+    }
+}
