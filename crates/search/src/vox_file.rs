@@ -234,6 +234,7 @@ fn name(id: [u8; 4]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::Pos3;
 
     /// Files written by others: dot_vox's test models (MIT licence, see
     /// `assets/maps/vox/README.md`), with the voxels its documentation says they hold.
@@ -275,5 +276,69 @@ mod tests {
             let e = read_vox("cut.vox", &bytes[..end]).expect_err("a cut file");
             assert!(e.to_string().starts_with("cut.vox: "), "{e}");
         }
+    }
+
+    /// A `.vox` file made by hand, byte by byte as the format's text describes it (not by
+    /// [`write_vox`]): `VOX `, version 150, and a MAIN chunk holding `children`, each an id and
+    /// its content.
+    fn by_hand(children: &[(&[u8; 4], Vec<u8>)]) -> Vec<u8> {
+        let mut inner = Vec::new();
+        for (id, content) in children {
+            inner.extend(*id);
+            inner.extend((content.len() as u32).to_le_bytes());
+            inner.extend(0u32.to_le_bytes());
+            inner.extend(content);
+        }
+        let mut out = b"VOX ".to_vec();
+        out.extend(150u32.to_le_bytes());
+        out.extend(b"MAIN");
+        out.extend(0u32.to_le_bytes());
+        out.extend((inner.len() as u32).to_le_bytes());
+        out.extend(inner);
+        out
+    }
+
+    fn words(v: &[u32]) -> Vec<u8> {
+        v.iter().flat_map(|w| w.to_le_bytes()).collect()
+    }
+
+    /// x, y and z in the file are x, y and z in the world: a 4 x 3 x 2 model (every side
+    /// different) with voxels that no swap of axes maps onto themselves.
+    #[test]
+    fn the_axes_are_read_in_order_on_a_model_of_three_different_sides() {
+        let voxels = [(3u8, 0u8, 0u8), (0, 2, 0), (0, 0, 1), (1, 2, 1)];
+        let mut xyzi = words(&[voxels.len() as u32]);
+        for (x, y, z) in voxels {
+            xyzi.extend([x, y, z, 9]);
+        }
+        let world = read_vox("axes.vox", &by_hand(&[(b"SIZE", words(&[4, 3, 2])), (b"XYZI", xyzi)])).unwrap();
+        assert_eq!((world.width(), world.height(), world.depth()), (4, 3, 2));
+        let blocked: Vec<Pos3> = (0..world.len()).map(|i| world.pos(i)).filter(|&p| world.is_blocked(p)).collect();
+        let mut want: Vec<Pos3> = voxels.iter().map(|&(x, y, z)| (x as usize, y as usize, z as usize)).collect();
+        want.sort_by_key(|p| (p.2, p.1, p.0));
+        assert_eq!(blocked, want);
+    }
+
+    /// Malformed files refused with the byte where the fault is: bytes after MAIN, an XYZI
+    /// shorter than its count, a SIZE without its XYZI.
+    #[test]
+    fn malformed_vox_files_name_the_byte() {
+        let size = (b"SIZE", words(&[2, 2, 2]));
+        let good = by_hand(&[size.clone(), (b"XYZI", [words(&[1]), vec![1, 1, 1, 1]].concat())]);
+        assert!(read_vox("good.vox", &good).is_ok());
+        // trailing bytes: MAIN ends at the good file's end
+        let mut trailing = good.clone();
+        trailing.extend([0, 0, 0]);
+        let e = read_vox("t.vox", &trailing).unwrap_err().to_string();
+        assert_eq!(e, format!("t.vox: byte {}: 3 bytes after the MAIN chunk", good.len()));
+        // an XYZI chunk that says 3 voxels and holds 1: its content starts after MAIN (20
+        // bytes), SIZE (12 + 12) and its own header (12)
+        let short = by_hand(&[size.clone(), (b"XYZI", [words(&[3]), vec![1, 1, 1, 1]].concat())]);
+        let e = read_vox("s.vox", &short).unwrap_err().to_string();
+        assert_eq!(e, "s.vox: byte 56: XYZI says it lists 3 voxels, but holds 1");
+        // a SIZE with no XYZI after it: named at the SIZE's byte (20, after the header and MAIN's)
+        let alone = by_hand(&[size.clone(), (b"RGBA", vec![0; 8])]);
+        let e = read_vox("a.vox", &alone).unwrap_err().to_string();
+        assert_eq!(e, "a.vox: byte 20: a model's SIZE without its voxels (XYZI)");
     }
 }
