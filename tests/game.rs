@@ -1505,3 +1505,123 @@ fn a_race_on_a_world_records_every_lane_and_marks_the_winner() {
         .collect();
     assert_eq!(drawn, vec![shared.len(); names.len()], "each lane's chunk meshes");
 }
+
+/// Undo puts back a copy of the world, and a different edit follows: the game's kept world
+/// searcher must search the world as it now is. A 5 x 3 x 2 world walled across at x = 2 but
+/// for a gap at (2, 2, 1): closing the gap leaves no path; undo, then a voxel added elsewhere (as
+/// many edits as the closed gap) leaves the way through the gap, and the game must find it
+/// (before copies took their own identity, it answered "no path" from the walled world's cache).
+#[test]
+fn undo_then_a_different_voxel_edit_searches_the_world_as_it_is() {
+    use cubepath::game::logic::world_steps::WorldStepView;
+    // the step view on: it records each search again through the game's kept world searcher
+    let setup = GameSetup { steps: Some(0), ..world_setup(6, WorldKind::Caves, VoxelMoves::Fly26) };
+    let mut app = app_with(setup, Duration::from_millis(50));
+    // the kept searcher's recording expands what the game's own search expanded
+    let recorded = |app: &App| {
+        let v = app.world().resource::<WorldStepView>();
+        assert_eq!(v.closed.len(), world(app).answer.expanded, "the kept searcher's recording of the world as it is");
+    };
+    let mut file = String::from("voxel 5 3 2\n");
+    for y in 0..3 {
+        for z in 0..2 {
+            if (y, z) != (2, 1) {
+                file += &format!("2 {y} {z}\n");
+            }
+        }
+    }
+    app.act(Action::LoadMap { name: "gap.3dmap".into(), bytes: file.into_bytes() });
+    app.update();
+    assert_eq!(world(&app).grid.as_ref().map(|g| g.blocked_count()), Some(5), "{}", app.world().resource::<Status>().0);
+    for (x, end) in [(0, false), (4, true)] {
+        app.act(Action::PickVoxel { hit: VoxelHit { voxel: [x, 0, -1], normal: [0, 0, 1] }, click: VoxelClick::Drag(end) });
+    }
+    app.update();
+    let ends = [world(&app).start.unwrap(), world(&app).end.unwrap()];
+    assert!(ends.contains(&(0, 0, 0)) && ends.contains(&(4, 0, 0)), "{ends:?}");
+    let through_gap = check_world_answer(&app, VoxelMoves::Fly26);
+    recorded(&app);
+    // close the gap: no path
+    app.act(Action::PickVoxel { hit: VoxelHit { voxel: [2, 2, 0], normal: [0, 0, 1] }, click: VoxelClick::Add });
+    app.update();
+    assert!(world(&app).grid.as_ref().unwrap().is_blocked((2, 2, 1)));
+    assert!(world(&app).answer.path.is_empty(), "walled across: {:?}", world(&app).answer.path);
+    // the step view off (nothing searches through the kept searcher meanwhile): undo, then a
+    // voxel added away from the gap, then the step view on again
+    app.act(Action::ShowSteps(false));
+    app.act(Action::Undo);
+    app.update();
+    assert!(world(&app).grid.as_ref().unwrap().is_free((2, 2, 1)), "the gap is back");
+    app.act(Action::PickVoxel { hit: VoxelHit { voxel: [4, 2, -1], normal: [0, 0, 1] }, click: VoxelClick::Add });
+    app.update();
+    assert!(world(&app).grid.as_ref().unwrap().is_blocked((4, 2, 0)));
+    app.act(Action::ShowSteps(true));
+    app.update();
+    assert!(check_world_answer(&app, VoxelMoves::Fly26) >= through_gap);
+    recorded(&app);
+    assert!(world(&app).answer.expanded > 0);
+    // redo is gone after a new edit; undo twice gives back the loaded world and its answer
+    app.act(Action::Undo);
+    app.update();
+    assert!((check_world_answer(&app, VoxelMoves::Fly26) - through_gap).abs() < 1e-9);
+}
+
+/// Links hold every field and give it back: a hex board with its estimate, weight and costs;
+/// a world of another kind, moves and size with a weight other than 1, its endpoints, slice
+/// and algorithm. Each field is compared on the game the link opens.
+#[test]
+fn links_of_a_hex_board_and_a_weighted_world_give_back_every_field() {
+    use cubepath::cli::PlayArgs;
+    use cubepath::game::logic::link::{board_link, world_link};
+    use cubepath::game::logic::settings::BoardSettings;
+    use cubepath::search::{CostModel, Heuristic, Topology};
+    // a hex board
+    let mut app = app_with(GameSetup { hex: true, ..random_setup(14, 17, 20.0, 5) }, Duration::from_millis(50));
+    let options = SearchOptions {
+        algorithm: Algorithm::AStar,
+        topology: Topology::Hex,
+        heuristic: Some(Heuristic::Hex),
+        weight: 1.75,
+        costs: CostModel::Tutorial,
+        ..default()
+    };
+    app.act(Action::Search(options));
+    let free: Vec<Pos> = app.world().resource::<Board>().grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
+    app.act(Action::Select(free[2]));
+    app.act(Action::Select(free[free.len() - 3]));
+    let w = app.world();
+    let fragment = board_link(w.resource::<Board>(), w.resource::<Selection>(), &w.resource::<SearchSettings>().0);
+    assert!(fragment.contains("&hex=1"), "{fragment}");
+    let opened = app_with(PlayArgs::from_query(&format!("?{fragment}")).unwrap().setup().unwrap(), Duration::from_millis(50));
+    let o = opened.world();
+    assert_eq!(o.resource::<Board>().grid, w.resource::<Board>().grid);
+    assert_eq!(o.resource::<Selection>().start, Some(free[2]));
+    assert_eq!(o.resource::<Selection>().end, Some(free[free.len() - 3]));
+    assert_eq!(o.resource::<SearchSettings>().0, options);
+    assert_eq!((path(&opened).cost, path(&opened).cells), (path(&app).cost, path(&app).cells), "the same answer");
+
+    // a world: a building walked, 10 levels on 18 x 21, seed 3, weight 1.5, A*, slice 6
+    let setup = GameSetup {
+        algorithm: Some(Algorithm::AStar),
+        weight: Some(1.5),
+        world_slice: Some(6),
+        world: WorldSettings { levels: 10, kind: WorldKind::Building, moves: VoxelMoves::Walk },
+        ..random_setup(21, 18, 10.0, 3)
+    };
+    let app = app_with(setup, Duration::from_millis(50));
+    let w = app.world();
+    let fragment =
+        world_link(world(&app), w.resource::<BoardSettings>(), w.resource::<WorldSettings>(), &w.resource::<SearchSettings>().0).unwrap();
+    assert!(fragment.contains("&weight=1.5") && fragment.contains("world=building&moves=walk"), "{fragment}");
+    let opened = app_with(PlayArgs::from_query(&format!("?{fragment}")).unwrap().setup().unwrap(), Duration::from_millis(50));
+    let o = opened.world();
+    assert_eq!(o.resource::<WorldSettings>(), w.resource::<WorldSettings>());
+    let (ba, bo) = (w.resource::<BoardSettings>(), o.resource::<BoardSettings>());
+    assert_eq!((bo.rows, bo.cols, bo.seed), (ba.rows, ba.cols, ba.seed));
+    let (a, b) = (world(&app), world(&opened));
+    assert_eq!(b.grid, a.grid);
+    assert_eq!((b.start, b.end, b.slice), (a.start, a.end, 6));
+    assert_eq!(o.resource::<SearchSettings>().0.weight, 1.5);
+    assert_eq!(b.answer.algorithm, Algorithm::AStar);
+    assert_eq!(b.answer.cost, a.answer.cost);
+}

@@ -100,6 +100,33 @@ fn every_lesson_is_noticed_done_when_performed_and_the_progress_is_kept() {
         assert!(until(&mut app, 600, finished), "lesson {} ({}) was performed but not noticed", n + 1, lesson.title);
     }
     assert!(app.world().resource::<Learn>().done.iter().all(|d| *d));
+    // lessons done out of their order are not done: a map opened before it was painted and
+    // saved, then saved and not opened again
+    app.act(Action::Lesson(Some(4)));
+    app.frames(3);
+    let path = std::env::temp_dir().join(format!("cubepath-order-{}.map", std::process::id())).display().to_string();
+    app.act(Action::OpenMap(path.clone()));
+    app.act(Action::ToggleBarrier((6, 6)));
+    app.act(Action::SaveMap(path.clone()));
+    app.frames(10);
+    assert!(!finished(&app), "lesson 5: opened before it was saved");
+    app.act(Action::OpenMap(path.clone()));
+    assert!(until(&mut app, 60, finished), "lesson 5: painted, saved, then opened");
+    let _ = std::fs::remove_file(&path);
+    // a cube pointed at before any step is shown; then a few steps, fewer than the lesson asks
+    app.act(Action::Lesson(Some(2)));
+    app.frames(3);
+    app.act(Action::Hover(Some(free_cells(&app)[1])));
+    app.frames(10);
+    assert!(!finished(&app), "lesson 3: pointed at a cube with no step shown");
+    for _ in 0..5 {
+        app.act(Action::Step);
+    }
+    app.act(Action::Hover(Some(free_cells(&app)[2])));
+    app.frames(10);
+    assert!(!finished(&app), "lesson 3: five steps are not a dozen");
+    perform(&mut app, 2);
+    assert!(until(&mut app, 60, finished), "lesson 3 done in order");
     assert!(load_progress().iter().take(LESSONS.len()).all(|d| *d), "the progress was kept");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,6 +1,7 @@
 //! Following an answer: an entity with [`FollowPath`] walks its [`PathAnswer`]'s cells at its
 //! speed, turning toward its heading with a frame-rate-independent slerp (the tutorials'
-//! NavAgent), and asks for a new path when cells on its remaining way become blocked.
+//! NavAgent), and asks for a new path when cells on its remaining way become blocked (turning
+//! back when the cell it steps toward is walled: it never ends inside a wall).
 
 use bevy::prelude::*;
 use cubepath_search::Pos;
@@ -108,6 +109,14 @@ impl FollowPath {
         self.arrived = cells.is_empty();
     }
 
+    /// Walks straight to `cell` (next to where it is) and stands there: how a follower turns
+    /// back from a cell walled ahead of it, or steps out of a wall.
+    fn walk_to(&mut self, cell: Pos) {
+        self.cells = vec![cell];
+        self.next = 0;
+        self.arrived = false;
+    }
+
     /// Stops: finishes the step under way and stands there.
     pub fn stop(&mut self) {
         match self.target() {
@@ -139,23 +148,64 @@ pub(crate) fn take_answers(mut followers: Query<(&mut FollowPath, &PathAnswer), 
     }
 }
 
-/// When a grid changes, followers whose remaining way crosses a cell that is now blocked ask
-/// for a new path from the cell they are heading to.
+/// When a grid changes, a follower never ends inside a new wall:
+/// - the cell it steps toward walled: it turns back to the cell it left and asks for a new path
+///   from there;
+/// - the cell it stands on (or left) walled as well: it steps to the nearest free cell (any
+///   neighbour, breadth first) and asks from there;
+/// - a cell further along its way walled: it asks for a new path from the cell it is heading
+///   to, finishing the step under way.
+///
+/// Followers without a request turn back or step off all the same; they ask for nothing.
 pub(crate) fn replan_blocked_ways(
     mut commands: Commands,
     grids: Query<Ref<NavGrid>>,
-    followers: Query<(Entity, &FollowPath, &PathRequest)>,
+    mut followers: Query<(Entity, &mut FollowPath, Option<&PathRequest>)>,
 ) {
     if !grids.iter().any(|g| g.is_changed()) {
         return;
     }
-    for (e, follower, request) in &followers {
-        let Some(nav) = grid_for(request.grid, &grids).filter(|g| g.is_changed()) else { continue };
-        let blocked = follower.remaining().iter().any(|&(x, y)| !nav.grid.is_passable(x, y));
-        if let (true, Some(from)) = (blocked, follower.replan_cell()) {
+    for (e, mut follower, request) in &mut followers {
+        let Some(nav) = grid_for(request.and_then(|r| r.grid), &grids).filter(|g| g.is_changed()) else { continue };
+        let free = |p: Pos| nav.grid.is_passable(p.0, p.1);
+        let from = match (follower.target(), follower.last) {
+            (Some(target), Some(last)) if !free(target) && free(last) => {
+                follower.walk_to(last);
+                Some(last)
+            }
+            (target, Some(last)) if !free(last) && target.is_none_or(|t| !free(t)) => {
+                let Some(off) = nearest_free(&nav.grid, last) else { continue };
+                follower.walk_to(off);
+                Some(off)
+            }
+            _ => follower.remaining().iter().any(|&p| !free(p)).then(|| follower.replan_cell()).flatten(),
+        };
+        if let (Some(from), Some(request)) = (from, request) {
             commands.entity(e).insert(PathRequest { from, ..*request });
         }
     }
+}
+
+/// The free cell nearest `p` (itself if free), breadth first over the eight cells around each
+/// (a follower lifted out of a wall, not walking a path); none on a grid with no free cell.
+fn nearest_free(grid: &cubepath_search::Grid, p: Pos) -> Option<Pos> {
+    let (w, h) = (grid.width(), grid.height());
+    let mut seen = vec![false; w * h];
+    let mut queue = std::collections::VecDeque::from([p]);
+    seen[p.1 * w + p.0] = true;
+    while let Some(q) = queue.pop_front() {
+        if grid.is_passable(q.0, q.1) {
+            return Some(q);
+        }
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let (x, y) = (q.0 as isize + dx, q.1 as isize + dy);
+            if x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h && !seen[y as usize * w + x as usize] {
+                seen[y as usize * w + x as usize] = true;
+                queue.push_back((x as usize, y as usize));
+            }
+        }
+    }
+    None
 }
 
 /// Moves followers toward their next cells and turns them toward their heading.

@@ -291,3 +291,108 @@ fn voxel_requests_are_answered_by_the_move_rules() {
     app.update();
     assert_eq!(answer(&app, asker), Err(NoPath::Unreachable));
 }
+
+/// One searcher serves every world: two `NavVoxels` made from copies of one world, each edited
+/// as often as the other at different voxels (one walled across, one with a way round), are
+/// asked in turn, and each answer is its own world's (the copies once shared an identity, so
+/// the kept components of one answered for the other).
+#[test]
+fn copies_of_one_world_on_two_entities_answer_for_themselves() {
+    use bevy_cubepath::engine::{Searcher, VoxelGrid, VoxelOptions};
+    use bevy_cubepath::{NavVoxels, VoxelPathAnswer, VoxelPathRequest};
+    let mut app = common::app();
+    let world = VoxelGrid::new(5, 3, 1).unwrap();
+    let (mut walled, mut open) = (world.clone(), world.clone());
+    for y in 0..3 {
+        walled.set_blocked((2, y, 0), true).unwrap();
+    }
+    for p in [(2, 0, 0), (2, 1, 0), (4, 2, 0)] {
+        open.set_blocked(p, true).unwrap();
+    }
+    let fresh = Searcher::default().search_world(&open, (0, 0, 0), (4, 0, 0), &VoxelOptions::default()).unwrap().cost.unwrap();
+    let walled = app.world_mut().spawn(NavVoxels::new(walled)).id();
+    let open = app.world_mut().spawn(NavVoxels::new(open)).id();
+    for round in 0..3 {
+        for (nav, want) in [(walled, None), (open, Some(fresh))] {
+            let asker = app.world_mut().spawn(VoxelPathRequest::new((0, 0, 0), (4, 0, 0)).on(nav)).id();
+            app.update();
+            let answer = app.world().get::<VoxelPathAnswer>(asker).unwrap();
+            assert_eq!(answer.result.as_ref().ok().map(|p| p.cost), want, "round {round}: {answer:?}");
+        }
+    }
+}
+
+/// The grid's cell (x, y) walled.
+fn wall(app: &mut App, x: usize, y: usize) {
+    let mut grids = app.world_mut().query::<&mut NavGrid>();
+    grids.single_mut(app.world_mut()).unwrap().grid.set(x, y, Cell::Blocked).unwrap();
+}
+
+/// A follower walking along the middle row of a 10 x 3 grid from (0, 1) to (9, 1), run until
+/// it steps toward `toward`.
+fn walker_heading_for(app: &mut App, toward: Pos) -> Entity {
+    app.world_mut().spawn(NavGrid::from_rows(&["..........", "..........", ".........."]).unwrap());
+    let walker = app.world_mut().spawn((PathRequest::new((0, 1), (9, 1)), FollowPath::new(2.0), Transform::default())).id();
+    assert!(until(app, 200, |app| app.world().get::<FollowPath>(walker).unwrap().target() == Some(toward)));
+    walker
+}
+
+/// The reproduction: the cell a follower steps toward is walled under it. It turns
+/// back to the cell it left, walks round from there, and never stands in the wall (before, it
+/// asked from the walled cell, was refused, finished its step into the wall and arrived there).
+#[test]
+fn a_follower_whose_next_cell_is_walled_turns_back_and_walks_round() {
+    let mut app = app();
+    let walker = walker_heading_for(&mut app, (2, 1));
+    wall(&mut app, 2, 1);
+    app.update();
+    let f = app.world().get::<FollowPath>(walker).unwrap();
+    assert_eq!(f.cells().first(), Some(&(1, 1)), "back to the cell it left: {:?}", f.cells());
+    assert_ne!(f.target(), Some((2, 1)), "no longer stepping into the wall");
+    let cells = found(&app, walker).cells;
+    assert_eq!(cells.first(), Some(&(1, 1)), "the new path starts where it turned back to");
+    assert!(!cells.contains(&(2, 1)));
+    let mut stood = Vec::new();
+    assert!(until(&mut app, 400, |app| {
+        let f = app.world().get::<FollowPath>(walker).unwrap();
+        stood.extend(f.last());
+        f.arrived()
+    }));
+    assert!(!stood.contains(&(2, 1)), "stood in the wall: {stood:?}");
+    assert_eq!(app.world().get::<FollowPath>(walker).unwrap().last(), Some((9, 1)));
+}
+
+/// A cell far ahead walled: the follower finishes its step (no turning back) and asks from the
+/// cell it was heading to.
+#[test]
+fn a_follower_whose_way_far_ahead_is_walled_finishes_its_step_and_asks_from_there() {
+    let mut app = app();
+    let walker = walker_heading_for(&mut app, (2, 1));
+    wall(&mut app, 7, 1);
+    app.update();
+    let f = app.world().get::<FollowPath>(walker).unwrap();
+    assert_eq!(f.target(), Some((2, 1)), "still stepping forward");
+    assert_eq!(found(&app, walker).cells.first(), Some(&(2, 1)));
+    assert!(until(&mut app, 400, |app| app.world().get::<FollowPath>(walker).unwrap().arrived()));
+    assert_eq!(app.world().get::<FollowPath>(walker).unwrap().last(), Some((9, 1)));
+}
+
+/// The cell a follower stands on walled: it steps off to a free cell beside it and stands
+/// there (its goal, now a wall, is refused).
+#[test]
+fn a_follower_standing_on_a_walled_cell_steps_off_it() {
+    let mut app = app();
+    app.world_mut().spawn(NavGrid::from_rows(&["..........", "..........", ".........."]).unwrap());
+    let walker = app.world_mut().spawn((PathRequest::new((0, 1), (3, 1)), FollowPath::new(4.0), Transform::default())).id();
+    assert!(until(&mut app, 200, |app| app.world().get::<FollowPath>(walker).unwrap().arrived()));
+    wall(&mut app, 3, 1);
+    assert!(until(&mut app, 200, |app| app.world().get::<FollowPath>(walker).unwrap().arrived()));
+    let f = app.world().get::<FollowPath>(walker).unwrap();
+    let stands = f.last().unwrap();
+    assert_ne!(stands, (3, 1));
+    assert!(stands.0.abs_diff(3) <= 1 && stands.1.abs_diff(1) <= 1, "beside the wall: {stands:?}");
+    let mut grids = app.world_mut().query::<&NavGrid>();
+    let nav = grids.single(app.world()).unwrap().clone();
+    assert!(nav.grid.is_passable(stands.0, stands.1));
+    assert!(app.world().get::<Transform>(walker).unwrap().translation.distance(nav.to_world(stands)) < 1e-4);
+}
