@@ -35,19 +35,73 @@ pub enum AppSystems {
     View,
 }
 
+/// Inside a phase, who goes first where two systems would touch the same data (a click and a
+/// key in one frame, two writers of the status line): each module's systems say
+/// `.in_set(Turn::...)` instead of their phase, and [`plugin`] chains the turns of each phase
+/// here, once. With ambiguity detection an error, a new pair with no order fails every test.
+#[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash)]
+pub enum Turn {
+    /// [`AppSystems::RecordInput`]: the board's keys, clicks on the world, then the world's
+    /// slice keys.
+    Keys,
+    Clicks,
+    WorldKeys,
+    /// [`AppSystems::RememberBoards`]: a lesson sets up its board first, then the histories
+    /// keep what the frame's actions are about to change.
+    Lesson,
+    Remember,
+    /// [`AppSystems::ApplyActions`]: settings, the pause, the board (cells, then whole boards),
+    /// undo and redo, saving, links.
+    Settings,
+    Pause,
+    Board,
+    History,
+    Files,
+    Links,
+    /// [`AppSystems::RequestPaths`]: worlds, then crowds.
+    Worlds,
+    Crowds,
+    /// [`AppSystems::TakeAnswers`]: the world's answer, then what records it (the step view)
+    /// and the history's check that a step changed something.
+    WorldAnswer,
+    WorldRecords,
+    /// [`AppSystems::Walk`]: the world's walk, the crowd, the duel, the world's race and step
+    /// view, then saving the board.
+    WorldWalk,
+    Crowd,
+    Duel,
+    WorldReplays,
+    Save,
+}
+
 /// Systems that stand still while the game is paused (Z).
 #[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash)]
 pub struct PausableSystems;
 
-/// Inside [`AppSystems::View`]: the world's view (its chunk meshes first) runs before what
-/// shares those meshes (the race's lanes on a world). A system in one of these is in the view
-/// through it: placing it in [`AppSystems::View`] as well makes Bevy warn of a redundant edge.
+/// Inside [`AppSystems::View`], in order: what is drawn later may repaint, move or hide what
+/// was drawn before it (a lane's cubes over the board's, the world over the flat board, the
+/// camera placed last, the screenshot taken of all of it). A system in one of these is in the
+/// view through it: placing it in [`AppSystems::View`] as well is refused as a redundant edge.
 #[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash)]
 pub enum ViewSystems {
+    /// The panel's drafts follow the settings.
+    Panel,
+    /// The board's cubes (or its flat image).
+    Cubes,
+    /// The race's lanes on the flat board (hiding the board while it runs).
+    Lanes,
     /// The world's view: the flat board hidden, the chunk meshes, the markers, the agent.
     WorldMeshes,
     /// The race's lanes on a world, drawn with those meshes.
     WorldLanes,
+    /// The step view's markers on a world, and the arrows and scans on the board.
+    Steps,
+    /// Agents' and crowd members' bodies.
+    Bodies,
+    /// The camera fitted beside the panel and placed.
+    Camera,
+    /// Screenshots and the log lines the tests and CI read.
+    Report,
 }
 
 /// Z: whether the walk, the agents and the step view's playback are paused. A state, so a
@@ -81,12 +135,17 @@ pub fn plugin(app: &mut App) {
         )
             .chain(),
     );
-    app.configure_sets(Update, (ViewSystems::WorldMeshes, ViewSystems::WorldLanes).chain().in_set(AppSystems::View));
+    order_turns(app);
     app.configure_sets(Update, PausableSystems.run_if(in_state(Pause(false))));
     // A system placed both in a set and in that set's parent is a mistake in this file's order,
-    // not a log line: the schedule refuses to build (the tests' apps fail at their first update).
+    // not a log line, and so are two systems that touch the same data with no order between
+    // them: the schedule refuses to build (the tests' apps fail at their first update).
     app.edit_schedule(Update, |schedule| {
-        schedule.set_build_settings(ScheduleBuildSettings { hierarchy_detection: LogLevel::Error, ..schedule.get_build_settings() });
+        schedule.set_build_settings(ScheduleBuildSettings {
+            hierarchy_detection: LogLevel::Error,
+            ambiguity_detection: LogLevel::Error,
+            ..schedule.get_build_settings()
+        });
     });
     // The navigation plugin's own chain, inside the game's phases.
     app.configure_sets(
@@ -96,6 +155,37 @@ pub fn plugin(app: &mut App) {
             NavSystems::Follow.in_set(AppSystems::Walk),
             // Z stands the agents and the crowd still
             NavSystems::Move.in_set(AppSystems::Walk).in_set(PausableSystems),
+        ),
+    );
+}
+
+/// The view's parts and each phase's turns, in order (see [`ViewSystems`] and [`Turn`]).
+fn order_turns(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            ViewSystems::Panel,
+            ViewSystems::Cubes,
+            ViewSystems::Lanes,
+            ViewSystems::WorldMeshes,
+            ViewSystems::WorldLanes,
+            ViewSystems::Steps,
+            ViewSystems::Bodies,
+            ViewSystems::Camera,
+            ViewSystems::Report,
+        )
+            .chain()
+            .in_set(AppSystems::View),
+    );
+    app.configure_sets(
+        Update,
+        (
+            (Turn::Keys, Turn::Clicks, Turn::WorldKeys).chain().in_set(AppSystems::RecordInput),
+            (Turn::Lesson, Turn::Remember).chain().in_set(AppSystems::RememberBoards),
+            (Turn::Settings, Turn::Pause, Turn::Board, Turn::History, Turn::Files, Turn::Links).chain().in_set(AppSystems::ApplyActions),
+            (Turn::Worlds, Turn::Crowds).chain().in_set(AppSystems::RequestPaths),
+            (Turn::WorldAnswer, Turn::WorldRecords).chain().in_set(AppSystems::TakeAnswers),
+            (Turn::WorldWalk, Turn::Crowd, Turn::Duel, Turn::WorldReplays, Turn::Save).chain().in_set(AppSystems::Walk),
         ),
     );
 }

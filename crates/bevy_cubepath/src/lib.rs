@@ -112,7 +112,7 @@ impl Plugin for CubepathPlugin {
                         .in_set(NavSystems::Request),
                     (request::answer_requests, voxels::answer_voxel_requests).in_set(NavSystems::Search),
                     follow::take_answers.in_set(NavSystems::Follow),
-                    (follow::move_followers, crowd::tick_crowds).in_set(NavSystems::Move),
+                    (follow::move_followers, crowd::tick_crowds).chain().in_set(NavSystems::Move),
                 ),
             );
         // the open and closed cells of searches marked ShowSearch

@@ -10,7 +10,7 @@ use super::input::Action;
 use super::settings::{BoardSettings, ClickSets, CrowdSettings, PlaySettings, SearchSettings};
 use super::setup::GameSetup;
 use super::status::Status;
-use crate::game::phases::AppSystems;
+use crate::game::phases::Turn;
 use crate::search::{Cell, Grid, GridError, MazeKind, Pos, Topology, generate_maze, read_map};
 
 pub(super) fn plugin(app: &mut App) {
@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (select_cells, edit_cells, replace_board, match_board_topology.run_if(resource_changed::<SearchSettings>))
                 .chain()
-                .in_set(AppSystems::ApplyActions),
+                .in_set(Turn::Board),
         );
 }
 

@@ -17,14 +17,14 @@ use super::settings::{CrowdSettings, MAX_CROWD, SearchSettings};
 use super::setup::GameSetup;
 use super::status::Status;
 use super::stepview::DistanceField;
-use crate::game::phases::AppSystems;
+use crate::game::phases::Turn;
 use crate::search::{Crowd, CrowdKind, CrowdMode, CrowdOptions, Pos, Topology, middle_cell, read_scen};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CrowdState>().init_resource::<CrowdField>().add_systems(
         Update,
         (
-            (load_scenario, configure_crowd).chain().in_set(AppSystems::RequestPaths),
+            (load_scenario, configure_crowd).chain().in_set(Turn::Crowds),
             (
                 say_crowd_problems,
                 take_new_crowd,
@@ -32,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
                 copy_field.run_if(resource_changed::<CrowdState>.or_eager(resource_changed::<CrowdSettings>)),
             )
                 .chain()
-                .in_set(AppSystems::Walk),
+                .in_set(Turn::Crowd),
         ),
     );
 }

@@ -10,12 +10,12 @@ use super::race::RACE_LIMIT;
 use super::settings::{SearchSettings, WorldSettings};
 use super::status::Status;
 use super::world::{WorldBoard, WorldSearcher, world_on};
-use crate::game::phases::AppSystems;
+use crate::game::phases::Turn;
 use crate::search::{Algorithm, Pos, Pos3, SearchError, SearchOptions, Searcher, VoxelGrid, VoxelMoves, VoxelOptions};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Duel>()
-        .add_systems(Update, (run_duel.run_if(not(world_on)), run_world_duel.run_if(world_on)).in_set(AppSystems::Walk));
+        .add_systems(Update, (run_duel.run_if(not(world_on)), run_world_duel.run_if(world_on)).chain().in_set(Turn::Duel));
 }
 
 /// One row of the algorithm duel.

@@ -10,7 +10,7 @@ use super::board::{Board, BoardReplaced, Selection};
 use super::input::Action;
 use super::status::Status;
 use super::world::world_on;
-use crate::game::phases::AppSystems;
+use crate::game::phases::{AppSystems, Turn};
 use crate::search::{Grid, Pos};
 
 /// The most steps kept to undo.
@@ -18,9 +18,9 @@ pub const MAX_UNDO: usize = 200;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<History>()
-        .add_systems(Update, remember_boards.in_set(AppSystems::RememberBoards))
+        .add_systems(Update, remember_boards.in_set(Turn::Remember))
         .add_systems(Update, forget_refused.in_set(AppSystems::RequestPaths))
-        .add_systems(Update, undo_redo.run_if(not(world_on)).in_set(AppSystems::ApplyActions));
+        .add_systems(Update, undo_redo.run_if(not(world_on)).in_set(Turn::History));
 }
 
 /// A board and its endpoints at one moment.
@@ -172,7 +172,7 @@ fn forget_refused(board: Res<Board>, selection: Res<Selection>, mut history: Res
 
 /// Undo and redo: the board and endpoints go back (or forward) one step; a board of another
 /// size or source is a new board for the walks and agents.
-fn undo_redo(
+pub(super) fn undo_redo(
     mut actions: MessageReader<Action>,
     mut board: ResMut<Board>,
     mut selection: ResMut<Selection>,

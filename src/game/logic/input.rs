@@ -8,13 +8,13 @@ use super::settings::{
     BoardSettings, CrowdSettings, HelpShown, Language, Palette, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn,
     WorldSettings,
 };
-use crate::game::phases::{AppSystems, Pause};
+use crate::game::phases::{Pause, Turn};
 use crate::search::{MazeKind, Pos, SearchOptions};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Action>()
-        .add_systems(Update, handle_keys.in_set(AppSystems::RecordInput))
-        .add_systems(Update, (apply_setting_actions, toggle_pause).in_set(AppSystems::ApplyActions));
+        .add_systems(Update, handle_keys.in_set(Turn::Keys))
+        .add_systems(Update, (apply_setting_actions.in_set(Turn::Settings), toggle_pause.in_set(Turn::Pause)));
 }
 
 /// Something the player asked for.

@@ -16,13 +16,13 @@ use super::setup::GameSetup;
 use super::status::Status;
 use super::stepview::StepView;
 use super::walk::Walk;
-use crate::game::phases::AppSystems;
+use crate::game::phases::{AppSystems, Turn};
 use crate::search::{Algorithm, CrowdKind, SearchOptions, Topology};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Learn>()
         .add_systems(Startup, (load_progress, start_setup_lesson).chain())
-        .add_systems(Update, (start_lesson.in_set(AppSystems::RememberBoards), notice_done.in_set(AppSystems::Notice)));
+        .add_systems(Update, (start_lesson.in_set(Turn::Lesson), notice_done.in_set(AppSystems::Notice)));
 }
 
 /// One lesson: its title, what to do, and what it showed.

@@ -11,13 +11,13 @@ use super::files;
 use super::input::Action;
 use super::settings::{MAX_TRACE, SearchSettings};
 use super::status::Status;
-use crate::game::phases::AppSystems;
+use crate::game::phases::Turn;
 use crate::search::write_map;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PendingSave>().add_systems(Update, save_maps.in_set(AppSystems::ApplyActions)).add_systems(
+    app.init_resource::<PendingSave>().add_systems(Update, save_maps.in_set(Turn::Files)).add_systems(
         Update,
-        (note_board_change.run_if(resource_changed::<Board>), save_board.run_if(board_quiet)).chain().in_set(AppSystems::Walk),
+        (note_board_change.run_if(resource_changed::<Board>), save_board.run_if(board_quiet)).chain().in_set(Turn::Save),
     );
 }
 

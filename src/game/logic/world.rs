@@ -14,20 +14,20 @@ use super::input::{Action, VoxelClick, VoxelHit};
 use super::settings::{BoardSettings, ClickSets, MAX_LEVELS, PlaySettings, SearchSettings, WalkMode, WorldSettings};
 use super::setup::GameSetup;
 use super::status::Status;
-use crate::game::phases::{AppSystems, PausableSystems};
+use crate::game::phases::{AppSystems, PausableSystems, Turn};
 use crate::search::{Algorithm, Pos3, Searcher, VoxelGrid, VoxelMoves, VoxelOptions, generate_world, read_world, write_world};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WorldBoard>().init_resource::<WorldSearcher>().add_systems(Startup, make_first_world).add_systems(
         Update,
         (
-            slice_keys.run_if(world_on).in_set(AppSystems::RecordInput),
-            make_worlds.in_set(AppSystems::RequestPaths),
-            (pick_voxels, slice_world).chain().run_if(world_on).in_set(AppSystems::RequestPaths).after(make_worlds),
-            request_world_path.run_if(world_needs_search).in_set(AppSystems::RequestPaths).after(pick_voxels).after(slice_world),
-            take_world_answer.run_if(world_on).in_set(AppSystems::TakeAnswers),
+            slice_keys.run_if(world_on).in_set(Turn::WorldKeys),
+            make_worlds.in_set(Turn::Worlds),
+            (pick_voxels, slice_world).chain().run_if(world_on).in_set(Turn::Worlds).after(make_worlds),
+            request_world_path.run_if(world_needs_search).in_set(Turn::Worlds).after(pick_voxels).after(slice_world),
+            take_world_answer.run_if(world_on).in_set(Turn::WorldAnswer),
             start_world_walk.run_if(world_on).in_set(AppSystems::StartWalk),
-            walk_world.run_if(world_walking).in_set(AppSystems::Walk).in_set(PausableSystems),
+            walk_world.run_if(world_walking).in_set(Turn::WorldWalk).in_set(PausableSystems),
         ),
     );
 }

@@ -10,14 +10,14 @@ use super::input::{Action, VoxelClick};
 use super::settings::{MAX_LEVELS, WorldSettings};
 use super::status::Status;
 use super::world::{WorldBoard, world_on};
-use crate::game::phases::AppSystems;
+use crate::game::phases::Turn;
 use crate::search::{Pos3, VoxelGrid};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WorldHistory>()
-        .add_systems(Update, remember_worlds.run_if(world_on).in_set(AppSystems::RememberBoards))
-        .add_systems(Update, undo_redo_worlds.run_if(world_on).in_set(AppSystems::ApplyActions))
-        .add_systems(Update, forget_unchanged_worlds.run_if(kept_now).in_set(AppSystems::TakeAnswers));
+        .add_systems(Update, remember_worlds.run_if(world_on).in_set(Turn::Remember))
+        .add_systems(Update, undo_redo_worlds.run_if(world_on).in_set(Turn::History).after(super::history::undo_redo))
+        .add_systems(Update, forget_unchanged_worlds.run_if(kept_now).in_set(Turn::WorldRecords));
 }
 
 /// A world and its endpoints at one moment.

@@ -11,7 +11,7 @@ use super::setup::GameSetup;
 use super::stepview::{Replay, control_replays, play_replay, replay_running};
 use super::world::{WorldBoard, WorldSearcher, world_on};
 use super::world_steps::WorldStepView;
-use crate::game::phases::{AppSystems, PausableSystems};
+use crate::game::phases::{PausableSystems, Turn};
 use crate::search::{Algorithm, Pos3, VoxelOptions};
 
 pub(super) fn plugin(app: &mut App) {
@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
             play_replay::<WorldRace>.run_if(world_on.and_then(race_on).and_then(replay_running::<WorldRace>)).in_set(PausableSystems),
         )
             .chain()
-            .in_set(AppSystems::Walk),
+            .in_set(Turn::WorldReplays),
     );
 }
 

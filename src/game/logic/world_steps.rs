@@ -8,19 +8,22 @@ use super::settings::{MAX_TRACE, SearchSettings, StepViewOn, WorldSettings, step
 use super::setup::GameSetup;
 use super::stepview::{Replay, control_replays, play_replay, replay_running};
 use super::world::{WorldBoard, WorldSearcher, world_on};
-use crate::game::phases::{AppSystems, PausableSystems};
+use crate::game::phases::{PausableSystems, Turn};
 use crate::search::{Algorithm, Pos3, SearchError, SearchResult, Searcher, Step, VoxelGrid, VoxelOptions};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WorldStepView>().add_systems(
         Update,
         (
-            record_world_steps.run_if(world_on.and_then(step_view_on).and_then(needs_recording)).in_set(AppSystems::TakeAnswers),
-            control_replays::<WorldStepView>.run_if(world_on.and_then(step_view_on)).in_set(AppSystems::Walk),
-            play_replay::<WorldStepView>
-                .run_if(world_on.and_then(step_view_on).and_then(replay_running::<WorldStepView>))
-                .in_set(AppSystems::Walk)
-                .in_set(PausableSystems),
+            record_world_steps.run_if(world_on.and_then(step_view_on).and_then(needs_recording)).in_set(Turn::WorldRecords),
+            (
+                control_replays::<WorldStepView>.run_if(world_on.and_then(step_view_on)),
+                play_replay::<WorldStepView>
+                    .run_if(world_on.and_then(step_view_on).and_then(replay_running::<WorldStepView>))
+                    .in_set(PausableSystems),
+            )
+                .chain()
+                .in_set(Turn::WorldReplays),
         ),
     );
 }

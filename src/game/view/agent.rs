@@ -5,11 +5,11 @@ use bevy::prelude::*;
 use super::looks::agent_colour;
 use crate::game::logic::agent::Agent;
 use crate::game::logic::settings::Palette;
-use crate::game::phases::AppSystems;
+use crate::game::phases::ViewSystems;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, setup_agent_assets)
-        .add_systems(Update, (recolour_agent.run_if(resource_changed::<Palette>), dress_agents).in_set(AppSystems::View));
+        .add_systems(Update, (recolour_agent.run_if(resource_changed::<Palette>), dress_agents).chain().in_set(ViewSystems::Bodies));
 }
 
 /// The agent's meshes and materials.

@@ -10,7 +10,7 @@ use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{SearchSettings, StepLayers, race_on, step_view_on};
 use crate::game::logic::stepview::StepView;
-use crate::game::phases::AppSystems;
+use crate::game::phases::{AppSystems, ViewSystems};
 use crate::search::{Algorithm, JumpDistances, JumpScan, Pos, jump_scans};
 
 /// The most cells that get arrows (more would be a blur of lines and a slow frame).
@@ -26,7 +26,7 @@ pub(super) fn plugin(app: &mut App) {
             draw_jump_scans.run_if(step_view_on.and_then(|s: Res<SearchSettings>| s.0.algorithm.jumps())),
         )
             .run_if(not(race_on))
-            .in_set(AppSystems::View),
+            .in_set(ViewSystems::Steps),
     );
 }
 

@@ -14,7 +14,7 @@ use super::world_race::world_race_extent;
 use crate::game::logic::board::Board;
 use crate::game::logic::settings::RaceSettings;
 use crate::game::logic::world::WorldBoard;
-use crate::game::phases::AppSystems;
+use crate::game::phases::ViewSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OrbitCamera>().add_systems(Startup, spawn_camera).add_systems(
@@ -31,7 +31,7 @@ pub(super) fn plugin(app: &mut App) {
             place_camera.run_if(resource_changed::<OrbitCamera>),
         )
             .chain()
-            .in_set(AppSystems::View),
+            .in_set(ViewSystems::Camera),
     );
 }
 

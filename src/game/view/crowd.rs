@@ -13,7 +13,7 @@ use bevy_cubepath::CrowdMember;
 use crate::game::logic::crowd::{BoardCrowd, CrowdField, CrowdState, crowd_exists};
 use crate::game::logic::input::Action;
 use crate::game::logic::settings::Palette;
-use crate::game::phases::AppSystems;
+use crate::game::phases::ViewSystems;
 use crate::search::{AgentState, CrowdMode};
 
 /// Boards up to this many cells get the field's arrows.
@@ -28,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(resource_exists::<CrowdAssets>),
             draw_crowd_lines.run_if(crowd_exists),
         )
-            .in_set(AppSystems::View),
+            .in_set(ViewSystems::Bodies),
     );
 }
 

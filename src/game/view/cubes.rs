@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::looks::{CellLooks, Look, looks_changed};
 use crate::game::logic::board::{Board, HEX_APOTHEM};
 use crate::game::logic::settings::Palette;
-use crate::game::phases::AppSystems;
+use crate::game::phases::ViewSystems;
 use crate::search::Pos;
 
 /// The cubes alone (the headless test harness draws them too).
@@ -15,7 +15,7 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (recolour_cubes.run_if(resource_changed::<Palette>), spawn_cubes.run_if(layout_changed), paint_cubes.run_if(looks_changed))
             .chain()
-            .in_set(AppSystems::View),
+            .in_set(ViewSystems::Cubes),
     );
 }
 

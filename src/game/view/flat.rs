@@ -12,10 +12,10 @@ use super::looks::{CellLooks, Look, looks_changed};
 use crate::game::logic::board::Board;
 use crate::game::logic::input::Action;
 use crate::game::logic::settings::Palette;
-use crate::game::phases::AppSystems;
+use crate::game::phases::ViewSystems;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, draw_flat_board.run_if(looks_changed).in_set(AppSystems::View)).add_observer(click_flat_board);
+    app.add_systems(Update, draw_flat_board.run_if(looks_changed).in_set(ViewSystems::Cubes)).add_observer(click_flat_board);
 }
 
 /// The flat board's plane.

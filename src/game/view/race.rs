@@ -19,7 +19,7 @@ use crate::game::logic::race::{Lane, Race};
 use crate::game::logic::settings::{Language, Palette, RaceSettings, race_on};
 use crate::game::logic::stepview::Mark;
 use crate::game::logic::world::{WorldBoard, world_on};
-use crate::game::phases::AppSystems;
+use crate::game::phases::ViewSystems;
 use crate::search::{Cell, Pos};
 use bevy_cubepath::CrowdMember;
 
@@ -44,7 +44,7 @@ pub(super) fn plugin(app: &mut App) {
                 ),
             )
                 .chain()
-                .in_set(AppSystems::View),
+                .in_set(ViewSystems::Lanes),
         )
         .add_systems(EguiPrimaryContextPass, draw_lane_titles.run_if(race_on.and_then(not(world_on))));
 }

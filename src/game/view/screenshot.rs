@@ -21,9 +21,12 @@ use crate::game::logic::setup::GameSetup;
 use crate::game::logic::status::Status;
 use crate::game::logic::walk::{Walk, WalkRequested};
 use crate::game::logic::world::WorldBoard;
-use crate::game::phases::AppSystems;
+use crate::game::phases::ViewSystems;
 
 pub(super) fn plugin(app: &mut App) {
+    // Two writers of AppExit in one frame (the screenshot done, Ctrl+C) both ask to quit: in
+    // either order the app exits once, so the pair is left unordered on purpose.
+    app.allow_ambiguous_resource::<Messages<AppExit>>();
     app.add_systems(
         Update,
         (
@@ -41,7 +44,7 @@ pub(super) fn plugin(app: &mut App) {
             report_crowd.run_if(crowd_exists),
             report_world.run_if(resource_changed::<WorldBoard>),
         )
-            .in_set(AppSystems::View),
+            .in_set(ViewSystems::Report),
     );
 }
 

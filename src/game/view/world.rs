@@ -19,14 +19,14 @@ use crate::game::logic::agent::Agent;
 use crate::game::logic::input::{Action, VoxelClick};
 use crate::game::logic::settings::WorldSettings;
 use crate::game::logic::world::{WorldBoard, cast_ray, voxel_centre, voxel_in_front, world_on};
-use crate::game::phases::{AppSystems, ViewSystems};
+use crate::game::phases::{Turn, ViewSystems};
 use crate::search::{Pos3, VoxelGrid, VoxelMoves};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<WorldDrawn>().init_resource::<WorldPress>().add_systems(Startup, setup_world_assets).add_systems(
         Update,
         (
-            click_world.run_if(world_on).run_if(not(egui_wants_any_pointer_input)).in_set(AppSystems::RecordInput),
+            click_world.run_if(world_on).run_if(not(egui_wants_any_pointer_input)).in_set(Turn::Clicks),
             (
                 hide_flat_board,
                 build_world_meshes.run_if(world_shape_changed),

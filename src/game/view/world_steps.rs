@@ -10,7 +10,7 @@ use super::world::WorldAssets;
 use crate::game::logic::settings::StepViewOn;
 use crate::game::logic::world::{WorldBoard, voxel_centre};
 use crate::game::logic::world_steps::{Stage, Timeline, WorldStepView};
-use crate::game::phases::AppSystems;
+use crate::game::phases::ViewSystems;
 use crate::search::Pos3;
 
 pub(super) fn plugin(app: &mut App) {
@@ -18,7 +18,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (place_step_markers, paint_step_markers.run_if(resource_changed::<WorldStepView>.or_eager(resource_changed::<StepMarkers>)))
             .chain()
-            .in_set(AppSystems::View),
+            .in_set(ViewSystems::Steps),
     );
 }
 

@@ -22,7 +22,7 @@ use super::words::Words;
 use crate::game::logic::files::BUNDLED;
 use crate::game::logic::input::Action;
 use crate::game::logic::settings::{BoardSettings, Brush, ClickSets, Language, MAX_SIDE, Palette, PlaySettings, WalkMode, WorldSettings};
-use crate::game::phases::AppSystems;
+use crate::game::phases::{AppSystems, ViewSystems};
 use crate::search::MazeKind;
 use shown::Shown;
 
@@ -35,7 +35,8 @@ pub(super) fn plugin(app: &mut App) {
                 follow_board_settings.run_if(resource_changed::<BoardSettings>),
                 follow_world_settings.run_if(resource_changed::<WorldSettings>),
             )
-                .in_set(AppSystems::View),
+                .chain()
+                .in_set(ViewSystems::Panel),
         )
         .add_systems(EguiPrimaryContextPass, (draw_panel, labels::draw_labels))
         // Keys typed into the panel's fields are not game keys.
