@@ -41,11 +41,12 @@ pub enum AppSystems {
 /// here, once. With ambiguity detection an error, a new pair with no order fails every test.
 #[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash)]
 pub enum Turn {
-    /// [`AppSystems::RecordInput`]: the board's keys, clicks on the world, then the world's
-    /// slice keys.
+    /// [`AppSystems::RecordInput`]: the board's keys, clicks on the world, the world's slice
+    /// keys, then maps picked or dropped on the page (in the browser).
     Keys,
     Clicks,
     WorldKeys,
+    PageMaps,
     /// [`AppSystems::RememberBoards`]: a lesson sets up its board first, then the histories
     /// keep what the frame's actions are about to change.
     Lesson,
@@ -180,7 +181,7 @@ fn order_turns(app: &mut App) {
     app.configure_sets(
         Update,
         (
-            (Turn::Keys, Turn::Clicks, Turn::WorldKeys).chain().in_set(AppSystems::RecordInput),
+            (Turn::Keys, Turn::Clicks, Turn::WorldKeys, Turn::PageMaps).chain().in_set(AppSystems::RecordInput),
             (Turn::Lesson, Turn::Remember).chain().in_set(AppSystems::RememberBoards),
             (Turn::Settings, Turn::Pause, Turn::Board, Turn::History, Turn::Files, Turn::Links).chain().in_set(AppSystems::ApplyActions),
             (Turn::Worlds, Turn::Crowds).chain().in_set(AppSystems::RequestPaths),

@@ -76,7 +76,18 @@ pub fn read_vox(file: &str, bytes: &[u8]) -> Result<VoxelGrid, FileError> {
                 let size = |k: usize| {
                     word(content, 4 * k).map(|v| v as usize).ok_or_else(|| fail(at, "SIZE needs three sizes, x, y and z".into()))
                 };
-                let grid = VoxelGrid::new(size(0)?, size(1)?, size(2)?).map_err(|e| fail(at, e.to_string()))?;
+                let sides = [size(0)?, size(1)?, size(2)?];
+                if sides.iter().any(|&s| s > VOX_MOST_SIDE) {
+                    // a voxel's coordinates are bytes: no model MagicaVoxel makes is larger
+                    return Err(fail(
+                        at,
+                        format!(
+                            "a model of {} x {} x {}: MagicaVoxel models are at most {VOX_MOST_SIDE} a side",
+                            sides[0], sides[1], sides[2]
+                        ),
+                    ));
+                }
+                let grid = VoxelGrid::new(sides[0], sides[1], sides[2]).map_err(|e| fail(at, e.to_string()))?;
                 world = Some((grid, at, false));
             }
             b"XYZI" => {
@@ -340,5 +351,12 @@ mod tests {
         let alone = by_hand(&[size.clone(), (b"RGBA", vec![0; 8])]);
         let e = read_vox("a.vox", &alone).unwrap_err().to_string();
         assert_eq!(e, "a.vox: byte 20: a model's SIZE without its voxels (XYZI)");
+        // found by the vox fuzz target (tests/fuzz/crashes/vox): a SIZE of 2 x 770 x 2 was read
+        // as a world no .vox can hold (a voxel's coordinates are bytes), so it could not be saved
+        let wide = by_hand(&[(b"SIZE", words(&[2, 770, 2])), (b"XYZI", [words(&[1]), vec![1, 1, 1, 1]].concat())]);
+        let e = read_vox("w.vox", &wide).unwrap_err().to_string();
+        assert_eq!(e, "w.vox: byte 20: a model of 2 x 770 x 2: MagicaVoxel models are at most 256 a side");
+        let most = by_hand(&[(b"SIZE", words(&[256, 1, 256])), (b"XYZI", [words(&[1]), vec![255, 0, 255, 1]].concat())]);
+        assert!(read_vox("most.vox", &most).unwrap().is_blocked((255, 0, 255)));
     }
 }

@@ -6,10 +6,10 @@
 use bevy::prelude::*;
 
 use crate::game::logic::input::Action;
-use crate::game::phases::AppSystems;
+use crate::game::phases::Turn;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, take_page_maps.in_set(AppSystems::RecordInput));
+    app.add_systems(Update, take_page_maps.in_set(Turn::PageMaps));
 }
 
 fn take_page_maps(mut actions: MessageWriter<Action>) {
