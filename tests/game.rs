@@ -1625,3 +1625,45 @@ fn links_of_a_hex_board_and_a_weighted_world_give_back_every_field() {
     assert_eq!(b.answer.algorithm, Algorithm::AStar);
     assert_eq!(b.answer.cost, a.answer.cost);
 }
+
+/// Found by the soak of everything: a new algorithm or weight chosen while a world is played
+/// searches the world again (before, the world kept the answer of the settings it was last
+/// searched with: weighted A*'s cost 19 shown with weight 1 set, where the least is 15).
+#[test]
+fn new_search_settings_search_the_world_again() {
+    let mut app = app_with(world_setup(6, WorldKind::Caves, VoxelMoves::Fly26), Duration::from_millis(50));
+    let searches = world(&app).answer.searches;
+    let options = SearchOptions { algorithm: Algorithm::Dijkstra, ..app.world().resource::<SearchSettings>().0 };
+    app.act(Action::Search(options));
+    app.update();
+    assert!(world(&app).answer.searches > searches, "searched again");
+    assert_eq!(world(&app).answer.algorithm, Algorithm::Dijkstra);
+    let least = check_world_answer(&app, VoxelMoves::Fly26);
+    app.act(Action::Search(SearchOptions { algorithm: Algorithm::Greedy, weight: 3.0, ..options }));
+    app.update();
+    assert_eq!(world(&app).answer.algorithm, Algorithm::Greedy);
+    app.act(Action::Search(SearchOptions { algorithm: Algorithm::AStar, weight: 1.0, ..options }));
+    app.update();
+    assert_eq!(world(&app).answer.algorithm, Algorithm::AStar);
+    assert!((check_world_answer(&app, VoxelMoves::Fly26) - least).abs() < 1e-9);
+}
+
+/// Found by the soak of everything: an undo in the same frame as an action that keeps a step
+/// and then changes nothing (a refused click on the world) lost what could be redone; now undo
+/// then redo gives the world back.
+#[test]
+fn an_undo_beside_an_unchanging_action_can_be_redone() {
+    let mut app = app_with(world_setup(4, WorldKind::Caves, VoxelMoves::Fly26), Duration::from_millis(50));
+    // a second world, so there is one to undo back to
+    app.act(Action::World(WorldSettings { levels: 6, kind: WorldKind::Islands, moves: VoxelMoves::Fly26 }));
+    app.update();
+    let second = world(&app).grid.clone();
+    // in one frame: undo, and a click that keeps a step and is refused (the ground stays)
+    app.world_mut().write_message(Action::Undo);
+    let ground = VoxelHit { voxel: [0, 0, -1], normal: [0, 0, 1] };
+    app.world_mut().write_message(Action::PickVoxel { hit: ground, click: VoxelClick::Remove });
+    app.update();
+    assert_ne!(world(&app).grid, second, "undone");
+    app.act(Action::Redo);
+    assert_eq!(world(&app).grid, second, "{}", app.world().resource::<Status>().0);
+}

@@ -1,7 +1,10 @@
 //! Long play: the game's logic plugins driven by random input, with the invariants checked
 //! after every frame. `cargo test --release` runs a short soak (2 x 1,000 frames) and the long
-//! one (20,000 frames on seed 3, about 15 s here); `CUBEPATH_SOAK_FRAMES=N` sets both lengths.
-//! A failure names the seed and frame.
+//! one (20,000 frames on seed 3, about 15 s here) of the flat board, and the same of everything
+//! the game plays (worlds and their clicks, slicing, undo and redo, the step view, the race and
+//! the duel, crowds in every mode, lessons, the language, world files good and mutated: 20,000
+//! frames on seed 13, about a minute); `CUBEPATH_SOAK_FRAMES=N` sets every length. A failure
+//! names the seed and frame (and, for everything, the last actions).
 
 use std::time::Duration;
 
@@ -227,4 +230,215 @@ fn soak_short() {
 #[test]
 fn soak_long() {
     soak(3, frames(20_000));
+}
+
+// ------------------------------------------------------------------ everything the game plays
+
+use cubepath::game::logic::crowd::board_crowd;
+use cubepath::game::logic::input::{VoxelClick, VoxelHit};
+use cubepath::game::logic::settings::{CrowdSettings, Language, RaceSettings, WorldSettings};
+use cubepath::game::logic::status::Status;
+use cubepath::game::logic::world::WorldBoard;
+use cubepath::search::{CrowdKind, Searcher, VoxelGrid, VoxelMoves, VoxelOptions, WorldKind, voxel_path_cost, write_vox};
+
+/// The algorithms this test holds to the least cost on a world at weight 1 (its own list, not
+/// the engine's word on admissibility).
+const OPTIMAL_ON_WORLDS: [Algorithm; 5] = [Algorithm::AStar, Algorithm::Dijkstra, Algorithm::AStarBidir, Algorithm::Ida, Algorithm::Jps];
+
+/// A small world file, good or with one byte changed: `.3dmap` text or MagicaVoxel bytes.
+fn world_file(rng: &mut Rng) -> Action {
+    let mut world = VoxelGrid::new(3 + rng.below(6), 3 + rng.below(6), 2 + rng.below(4)).unwrap();
+    for _ in 0..rng.below(12) {
+        let p = (rng.below(world.width()), rng.below(world.height()), rng.below(world.depth()));
+        world.set_blocked(p, true).unwrap();
+    }
+    let vox = rng.below(2) == 0;
+    let (name, mut bytes) =
+        if vox { ("soak.vox", write_vox(&world).unwrap()) } else { ("soak.3dmap", cubepath::search::write_3dmap(&world).into_bytes()) };
+    if rng.below(2) == 0 {
+        let i = rng.below(bytes.len());
+        bytes[i] = rng.next() as u8;
+    }
+    Action::LoadMap { name: name.into(), bytes }
+}
+
+/// Any action of the game: the flat board's (above), worlds and their clicks, undo and redo,
+/// the step view, the race and the duel, crowds in every mode, lessons, the language.
+fn any_action(rng: &mut Rng, app: &mut App) -> Option<Action> {
+    let world = app.world().resource::<WorldBoard>();
+    let size = world.grid.as_ref().map_or((8, 8, 4), |g| (g.width(), g.height(), g.depth()));
+    Some(match rng.below(60) {
+        0..=2 => Action::World(WorldSettings {
+            levels: [1, 2, 4, 6, 8][rng.below(5)],
+            kind: [WorldKind::Blocks, WorldKind::Building, WorldKind::Caves, WorldKind::Islands][rng.below(4)],
+            moves: [VoxelMoves::Fly6, VoxelMoves::Fly18, VoxelMoves::Fly26, VoxelMoves::Walk][rng.below(4)],
+        }),
+        3..=10 => {
+            // a click on any face of any voxel, the ground, or just off the world
+            let voxel = [rng.below(size.0 + 2) as i64 - 1, rng.below(size.1 + 2) as i64 - 1, rng.below(size.2 + 1) as i64 - 1];
+            let mut normal = [0; 3];
+            normal[rng.below(3)] = if rng.below(2) == 0 { 1 } else { -1 };
+            let click = [VoxelClick::Endpoint, VoxelClick::Drag(rng.below(2) == 0), VoxelClick::Remove, VoxelClick::Add][rng.below(4)];
+            Action::PickVoxel { hit: VoxelHit { voxel, normal }, click }
+        }
+        11 => Action::Slice(rng.below(size.2 + 2)),
+        12..=13 => Action::Undo,
+        14 => Action::Redo,
+        15 => Action::ShowSteps(rng.below(2) == 0),
+        16..=17 => Action::Step,
+        18 => Action::SeekStep(rng.below(200)),
+        19 => Action::RunSteps(rng.below(2) == 0),
+        20 => Action::Race(RaceSettings {
+            on: rng.below(2) == 0,
+            algorithms: (0..1 + rng.below(4)).map(|_| Algorithm::ALL[rng.below(Algorithm::ALL.len())]).collect(),
+        }),
+        21 => Action::Duel,
+        22 => {
+            let kind = CrowdKind::ALL[rng.below(4)];
+            Action::Crowd(CrowdSettings {
+                agents: [0, 0, 5, 30, 80][rng.below(5)],
+                clicks: kind,
+                ticks_per_second: [2.0, 10.0, 60.0][rng.below(3)],
+                field: rng.below(2) == 0,
+            })
+        }
+        23 => Action::Lesson(if rng.below(4) == 0 { None } else { Some(rng.below(9)) }),
+        24 => Action::Language(if rng.below(2) == 0 { Language::English } else { Language::Chinese }),
+        25..=26 => world_file(rng),
+        _ => return random_action(rng, app),
+    })
+}
+
+/// What undo and redo must give back: the world and its endpoints while one is played (the
+/// flat board's history stands still then, though a lesson may set up its board meanwhile),
+/// else the board and its endpoints.
+fn undoable(app: &App) -> String {
+    let (board, sel, world) = (app.world().resource::<Board>(), app.world().resource::<Selection>(), app.world().resource::<WorldBoard>());
+    match &world.grid {
+        Some(grid) => format!("{:?} {:?} {:?}", cubepath::search::write_3dmap(grid), world.start, world.end),
+        None => format!("{} {:?} {:?}", cubepath::search::write_map(&board.grid), sel.start, sel.end),
+    }
+}
+
+use cubepath::search::{Pos, Pos3};
+
+/// The invariants of everything beyond the flat board, after every frame.
+fn check_everything(app: &mut App, seed: u64, frame: usize) {
+    let at = format!("seed {seed}, frame {frame}");
+    let world = app.world().resource::<WorldBoard>();
+    if let (Some(grid), Some(start), Some(end)) = (world.grid.as_ref(), world.start, world.end) {
+        let moves = app.world().resource::<WorldSettings>().moves;
+        let answer = &world.answer;
+        for p in [start, end] {
+            // (moves changed, or an undo back to a world made with other moves, can leave an
+            // endpoint in the air: then no path is shown, and the game says why)
+            if !moves.may_stand(grid, p) {
+                assert!(answer.path.is_empty(), "{at}: a path from or to {p:?}, where a {moves:?} cannot stand");
+                let why = answer.why.clone().unwrap_or_default();
+                assert!(why.contains("cannot be stood on") || why.contains("blocked"), "{at}: {p:?} and no reason: {why}");
+            }
+        }
+        if !answer.path.is_empty() {
+            let cost = voxel_path_cost(grid, &answer.path, moves).unwrap_or_else(|e| panic!("{at}: the world's path is illegal: {e}"));
+            assert!((cost - answer.cost.unwrap()).abs() < 1e-6, "{at}: the world's path costs {cost}, shown {:?}", answer.cost);
+            assert_eq!((answer.path.first(), answer.path.last()), (Some(&start), Some(&end)), "{at}: the world's path ends");
+            let dijkstra = VoxelOptions { algorithm: Algorithm::Dijkstra, moves, ..Default::default() };
+            let best = Searcher::default().search_world(grid, start, end, &dijkstra).unwrap().cost.expect("Dijkstra finds it too");
+            assert!(cost >= best - 1e-6, "{at}: the world's path {cost} beats the optimum {best}");
+            let weight = app.world().resource::<SearchSettings>().0.weight;
+            if OPTIMAL_ON_WORLDS.contains(&answer.algorithm) && weight <= 1.0 {
+                assert!((cost - best).abs() < 1e-6, "{at}: {} on a world: {cost}, the optimum {best}", answer.algorithm);
+            }
+        }
+    }
+    if let Some(crowd) = board_crowd(app.world_mut()) {
+        let problems = crowd.check();
+        assert!(problems.is_empty(), "{at}: the crowd: {problems:?}");
+    }
+    let mut transforms = app.world_mut().query::<&Transform>();
+    for t in transforms.iter(app.world()) {
+        assert!(t.translation.is_finite() && t.rotation.is_finite() && t.scale.is_finite(), "{at}: a transform not finite: {t:?}");
+    }
+}
+
+fn soak_everything(seed: u64, frames: usize) {
+    let mut app = app(seed);
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    // the last actions, named in a failure's message
+    let mut last: std::collections::VecDeque<String> = std::collections::VecDeque::new();
+    let mut undone = 0;
+    for frame in 0..frames {
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            frame_of_everything(&mut app, &mut rng, &mut last, &mut undone, seed, frame)
+        }));
+        if let Err(e) = run {
+            let said = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
+            panic!("{}\nthe last actions, oldest first:\n{}", said.unwrap_or_default(), Vec::from(last).join("\n"));
+        }
+    }
+    // about one frame in fifty tries undo then redo, and most find something to undo
+    assert!(undone * 100 >= frames, "seed {seed}: undo then redo compared only {undone} times in {frames} frames");
+}
+
+/// One frame of the soak of everything: now and then undo then redo, then up to two actions.
+fn frame_of_everything(
+    app: &mut Headless,
+    rng: &mut Rng,
+    last: &mut std::collections::VecDeque<String>,
+    undone: &mut usize,
+    seed: u64,
+    frame: usize,
+) {
+    let mut note = |last: &mut std::collections::VecDeque<String>, what: String| {
+        if last.len() == 12 {
+            last.pop_front();
+        }
+        last.push_back(format!("frame {frame}: {what}"));
+    };
+    {
+        if rng.below(50) == 0 {
+            // undo then redo gives back what was there (when there was something to undo)
+            note(last, "undo, then redo".into());
+            let before = undoable(app);
+            app.world_mut().write_message(Action::Undo);
+            app.update();
+            let nothing = app.world().resource::<Status>().0 == "nothing to undo";
+            let said_undo = app.world().resource::<Status>().0.clone();
+            app.world_mut().write_message(Action::Redo);
+            app.update();
+            let said = format!("{said_undo} / {}", app.world().resource::<Status>().0);
+            if !nothing {
+                let after = undoable(app);
+                let summary = |s: &str| format!("{} ... {}", &s[..s.len().min(60)], &s[s.len().saturating_sub(60)..]);
+                assert!(
+                    after == before,
+                    "seed {seed}, frame {frame}: undo then redo changed the board or world ({said}): {} became {}",
+                    summary(&before),
+                    summary(&after)
+                );
+                *undone += 1;
+            }
+        }
+        for _ in 0..rng.below(3) {
+            if let Some(action) = any_action(rng, app) {
+                note(last, format!("{action:?}").chars().take(160).collect());
+                app.world_mut().write_message(action);
+            }
+        }
+        app.update();
+        check(app, seed, frame);
+        check_everything(app, seed, frame);
+    }
+}
+
+#[test]
+fn soak_everything_short() {
+    for seed in [11, 12] {
+        soak_everything(seed, frames(1000));
+    }
+}
+
+#[test]
+fn soak_everything_long() {
+    soak_everything(13, frames(20_000));
 }

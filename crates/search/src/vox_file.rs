@@ -73,21 +73,7 @@ pub fn read_vox(file: &str, bytes: &[u8]) -> Result<VoxelGrid, FileError> {
                         ),
                     ));
                 }
-                let size = |k: usize| {
-                    word(content, 4 * k).map(|v| v as usize).ok_or_else(|| fail(at, "SIZE needs three sizes, x, y and z".into()))
-                };
-                let sides = [size(0)?, size(1)?, size(2)?];
-                if sides.iter().any(|&s| s > VOX_MOST_SIDE) {
-                    // a voxel's coordinates are bytes: no model MagicaVoxel makes is larger
-                    return Err(fail(
-                        at,
-                        format!(
-                            "a model of {} x {} x {}: MagicaVoxel models are at most {VOX_MOST_SIDE} a side",
-                            sides[0], sides[1], sides[2]
-                        ),
-                    ));
-                }
-                let grid = VoxelGrid::new(sides[0], sides[1], sides[2]).map_err(|e| fail(at, e.to_string()))?;
+                let grid = model(content).map_err(|m| fail(at, m))?;
                 world = Some((grid, at, false));
             }
             b"XYZI" => {
@@ -112,6 +98,20 @@ pub fn read_vox(file: &str, bytes: &[u8]) -> Result<VoxelGrid, FileError> {
         Some((_, size, false)) => Err(fail(size, "a model's SIZE without its voxels (XYZI)".into())),
         None => Err(err(file, 0, "no model in the file (no SIZE and XYZI chunks)")),
     }
+}
+
+/// The empty world a SIZE chunk's content gives, or what is wrong with it.
+fn model(content: &[u8]) -> Result<VoxelGrid, String> {
+    let size = |k: usize| word(content, 4 * k).map(|v| v as usize).ok_or_else(|| "SIZE needs three sizes, x, y and z".to_string());
+    let sides = [size(0)?, size(1)?, size(2)?];
+    if sides.iter().any(|&s| s > VOX_MOST_SIDE) {
+        // a voxel's coordinates are bytes: no model MagicaVoxel makes is larger
+        return Err(format!(
+            "a model of {} x {} x {}: MagicaVoxel models are at most {VOX_MOST_SIDE} a side",
+            sides[0], sides[1], sides[2]
+        ));
+    }
+    VoxelGrid::new(sides[0], sides[1], sides[2]).map_err(|e| e.to_string())
 }
 
 /// The largest `.vox` file read (a model of 256^3 voxels, all listed, takes 64 MiB).

@@ -106,7 +106,7 @@ fn copies_have_their_own_identity_on_boards_and_worlds() {
 fn undo_then_a_different_edit_is_searched_afresh_on_boards() {
     let opts = SearchOptions::default();
     for algorithm in [Algorithm::AStar, Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus] {
-        let options = SearchOptions { algorithm, ..opts.clone() };
+        let options = SearchOptions { algorithm, ..opts };
         let mut searcher = Searcher::default();
         let mut grid = Grid::new(6, 3).unwrap();
         let (a, b) = ((0, 1), (5, 1));

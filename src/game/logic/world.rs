@@ -24,7 +24,16 @@ pub(super) fn plugin(app: &mut App) {
             slice_keys.run_if(world_on).in_set(Turn::WorldKeys),
             make_worlds.in_set(Turn::Worlds),
             (pick_voxels, slice_world).chain().run_if(world_on).in_set(Turn::Worlds).after(make_worlds),
-            request_world_path.run_if(world_needs_search).in_set(Turn::Worlds).after(pick_voxels).after(slice_world),
+            search_world_with_new_settings
+                .run_if(world_on.and_then(resource_changed::<SearchSettings>))
+                .in_set(Turn::Worlds)
+                .after(slice_world),
+            request_world_path
+                .run_if(world_needs_search)
+                .in_set(Turn::Worlds)
+                .after(pick_voxels)
+                .after(slice_world)
+                .after(search_world_with_new_settings),
             take_world_answer.run_if(world_on).in_set(Turn::WorldAnswer),
             start_world_walk.run_if(world_on).in_set(AppSystems::StartWalk),
             walk_world.run_if(world_walking).in_set(Turn::WorldWalk).in_set(PausableSystems),
@@ -427,6 +436,12 @@ fn request_world_path(
     let e = nav.single().unwrap_or_else(|_| commands.spawn((Name::new("World navigation"), WorldNavigation)).id());
     commands.entity(e).insert((voxels, VoxelPathRequest::new(start, end)));
     world.asked = Some(Asked { wanted, algorithm, ends: (start, end) });
+}
+
+/// A new algorithm or weight searches the world again (before, the world kept the answer of
+/// the settings it was last searched with, while the panel showed the new ones).
+fn search_world_with_new_settings(mut world: ResMut<WorldBoard>) {
+    world.changed();
 }
 
 /// The plugin's answer becomes the world's: the path, its cost, the work, or why there is none.

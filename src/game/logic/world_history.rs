@@ -103,8 +103,19 @@ fn undo_redo_worlds(
 ) {
     for undo in actions.read().filter_map(undo_or_redo) {
         let Some(now) = snapshot(&world) else { return };
-        let Some(to) = history.steps.take(undo, now, &mut status) else { continue };
+        // A step kept this frame for another action (the world's clicks and new worlds are
+        // applied after undo and redo) holds the world from before the undo: it is taken off
+        // while undoing and kept again from the world the undo leaves, so an action that then
+        // changes nothing does not clear what can be redone.
+        let kept = if history.kept_now { history.steps.undo.pop_back() } else { None };
+        let Some(to) = history.steps.take(undo, now, &mut status) else {
+            history.steps.undo.extend(kept);
+            continue;
+        };
         settings.levels = to.grid.depth().clamp(1, MAX_LEVELS);
         world.restore(to.grid, to.source, (to.start, to.end));
+        if kept.is_some() {
+            history.steps.undo.extend(snapshot(&world));
+        }
     }
 }

@@ -73,6 +73,9 @@ pub struct Crowd {
     queue: VecDeque<usize>,
     rng: u64,
     stats: CrowdStats,
+    /// The illegal steps and swaps of the last tick, judged on the grid they were taken on
+    /// (an edit between ticks may wall a cell an agent has left).
+    step_problems: Vec<String>,
     buf: Vec<(Pos, f64)>,
     searcher: Searcher,
     steps: steps::StepTables,
@@ -99,6 +102,7 @@ impl Crowd {
             queue: VecDeque::new(),
             rng: options.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
             stats: CrowdStats::default(),
+            step_problems: Vec::new(),
             buf: Vec::new(),
             searcher: Searcher::default(),
             steps: steps::StepTables::default(),

@@ -16,9 +16,7 @@ impl Crowd {
                 a.prev = a.pos;
             }
             self.play_joint();
-            if !self.check().is_empty() {
-                self.stats.conflicts += 1;
-            }
+            self.judge_steps();
             return;
         }
         if self.mode == CrowdMode::Wander {
@@ -36,6 +34,13 @@ impl Crowd {
             a.prev = a.pos;
         }
         self.move_agents();
+        self.judge_steps();
+    }
+
+    /// After the tick's moves: each step judged now, on the grid it was taken on, and kept for
+    /// [`Crowd::check`]; a tick that broke a rule counts as a conflict.
+    fn judge_steps(&mut self) {
+        self.step_problems = self.step_problems_now();
         if !self.check().is_empty() {
             self.stats.conflicts += 1;
         }
@@ -144,13 +149,15 @@ impl Crowd {
     pub fn set_position(&mut self, i: usize, prev: Pos, pos: Pos) {
         let a = &mut self.agents[i];
         (a.prev, a.pos) = (prev, pos);
+        self.step_problems = self.step_problems_now();
     }
 
     /// The invariants, checked from the agents' positions alone: every agent on a passable
-    /// cell of its own, no two agents swapped cells this tick, every step taken a legal move of
-    /// the crowd's own topology ([`step_kind`](crate::step_kind): four or eight neighbours with
-    /// its diagonal rule, or hex neighbours; never onto a wall or across terrain classes).
-    /// Empty when all hold; otherwise what broke.
+    /// cell of its own now; and each step of the last tick a legal move of the crowd's own
+    /// topology ([`step_kind`](crate::step_kind): four or eight neighbours with its diagonal rule,
+    /// or hex neighbours; never onto a wall or across terrain classes) with no two agents
+    /// swapping cells, judged when the tick was taken (an edit since may have walled a cell an
+    /// agent left). Empty when all hold; otherwise what broke.
     pub fn check(&self) -> Vec<String> {
         let mut problems = Vec::new();
         let mut seen = std::collections::HashMap::with_capacity(self.agents.len());
@@ -161,13 +168,21 @@ impl Crowd {
             if let Some(j) = seen.insert(a.pos, i) {
                 problems.push(format!("agents {j} and {i} share {},{}", a.pos.0, a.pos.1));
             }
+        }
+        problems.extend(self.step_problems.iter().cloned());
+        problems
+    }
+
+    /// The last tick's steps on the grid as it is: illegal moves and swaps.
+    fn step_problems_now(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        let at: std::collections::HashMap<Pos, usize> = self.agents.iter().enumerate().map(|(i, a)| (a.pos, i)).collect();
+        for (i, a) in self.agents.iter().enumerate() {
             if a.prev != a.pos && crate::moves::step_kind(&self.grid, a.prev, a.pos, self.options.topology).is_none() {
                 problems.push(format!("agent {i} made an illegal move from {:?} to {:?} under {:?}", a.prev, a.pos, self.options.topology));
             }
-        }
-        for (i, a) in self.agents.iter().enumerate() {
             if a.prev != a.pos
-                && let Some(&j) = seen.get(&a.prev)
+                && let Some(&j) = at.get(&a.prev)
                 && self.agents[j].prev == a.pos
                 && j != i
             {
@@ -192,6 +207,7 @@ mod tests {
             crowd.agents[i].prev = prev;
             crowd.agents[i].pos = pos;
         }
+        crowd.step_problems = crowd.step_problems_now();
         crowd
     }
 
@@ -208,5 +224,9 @@ mod tests {
         walled.grid.set(0, 0, Cell::Blocked).unwrap();
         let walled = walled.check();
         assert!(walled.iter().any(|p| p.contains("on a barrier at 0,0")), "{walled:?}");
+        // a step judged on the grid it was taken on: the cell it left walled since is no fault
+        let mut left = two_agents(((0, 0), (1, 0)), ((3, 0), (3, 0)));
+        left.grid.set(0, 0, Cell::Blocked).unwrap();
+        assert_eq!(left.check(), Vec::<String>::new());
     }
 }
