@@ -534,7 +534,7 @@ fn link_prints_a_code_that_every_map_argument_takes() {
     let (code, out, err) = cubepath(&["link", &map("arena.map")]);
     assert_eq!(code, 0, "{err}");
     let board = format!("board:{}", out.trim());
-    assert!(board.starts_with("board:1.49x49.b."), "{board}");
+    assert!(board.starts_with("board:2.49x49.b."), "{board}");
     // solve and scen on the code answer as on the file
     let file = cubepath(&["solve", &map("arena.map"), "--from", "1,13", "--to", "40,30"]);
     let linked = cubepath(&["solve", &board, "--from", "1,13", "--to", "40,30"]);
@@ -545,7 +545,7 @@ fn link_prints_a_code_that_every_map_argument_takes() {
     // terrain survives the trip
     let (code, out, _) = cubepath(&["link", &map("field.map")]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("1.24x24.t."), "{out}");
+    assert!(out.starts_with("2.24x24.t."), "{out}");
     // a code cut short: exit 2 with the reason, nothing on stdout
     let cut = &board[..board.len() - 3];
     let (code, out, err) = cubepath(&["solve", cut, "--from", "1,13", "--to", "40,30"]);

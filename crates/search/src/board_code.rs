@@ -1,8 +1,15 @@
 //! A board as a short text that fits in a link ([`board_code`], [`read_board_code`]):
-//! `1.WxH.K.DATA.SUM`, where `K` is `b` when every cell is floor or barrier (one bit a cell)
+//! `2.WxH.K.DATA.SUM`, where `K` is `b` when every cell is floor or barrier (one bit a cell)
 //! or `t` for terrain (four bits a cell: the cell's code), `DATA` those bits in URL-safe
 //! base64 without padding, and `SUM` four hex digits of a checksum over the rest, so a code cut
 //! short or mistyped is refused with the reason instead of read wrong.
+//!
+//! The checksum of version 2 is the sum of each character times its place (from 1), modulo
+//! the prime 65,521: one character changed, by `d`, at place `p` moves it by `p * d`, which no
+//! prime larger than both divides, so **every** code with one character changed is refused
+//! (for codes under 65,521 characters: every board of up to 256 x 256 cells). Version 1 codes
+//! (an FNV-1a hash folded to 16 bits, which let one change in 65,536 through as another board)
+//! are still read, for the links already shared.
 
 use crate::grid::{Cell, Grid, MAX_WEIGHT};
 use crate::map_file::{FileError, err};
@@ -16,7 +23,7 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 /// let mut grid = Grid::new(4, 2).unwrap();
 /// grid.set(1, 0, Cell::Blocked).unwrap();
 /// let code = board_code(&grid);
-/// assert!(code.starts_with("1.4x2.b."));
+/// assert!(code.starts_with("2.4x2.b."));
 /// assert_eq!(read_board_code(&code).unwrap(), grid);
 /// ```
 pub fn board_code(grid: &Grid) -> String {
@@ -29,8 +36,8 @@ pub fn board_code(grid: &Grid) -> String {
         let at = i * bits;
         bytes[at / 8] |= value << (at % 8);
     }
-    let head = format!("1.{}x{}.{}.{}", grid.width(), grid.height(), if plain { 'b' } else { 't' }, encode(&bytes));
-    format!("{head}.{:04x}", checksum(&head))
+    let head = format!("2.{}x{}.{}.{}", grid.width(), grid.height(), if plain { 'b' } else { 't' }, encode(&bytes));
+    format!("{head}.{:04x}", placed_sum(&head))
 }
 
 /// The board a code stands for. Errors name what is wrong: another version, a size out of
@@ -43,12 +50,14 @@ pub fn read_board_code(code: &str) -> Result<Grid, FileError> {
     if parts.len() != 5 {
         return Err(bad(format!("expected 5 parts separated by '.', found {} (cut short?)", parts.len())));
     }
-    if parts[0] != "1" {
-        return Err(bad(format!("version '{}' is not one this reader knows (1)", short(parts[0]))));
-    }
+    let sum: fn(&str) -> u16 = match parts[0] {
+        "1" => fnv_checksum,
+        "2" => placed_sum,
+        other => return Err(bad(format!("version '{}' is not one this reader knows (1, 2)", short(other)))),
+    };
     let head = &code[..code.len() - parts[4].len() - 1];
     // one spelling only (lower-case hex), so a code is refused unless it is exactly as written
-    if parts[4] != format!("{:04x}", checksum(head)) {
+    if parts[4] != format!("{:04x}", sum(head)) {
         return Err(bad("the checksum does not match: the code was cut short or changed".into()));
     }
     let (w, h) = parts[1]
@@ -130,8 +139,14 @@ fn decode(text: &str) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// FNV-1a, folded to 16 bits.
-fn checksum(text: &str) -> u16 {
+/// Version 2's checksum: each byte times its place (from 1), summed modulo 65,521 (a prime).
+fn placed_sum(text: &str) -> u16 {
+    let sum = text.bytes().enumerate().fold(0u64, |s, (i, b)| (s + (i as u64 + 1) * b as u64) % 65_521);
+    sum as u16
+}
+
+/// Version 1's checksum: FNV-1a, folded to 16 bits.
+fn fnv_checksum(text: &str) -> u16 {
     let hash = text.bytes().fold(0x811C_9DC5u32, |h, b| (h ^ b as u32).wrapping_mul(0x0100_0193));
     (hash >> 16) as u16 ^ hash as u16
 }
