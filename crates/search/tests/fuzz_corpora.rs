@@ -1,0 +1,53 @@
+//! The fuzz targets' kept corpora (`tests/fuzz/corpus/<target>`: the inputs cargo fuzz found
+//! that reach new code, minimised) and the named crashes they found (`tests/fuzz/crashes`),
+//! replayed through the same properties the fuzzers check (`tests/fuzz/props.rs`): seconds,
+//! where the campaigns took minutes.
+
+use std::path::Path;
+
+#[path = "../../../tests/fuzz/props.rs"]
+mod props;
+
+/// Every file in `tests/fuzz/<folder>/<target>`, through `check`; how many there were.
+fn replay(folder: &str, target: &str, check: fn(&[u8])) -> usize {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fuzz").join(folder).join(target);
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        let outcome = std::panic::catch_unwind(|| check(&bytes));
+        assert!(outcome.is_ok(), "{} breaks a property of {target}", path.display());
+        n += 1;
+    }
+    n
+}
+
+const TARGETS: [(&str, fn(&[u8])); 6] = [
+    ("map", props::map),
+    ("scen", props::scen),
+    ("map3d", props::map3d),
+    ("scen3d", props::scen3d),
+    ("vox", props::vox),
+    ("board_code", props::board_code),
+];
+
+#[test]
+fn every_kept_corpus_keeps_its_readers_properties() {
+    for (target, check) in TARGETS {
+        let n = replay("corpus", target, check);
+        assert!(n >= 5, "{target}: only {n} inputs kept");
+    }
+}
+
+/// Each input a campaign crashed on, kept under a name that says what it was, now keeps every
+/// property (the readers refuse it with a message, or read and write it back).
+#[test]
+fn every_crash_the_fuzzers_found_keeps_its_readers_properties() {
+    let mut replayed = 0;
+    for (target, check) in TARGETS {
+        if Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fuzz/crashes").join(target).is_dir() {
+            replayed += replay("crashes", target, check);
+        }
+    }
+    assert!(replayed >= 1, "the crashes found are kept");
+}
