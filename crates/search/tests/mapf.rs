@@ -413,3 +413,23 @@ fn lacam_solves_what_pibt_alone_cannot() {
         assert_eq!(check_plan(&grid, &starts, &goals, &plan, Moves::Four), Ok(()), "seed {seed}");
     }
 }
+
+/// Found by the soak of everything: a wall put beside a planned diagonal (not on a planned
+/// cell) left the joint plan as it was, and the agent cut the new wall's corner; such an edit
+/// now plans again, and every step stays legal.
+#[test]
+fn a_wall_beside_a_planned_diagonal_plans_again() {
+    let mut crowd = Crowd::new(Grid::new(5, 5).unwrap(), 1, CrowdMode::Command, CrowdOptions::default()).unwrap();
+    crowd.place_agents(&[(0, 0)]).unwrap();
+    assert!(crowd.plan_together(&[(4, 4)]).unwrap().solved);
+    let next = crowd.joint_path(0).next().unwrap();
+    assert_eq!(next, (1, 1), "the plan starts along the diagonal");
+    // the corner of that first diagonal walled: no planned cell changes
+    crowd.set_cells(&[((1, 0), Cell::Blocked)]);
+    assert_eq!(crowd.stats().replans, 1, "planned again");
+    for tick in 0..20 {
+        crowd.tick();
+        assert_eq!(crowd.check(), Vec::<String>::new(), "tick {tick}");
+    }
+    assert_eq!(crowd.agents()[0].pos, (4, 4));
+}

@@ -246,13 +246,18 @@ impl Crowd {
     }
 
     /// After an edit in [`CrowdMode::Together`]: plans again from where the agents stand when
-    /// a changed cell lies on a remaining planned cell. A goal walled by the edit gives way to
+    /// a changed cell lies on a remaining planned cell or beside a remaining planned diagonal. A goal walled by the edit gives way to
     /// the agent's own cell; when no plan can be asked for, the old plan is dropped and the
     /// agents stand (a plan made before the edit is never played on after it).
     pub(super) fn replan_joint(&mut self, changed: &[Pos]) {
         let Some(joint) = &self.joint else { return };
         let step = joint.step;
-        let crossed = joint.paths.iter().any(|p| p.iter().skip(step).any(|c| changed.contains(c)));
+        // a changed cell on a remaining planned cell, or beside a planned diagonal (a wall
+        // there makes the diagonal cut its corner)
+        let crossed = joint.paths.iter().any(|p| {
+            p[step.min(p.len())..].iter().any(|c| changed.contains(c))
+                || p[step.min(p.len())..].windows(2).any(|w| changed.contains(&(w[0].0, w[1].1)) || changed.contains(&(w[1].0, w[0].1)))
+        });
         if crossed || joint.goals.iter().any(|g| changed.contains(g)) {
             let mut goals = joint.goals.clone();
             for (goal, a) in goals.iter_mut().zip(&self.agents) {
