@@ -9,7 +9,7 @@ use std::path::Path;
 mod props;
 
 /// Every file in `tests/fuzz/<folder>/<target>`, through `check`; how many there were.
-fn replay(folder: &str, target: &str, check: fn(&[u8])) -> usize {
+fn replay(folder: &str, target: &str, check: Check) -> usize {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fuzz").join(folder).join(target);
     let mut n = 0;
     for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
@@ -22,7 +22,10 @@ fn replay(folder: &str, target: &str, check: fn(&[u8])) -> usize {
     n
 }
 
-const TARGETS: [(&str, fn(&[u8])); 6] = [
+/// A reader's properties, checked on one input (panics when one breaks).
+type Check = fn(&[u8]);
+
+const TARGETS: [(&str, Check); 6] = [
     ("map", props::map),
     ("scen", props::scen),
     ("map3d", props::map3d),
