@@ -320,8 +320,6 @@ fn undoable(app: &App) -> String {
     }
 }
 
-use cubepath::search::{Pos, Pos3};
-
 /// The invariants of everything beyond the flat board, after every frame.
 fn check_everything(app: &mut App, seed: u64, frame: usize) {
     let at = format!("seed {seed}, frame {frame}");
@@ -389,7 +387,7 @@ fn frame_of_everything(
     seed: u64,
     frame: usize,
 ) {
-    let mut note = |last: &mut std::collections::VecDeque<String>, what: String| {
+    let note = |last: &mut std::collections::VecDeque<String>, what: String| {
         if last.len() == 12 {
             last.pop_front();
         }
