@@ -2,7 +2,7 @@
 //! `cubepath-search` crate (plain Rust, re-exported here as [`search`]); the [`game`] is built
 //! on it and the [`cli`] sits above both.
 
-pub use cubepath_search as search;
+pub use cubepath_search as engine;
 
 pub mod cli;
 pub mod game;

@@ -4,7 +4,10 @@
 mod common;
 use common::{cubepath, map, temp_file};
 
-use cubepath_search::{MapfPlan, Moves, check_plan, load_map, load_scen};
+use cubepath_search::{
+    files::{load_map, load_scen},
+    mapf::{MapfPlan, Moves, check_plan},
+};
 
 #[test]
 fn crowd_runs_headless_and_ends_with_one_summary_line() {

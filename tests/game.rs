@@ -5,6 +5,10 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
+use cubepath::engine::{
+    grid::{Cell, Grid, Pos, path_cost},
+    search::{SearchOptions, find_path},
+};
 use cubepath::game::harness::Headless;
 use cubepath::game::logic::agent::{Agent, AgentArrived};
 use cubepath::game::logic::board::{Board, Selection};
@@ -16,7 +20,6 @@ use cubepath::game::logic::walk::Walk;
 use cubepath::game::view::cubes::{Cube, CubeAssets};
 use cubepath::game::view::looks::Look;
 use cubepath::game::{GameSetup, Pause};
-use cubepath::search::{Cell, Grid, Pos, SearchOptions, find_path, path_cost};
 
 /// The logic and the cubes, headless, after two frames.
 fn app_with(setup: GameSetup, step: Duration) -> Headless {
@@ -109,7 +112,8 @@ fn selection_runs_the_engine_and_shows_its_path() {
     app.update();
     app.update();
     assert_eq!(path(&app).searches, before);
-    app.world_mut().resource_mut::<SearchSettings>().0.topology = cubepath::search::Topology::Square(cubepath::search::DiagonalRule::Never);
+    app.world_mut().resource_mut::<SearchSettings>().0.topology =
+        cubepath::engine::grid::Topology::Square(cubepath::engine::grid::DiagonalRule::Never);
     app.update();
     assert_eq!(path(&app).searches, before + 1);
 }
@@ -392,7 +396,7 @@ fn a_malformed_map_keeps_the_board_and_says_why() {
 
 #[test]
 fn generate_builds_the_engines_board_and_the_search_crosses_it() {
-    use cubepath::search::{MazeKind, generate_maze};
+    use cubepath::engine::grid::{MazeKind, generate_maze};
     let mut app = app_with(random_setup(10, 10, 20.0, 4), Duration::from_millis(10));
     let settings = BoardSettings { rows: 21, cols: 31, barrier_pct: 20.0, seed: 6 };
     app.act(Action::Generate(MazeKind::Backtracker, settings.clone()));
@@ -416,10 +420,13 @@ fn generate_builds_the_engines_board_and_the_search_crosses_it() {
 
 mod step_view {
     use super::*;
+    use cubepath::engine::{
+        grid::Topology,
+        search::{Algorithm, CellState, Searcher},
+    };
     use cubepath::game::logic::duel::Duel;
     use cubepath::game::logic::settings::{Brush, StepViewOn};
     use cubepath::game::logic::stepview::StepView;
-    use cubepath::search::{Algorithm, CellState, Searcher, Topology};
     use std::collections::BTreeSet;
 
     fn enabled_app() -> Headless {
@@ -621,7 +628,7 @@ fn dragging_an_endpoint_moves_it_and_the_search_follows() {
 
 #[test]
 fn an_agent_walks_an_any_angle_path_in_straight_lines() {
-    use cubepath::search::Algorithm;
+    use cubepath::engine::search::Algorithm;
     let rows = ["..#.......", "..........", "..........", ".........."];
     let mut app = app_with(map_setup(&rows, (0, 3), (9, 0)), Duration::from_millis(20));
     app.act(Action::Search(SearchOptions { algorithm: Algorithm::Theta, ..default() }));
@@ -647,7 +654,7 @@ fn an_agent_walks_an_any_angle_path_in_straight_lines() {
 
 #[test]
 fn ida_in_the_game_stops_at_its_limit_with_a_message() {
-    use cubepath::search::Algorithm;
+    use cubepath::engine::search::Algorithm;
     // a wall with a gap at the far end: IDA* re-expands the near side without end
     let mut wall = Grid::new(200, 200).unwrap();
     for y in 0..199 {
@@ -721,7 +728,7 @@ fn save_trace_writes_the_search_as_json() {
     assert!(json.contains("\"start\": [0, 0], \"goal\": [5, 2]"));
     assert!(app.world().resource::<Status>().0.starts_with("saved "), "{}", app.world().resource::<Status>().0);
     // an algorithm that runs whole has no trace: a message, no file
-    app.act(Action::Search(SearchOptions { algorithm: cubepath::search::Algorithm::Ida, ..default() }));
+    app.act(Action::Search(SearchOptions { algorithm: cubepath::engine::search::Algorithm::Ida, ..default() }));
     app.act(Action::SaveTrace(file.display().to_string()));
     assert!(!file.exists());
     assert!(app.world().resource::<Status>().0.contains("step by step"), "{}", app.world().resource::<Status>().0);
@@ -759,9 +766,9 @@ fn oracle_costs(grid: &Grid, start: Pos) -> Vec<f64> {
 
 #[test]
 fn the_race_gives_every_lane_the_same_expansions_and_marks_the_winner() {
+    use cubepath::engine::search::Algorithm;
     use cubepath::game::logic::race::Race;
     use cubepath::game::logic::settings::RaceSettings;
-    use cubepath::search::Algorithm;
     // a wall the direct line runs into: greedy heads for it, A* looks past it
     let rows = [
         "..............",
@@ -828,9 +835,9 @@ fn the_race_gives_every_lane_the_same_expansions_and_marks_the_winner() {
 
 #[test]
 fn a_race_lane_stops_at_its_limit_with_a_message() {
+    use cubepath::engine::search::Algorithm;
     use cubepath::game::logic::race::{RACE_LIMIT, Race};
     use cubepath::game::logic::settings::RaceSettings;
-    use cubepath::search::Algorithm;
     let setup =
         GameSetup { grid: Some((Grid::new(512, 512).unwrap(), "open".into())), start: Some((0, 0)), end: Some((511, 511)), ..default() };
     let mut app = Headless::new(setup, Duration::from_millis(10));
@@ -852,10 +859,10 @@ fn a_race_lane_stops_at_its_limit_with_a_message() {
 
 #[test]
 fn a_crowd_wanders_gathers_and_obeys_without_conflicts() {
+    use cubepath::engine::crowd::CrowdKind;
+    use cubepath::engine::crowd::{AgentState, CrowdMode};
     use cubepath::game::logic::crowd::{CrowdState, board_crowd};
     use cubepath::game::logic::settings::CrowdSettings;
-    use cubepath::search::CrowdKind;
-    use cubepath::search::{AgentState, CrowdMode};
     let mut app = app_with(random_setup(20, 20, 15.0, 4), Duration::from_millis(50));
     let settings = CrowdSettings { agents: 60, ticks_per_second: 20.0, ..default() };
     app.act(Action::Crowd(settings));
@@ -923,9 +930,12 @@ fn a_crowd_wanders_gathers_and_obeys_without_conflicts() {
 
 #[test]
 fn a_crowd_is_planned_together_from_a_click_and_from_a_scenario() {
+    use cubepath::engine::{
+        crowd::{AgentState, CrowdKind, CrowdMode},
+        files::load_scen,
+    };
     use cubepath::game::logic::crowd::board_crowd;
     use cubepath::game::logic::settings::CrowdSettings;
-    use cubepath::search::{AgentState, CrowdKind, CrowdMode, load_scen};
     let mut app = app_with(random_setup(24, 24, 15.0, 6), Duration::from_millis(50));
     let settings = CrowdSettings { agents: 80, clicks: CrowdKind::Together, ticks_per_second: 20.0, ..default() };
     app.act(Action::Crowd(settings));
@@ -1004,7 +1014,7 @@ fn undo_and_redo_take_back_strokes_moves_and_boards() {
     app.act(Action::Redo);
     assert_eq!(ends(&app).0, Some((3, 9)));
     // a generated board of another size, then back
-    app.act(Action::Generate(cubepath::search::MazeKind::Prim, BoardSettings { rows: 21, cols: 21, ..default() }));
+    app.act(Action::Generate(cubepath::engine::grid::MazeKind::Prim, BoardSettings { rows: 21, cols: 21, ..default() }));
     assert_eq!(board(&app).width(), 21);
     app.act(Action::Undo);
     assert_eq!(board(&app).width(), 16);
@@ -1033,8 +1043,11 @@ fn undo_and_redo_take_back_strokes_moves_and_boards() {
 #[test]
 fn a_board_link_opens_the_same_board_endpoints_and_options() {
     use cubepath::cli::PlayArgs;
+    use cubepath::engine::{
+        grid::{CostModel, DiagonalRule, Heuristic, Topology},
+        search::Algorithm,
+    };
     use cubepath::game::logic::link::board_link;
-    use cubepath::search::{Algorithm, CostModel, DiagonalRule, Heuristic, Topology};
     let mut app = app_with(random_setup(20, 30, 25.0, 11), Duration::from_millis(50));
     // terrain too, endpoints moved, options changed
     app.act(Action::Play(PlaySettings { brush: cubepath::game::logic::settings::Brush::Mud, ..default() }));
@@ -1111,10 +1124,13 @@ fn the_language_is_set_up_and_switched_and_the_logic_keeps_speaking_english() {
 
 // Worlds with levels (#23)
 
+use cubepath::engine::{
+    search::{Algorithm, Searcher, VoxelOptions},
+    world::{Pos3, VoxelGrid, VoxelMoves, WorldKind, voxel_path_cost},
+};
 use cubepath::game::logic::input::{VoxelClick, VoxelHit};
 use cubepath::game::logic::settings::WorldSettings;
 use cubepath::game::logic::world::{WorldBoard, cast_ray, voxel_centre, voxel_in_front};
-use cubepath::search::{Algorithm, Pos3, Searcher, VoxelGrid, VoxelMoves, VoxelOptions, WorldKind, voxel_path_cost};
 
 fn world_setup(levels: usize, kind: WorldKind, moves: VoxelMoves) -> GameSetup {
     GameSetup { world: WorldSettings { levels, kind, moves }, ..random_setup(24, 24, 20.0, 7) }
@@ -1237,7 +1253,7 @@ fn a_world_file_opens_and_a_malformed_one_is_refused_with_the_world_kept() {
     assert_eq!(world(&app).grid.as_ref(), Some(&grid));
     let mut tower = VoxelGrid::new(5, 4, 7).unwrap();
     tower.set_blocked((2, 2, 0), true).unwrap();
-    app.act(Action::LoadMap { name: "tower.vox".into(), bytes: cubepath::search::write_vox(&tower).unwrap() });
+    app.act(Action::LoadMap { name: "tower.vox".into(), bytes: cubepath::engine::files::write_vox(&tower).unwrap() });
     app.update();
     assert_eq!(world(&app).grid.as_ref(), Some(&tower));
     assert_eq!(app.world().resource::<WorldSettings>().levels, 7);
@@ -1572,9 +1588,9 @@ fn undo_then_a_different_voxel_edit_searches_the_world_as_it_is() {
 #[test]
 fn links_of_a_hex_board_and_a_weighted_world_give_back_every_field() {
     use cubepath::cli::PlayArgs;
+    use cubepath::engine::grid::{CostModel, Heuristic, Topology};
     use cubepath::game::logic::link::{board_link, world_link};
     use cubepath::game::logic::settings::BoardSettings;
-    use cubepath::search::{CostModel, Heuristic, Topology};
     // a hex board
     let mut app = app_with(GameSetup { hex: true, ..random_setup(14, 17, 20.0, 5) }, Duration::from_millis(50));
     let options = SearchOptions {

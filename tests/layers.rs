@@ -13,6 +13,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 type Module = Vec<String>;
+/// (module, name) to the module that defines the name, for each `pub use` of a child module.
+type Reexports = BTreeMap<(Module, String), Module>;
 
 /// Every `.rs` file under `dir` as its module path (`src/game/view/panel/mod.rs` is
 /// `game::view::panel`; `lib.rs` and `main.rs` are the root) and its code.
@@ -131,8 +133,9 @@ fn expand_tree(prefix: &[String], tree: &str, out: &mut Vec<Vec<String>>) {
 }
 
 /// The module defining what `path`, named in `from`, points at; `None` for paths outside the
-/// crate (`std::`, `bevy::`, ...). `reexports` maps names the root re-exports to their modules.
-fn target(modules: &BTreeMap<Module, String>, reexports: &BTreeMap<String, Module>, from: &Module, path: &[String]) -> Option<Module> {
+/// crate (`std::`, `bevy::`, ...). `reexports` maps (module, name) for the names a module
+/// re-exports (`pub use sub::{A, B};`) to the module that defines them.
+fn target(modules: &BTreeMap<Module, String>, reexports: &Reexports, from: &Module, path: &[String]) -> Option<Module> {
     let mut at: Module = match path[0].as_str() {
         "crate" => Vec::new(),
         "self" => from.clone(),
@@ -148,9 +151,7 @@ fn target(modules: &BTreeMap<Module, String>, reexports: &BTreeMap<String, Modul
         let mut next = at.clone();
         next.push(segment.clone());
         if !modules.contains_key(&next) {
-            if at.is_empty()
-                && let Some(m) = reexports.get(segment)
-            {
+            if let Some(m) = reexports.get(&(at.clone(), segment.clone())) {
                 return Some(m.clone());
             }
             break;
@@ -161,7 +162,7 @@ fn target(modules: &BTreeMap<Module, String>, reexports: &BTreeMap<String, Modul
 }
 
 /// Each module's edges to the modules its paths point at (itself left out).
-fn edges(modules: &BTreeMap<Module, String>, reexports: &BTreeMap<String, Module>) -> BTreeMap<Module, BTreeSet<Module>> {
+fn edges(modules: &BTreeMap<Module, String>, reexports: &Reexports) -> BTreeMap<Module, BTreeSet<Module>> {
     modules
         .iter()
         .map(|(m, code)| {
@@ -220,21 +221,55 @@ fn root() -> PathBuf {
     PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo test"))
 }
 
-/// The engine's root re-exports (`pub use module::{A, B};`): name to module.
-fn reexports(modules: &BTreeMap<Module, String>) -> BTreeMap<String, Module> {
+/// Every module's re-exports of its children's items (`pub use board::{A, B};` in `grid`):
+/// (module, name) to the child that defines it.
+fn reexports(modules: &BTreeMap<Module, String>) -> Reexports {
     let mut out = BTreeMap::new();
-    let mut found = Vec::new();
-    for line in modules[&Vec::new()].split(';') {
-        if let Some(k) = find_word(line, "pub use ") {
-            expand_tree(&Vec::new(), &line[k + 8..], &mut found);
+    for (module, code) in modules {
+        let mut found = Vec::new();
+        for line in code.split(';') {
+            if let Some(k) = find_word(line, "pub use ") {
+                expand_tree(&Vec::new(), &line[k + 8..], &mut found);
+            }
         }
-    }
-    for path in found {
-        if path.len() == 2 && modules.contains_key(&vec![path[0].clone()]) {
-            out.insert(path[1].clone(), vec![path[0].clone()]);
+        for path in found {
+            let mut child = module.clone();
+            child.push(path[0].clone());
+            if path.len() == 2 && modules.contains_key(&child) {
+                out.insert((module.clone(), path[1].clone()), child);
+            }
         }
     }
     out
+}
+
+/// The engine's rooms and the rooms each may use (the arrows in `lib.rs`'s map). Modules at the
+/// root outside the rooms (`rng`, `names`, `caches`) are shared helpers anyone may use.
+const ROOMS: [(&str, &[&str]); 6] = [
+    ("grid", &[]),
+    ("world", &["grid"]),
+    ("files", &["grid", "world"]),
+    ("search", &["grid", "world"]),
+    ("mapf", &["grid", "search"]),
+    ("crowd", &["grid", "search", "mapf"]),
+];
+
+/// Each import from one room into another that `ROOMS` does not allow, as "a::b imports c::d".
+fn room_violations(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<String> {
+    let room = |m: &Module| m.first().and_then(|r| ROOMS.iter().find(|(name, _)| name == r));
+    let mut wrong = Vec::new();
+    for (from, targets) in graph {
+        let Some((from_room, may)) = room(from) else { continue };
+        for to in targets {
+            if let Some((to_room, _)) = room(to)
+                && to_room != from_room
+                && !may.contains(to_room)
+            {
+                wrong.push(format!("{} imports {}", name(from), name(to)));
+            }
+        }
+    }
+    wrong
 }
 
 #[test]
@@ -248,9 +283,13 @@ fn the_engine_imports_without_a_circle() {
     for targets in graph.values_mut() {
         targets.remove(&Vec::new());
     }
-    // the rule sees the edges that matter: the dispatcher calls the algorithms
-    let step = vec!["step".to_string()];
-    assert!(graph[&step].contains(&vec!["jps".to_string()]), "{:?}", graph[&step]);
+    // the rule sees the edges that matter: the dispatcher calls the algorithms, re-exports are
+    // followed to the module that defines the item
+    let module = |p: &str| p.split("::").map(String::from).collect::<Module>();
+    assert!(graph[&module("search::step")].contains(&module("search::jps")), "{:?}", graph[&module("search::step")]);
+    assert!(graph[&module("search::searcher")].contains(&module("grid::board")), "{:?}", graph[&module("search::searcher")]);
+    let wrong = room_violations(&graph);
+    assert!(wrong.is_empty(), "imports against the rooms' one-way arrows (lib.rs's map):\n{}", wrong.join("\n"));
     if let Some(c) = circle(&graph) {
         panic!("the engine's imports run in a circle: {}", c.iter().map(name).collect::<Vec<_>>().join(" -> "));
     }
@@ -261,8 +300,8 @@ fn the_game_never_imports_back_up_and_its_logic_never_imports_the_view() {
     let modules = modules(&root().join("src"));
     let game = |m: &Module| m.first().is_some_and(|s| s == "game");
     assert!(modules.keys().filter(|m| game(m)).count() > 30, "the game's modules were not found");
-    // `crate::search` is the engine crate, re-exported at the root: outside the game
-    let engine: BTreeMap<String, Module> = [("search".to_string(), vec!["(the engine crate)".to_string()])].into();
+    // `crate::engine` is the engine crate, re-exported at the root: outside the game
+    let engine: Reexports = [((Vec::new(), "engine".to_string()), vec!["(the engine crate)".to_string()])].into();
     let mut wrong = Vec::new();
     for (from, targets) in edges(&modules, &engine) {
         if !game(&from) {
@@ -372,6 +411,20 @@ fn the_rules_see_what_they_check() {
     let graph = edges(&modules, &BTreeMap::new());
     assert!(graph[&vec!["game".to_string(), "logic".to_string()]].contains(&vec!["game".to_string()]));
     assert!(graph[&vec!["game".to_string(), "view".to_string()]].contains(&vec!["game".to_string(), "logic".to_string()]));
+    // a planted import against the rooms: a search naming a crowd, files naming a search
+    let engine: BTreeMap<Module, String> = [
+        (vec![], "pub mod search; pub mod crowd; pub mod files;".into()),
+        (vec!["search".into()], "pub use find::find_path;".into()),
+        (vec!["search".into(), "find".into()], "pub fn find_path() { crate::crowd::Crowd::new(); }".into()),
+        (vec!["crowd".into()], "use crate::search::find_path;".into()),
+        (vec!["files".into()], "fn read() { crate::search::find_path(); }".into()),
+    ]
+    .into_iter()
+    .collect();
+    let reexports = reexports(&engine);
+    let graph = edges(&engine, &reexports);
+    assert!(graph[&vec!["crowd".to_string()]].contains(&vec!["search".to_string(), "find".to_string()]));
+    assert_eq!(room_violations(&graph), ["files imports search::find", "search::find imports crowd"]);
     // a circle is found
     let a = vec!["a".to_string()];
     let b = vec!["b".to_string()];

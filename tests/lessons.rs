@@ -5,6 +5,10 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
+use cubepath::engine::{
+    grid::{Pos, Topology},
+    search::Algorithm,
+};
 use cubepath::game::GameSetup;
 use cubepath::game::harness::Headless;
 use cubepath::game::logic::board::Board;
@@ -13,7 +17,6 @@ use cubepath::game::logic::files::load_progress;
 use cubepath::game::logic::input::Action;
 use cubepath::game::logic::lessons::{LESSONS, Learn};
 use cubepath::game::logic::settings::{RaceSettings, SearchSettings};
-use cubepath::search::{Algorithm, Pos, Topology};
 
 /// Frames until `done` holds or `limit` frames pass; whether it held.
 fn until(app: &mut Headless, limit: usize, done: impl Fn(&Headless) -> bool) -> bool {

@@ -1,8 +1,11 @@
 //! Nothing lost: the last board is written safely and comes back at the next start.
 
 use cubepath::cli::PlayArgs;
+use cubepath::engine::{
+    files::write_map,
+    grid::{Cell, Grid},
+};
 use cubepath::game::logic::files::{last_board_path, load_last_board, write_atomically};
-use cubepath::search::{Cell, Grid, write_map};
 
 #[test]
 fn the_last_board_survives_a_restart() {

@@ -10,6 +10,10 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
+use cubepath::engine::{
+    grid::{CostModel, DiagonalRule, Topology, cells_along, line_of_sight, path_cost, polyline_length},
+    search::{Algorithm, SearchOptions, find_path},
+};
 use cubepath::game::GameSetup;
 use cubepath::game::harness::Headless;
 use cubepath::game::logic::agent::Agent;
@@ -19,9 +23,6 @@ use cubepath::game::logic::search::PathState;
 use cubepath::game::logic::settings::{BoardSettings, Brush, PlaySettings, SearchSettings, WalkMode};
 use cubepath::game::logic::walk::Walk;
 use cubepath::game::view::cubes::{Cube, CubeIndex};
-use cubepath::search::{
-    Algorithm, CostModel, DiagonalRule, SearchOptions, Topology, cells_along, find_path, line_of_sight, path_cost, polyline_length,
-};
 
 struct Rng(u64);
 
@@ -234,12 +235,17 @@ fn soak_long() {
 
 // ------------------------------------------------------------------ everything the game plays
 
+use cubepath::engine::{
+    crowd::CrowdKind,
+    files::write_vox,
+    search::{Searcher, VoxelOptions},
+    world::{VoxelGrid, VoxelMoves, WorldKind, voxel_path_cost},
+};
 use cubepath::game::logic::crowd::board_crowd;
 use cubepath::game::logic::input::{VoxelClick, VoxelHit};
 use cubepath::game::logic::settings::{CrowdSettings, Language, RaceSettings, WorldSettings};
 use cubepath::game::logic::status::Status;
 use cubepath::game::logic::world::WorldBoard;
-use cubepath::search::{CrowdKind, Searcher, VoxelGrid, VoxelMoves, VoxelOptions, WorldKind, voxel_path_cost, write_vox};
 
 /// The algorithms this test holds to the least cost on a world at weight 1 (its own list, not
 /// the engine's word on admissibility).
@@ -253,8 +259,11 @@ fn world_file(rng: &mut Rng) -> Action {
         world.set_blocked(p, true).unwrap();
     }
     let vox = rng.below(2) == 0;
-    let (name, mut bytes) =
-        if vox { ("soak.vox", write_vox(&world).unwrap()) } else { ("soak.3dmap", cubepath::search::write_3dmap(&world).into_bytes()) };
+    let (name, mut bytes) = if vox {
+        ("soak.vox", write_vox(&world).unwrap())
+    } else {
+        ("soak.3dmap", cubepath::engine::files::write_3dmap(&world).into_bytes())
+    };
     if rng.below(2) == 0 {
         let i = rng.below(bytes.len());
         bytes[i] = rng.next() as u8;
@@ -315,8 +324,8 @@ fn any_action(rng: &mut Rng, app: &mut App) -> Option<Action> {
 fn undoable(app: &App) -> String {
     let (board, sel, world) = (app.world().resource::<Board>(), app.world().resource::<Selection>(), app.world().resource::<WorldBoard>());
     match &world.grid {
-        Some(grid) => format!("{:?} {:?} {:?}", cubepath::search::write_3dmap(grid), world.start, world.end),
-        None => format!("{} {:?} {:?}", cubepath::search::write_map(&board.grid), sel.start, sel.end),
+        Some(grid) => format!("{:?} {:?} {:?}", cubepath::engine::files::write_3dmap(grid), world.start, world.end),
+        None => format!("{} {:?} {:?}", cubepath::engine::files::write_map(&board.grid), sel.start, sel.end),
     }
 }
 

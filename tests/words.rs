@@ -6,11 +6,14 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use cubepath::engine::{
+    crowd::{AgentState, CrowdError, CrowdKind},
+    grid::{DiagonalRule, Heuristic, MazeKind},
+    search::{Algorithm, SearchError},
+    world::{VoxelMoves, WorldKind},
+};
 use cubepath::game::logic::settings::Language;
 use cubepath::game::view::words::{Words, entries};
-use cubepath::search::{
-    AgentState, Algorithm, CrowdError, CrowdKind, DiagonalRule, Heuristic, MazeKind, SearchError, VoxelMoves, WorldKind,
-};
 
 const ZH: Words = Words(Language::Chinese);
 

@@ -5,9 +5,11 @@ use clap::Args;
 
 use std::path::Path;
 
-use crate::search::{
-    Algorithm, CostModel, DiagonalRule, FileError, Grid, Heuristic, SearchOptions, Topology, VoxelMoves, VoxelOptions, load_map,
-    read_board_code,
+use crate::engine::{
+    files::{FileError, load_map, read_board_code},
+    grid::{CostModel, DiagonalRule, Grid, Heuristic, Topology},
+    search::{Algorithm, SearchOptions, VoxelOptions},
+    world::VoxelMoves,
 };
 
 /// Settings shared by the search commands.
@@ -81,7 +83,7 @@ pub fn open_map(map: &Path) -> Result<Grid, FileError> {
 
 /// Whether `map` names a voxel world (`.3dmap`, or a MagicaVoxel `.vox` model).
 pub fn is_world(map: &Path) -> bool {
-    crate::search::is_world_file(map)
+    crate::engine::files::is_world_file(map)
 }
 
 /// A cell `X,Y` or a voxel `X,Y,Z`.

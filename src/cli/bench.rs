@@ -12,8 +12,8 @@ use super::failure::Failure::{self, BadInput};
 use super::plot;
 use super::problems::{Suite, load_suite, note_approximate_verdicts};
 use super::progress::Progress;
+use crate::engine::search::{Algorithm, Searcher};
 use crate::game::logic::files;
-use crate::search::{Algorithm, Searcher};
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {

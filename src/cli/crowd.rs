@@ -9,7 +9,10 @@ use super::failure::Failure::{self, BadInput};
 use std::io::Write;
 use std::time::Instant;
 
-use crate::search::{CrowdKind, DiagonalRule, Grid, Topology};
+use crate::engine::{
+    crowd::CrowdKind,
+    grid::{DiagonalRule, Grid, Topology},
+};
 
 /// Options of `cubepath crowd`.
 #[derive(Args, Debug)]
@@ -66,14 +69,14 @@ fn random_board(spec: &str, seed: u64) -> Option<Result<Grid, Failure>> {
         rng ^= rng << 17;
         (rng >> 11) as f64 / (1u64 << 53) as f64
     };
-    Some(crate::search::random_grid(w, h, pct / 100.0, &mut unit).map_err(|e| BadInput(format!("{spec}: {e}"))))
+    Some(crate::engine::grid::random_grid(w, h, pct / 100.0, &mut unit).map_err(|e| BadInput(format!("{spec}: {e}"))))
 }
 
 /// `cubepath crowd`: the crowd's logic without a window, one summary line at the end.
 // Long: the argument checks, the tick loop with its timings and the summary line, in the
 // order they happen; the loop's counters feed the summary.
 pub(super) fn crowd(a: &CrowdArgs) -> Result<u8, Failure> {
-    use crate::search::{Crowd, CrowdMode, CrowdOptions, MAX_AGENTS};
+    use crate::engine::crowd::{Crowd, CrowdMode, CrowdOptions, MAX_AGENTS};
     let grid = match random_board(&a.map, a.seed) {
         Some(g) => g?,
         None => open_map(Path::new(&a.map))?,
@@ -89,7 +92,7 @@ pub(super) fn crowd(a: &CrowdArgs) -> Result<u8, Failure> {
     }
     let mode = match a.mode {
         // the map has a free cell (checked above), so there is a middle one
-        CrowdKind::Gather => CrowdMode::Gather(a.gather.or_else(|| crate::search::middle_cell(&grid)).expect("a free cell")),
+        CrowdKind::Gather => CrowdMode::Gather(a.gather.or_else(|| crate::engine::crowd::middle_cell(&grid)).expect("a free cell")),
         CrowdKind::Wander => CrowdMode::Wander,
         CrowdKind::Together => CrowdMode::Together,
         CrowdKind::Command => {

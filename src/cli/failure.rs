@@ -15,14 +15,14 @@ impl From<std::io::Error> for Failure {
     }
 }
 
-impl From<crate::search::FileError> for Failure {
-    fn from(e: crate::search::FileError) -> Self {
+impl From<crate::engine::files::FileError> for Failure {
+    fn from(e: crate::engine::files::FileError) -> Self {
         BadInput(e.to_string())
     }
 }
 
-impl From<crate::search::SearchError> for Failure {
-    fn from(e: crate::search::SearchError) -> Self {
+impl From<crate::engine::search::SearchError> for Failure {
+    fn from(e: crate::engine::search::SearchError) -> Self {
         BadInput(e.to_string())
     }
 }

@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::args::open_map;
 use super::failure::Failure;
-use crate::search::board_code;
+use crate::engine::files::board_code;
 
 #[derive(Args, Debug)]
 pub struct LinkArgs {

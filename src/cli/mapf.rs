@@ -9,7 +9,11 @@ use clap::Args;
 
 use super::args::open_map;
 use super::failure::Failure::{self, BadInput};
-use crate::search::{DiagonalRule, MapfError, MapfOptions, MapfPlan, Moves, Problem, load_scen, solve_mapf};
+use crate::engine::{
+    files::{Problem, load_scen},
+    grid::DiagonalRule,
+    mapf::{MapfError, MapfOptions, MapfPlan, Moves, solve_mapf},
+};
 
 /// Options of `cubepath mapf`.
 #[derive(Args, Debug)]

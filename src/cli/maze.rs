@@ -7,8 +7,11 @@ use clap::Args;
 
 use super::args::parse_sides;
 use super::failure::Failure::{self, BadInput};
+use crate::engine::{
+    files::write_map,
+    grid::{MazeKind, generate_maze},
+};
 use crate::game::logic::files;
-use crate::search::{MazeKind, generate_maze, write_map};
 
 #[derive(Args, Debug)]
 pub struct MazeArgs {

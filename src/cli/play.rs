@@ -8,12 +8,17 @@ use clap::{Args, Parser};
 
 use super::Cli;
 use super::args::{At, parse_at, parse_percent, parse_weight};
+use crate::engine::{
+    crowd::CrowdKind,
+    grid::{CostModel, DiagonalRule, Grid, Heuristic},
+    search::Algorithm,
+    world::{Pos3, VoxelGrid, VoxelMoves, WorldKind},
+};
 use crate::game::logic::files;
 use crate::game::logic::settings::{
     BoardSettings, CrowdSettings, Heat, LANES, Language, MAX_LEVELS, Palette, RaceSettings, StepLayers, WorldSettings,
 };
 use crate::game::logic::setup::GameSetup;
-use crate::search::{Algorithm, CostModel, CrowdKind, DiagonalRule, Grid, Heuristic, Pos3, VoxelGrid, VoxelMoves, WorldKind};
 
 /// Options for playing. X is the column and Y the row, (0,0) top-left.
 #[derive(Args, Debug, Clone, Default)]
@@ -299,7 +304,7 @@ impl PlayArgs {
 /// the browser (no file system) one of the bundled maps by name (`?map=arena.map`).
 fn open_play_map(path: &Path) -> Result<Grid, String> {
     if let Some(code) = path.to_str().and_then(|s| s.strip_prefix("board:")) {
-        return crate::search::read_board_code(code).map_err(|e| e.to_string());
+        return crate::engine::files::read_board_code(code).map_err(|e| e.to_string());
     }
     #[cfg(target_arch = "wasm32")]
     {
@@ -308,11 +313,11 @@ fn open_play_map(path: &Path) -> Result<Grid, String> {
             let names: Vec<&str> = files::BUNDLED.iter().map(|(n, _)| *n).collect();
             format!("map '{name}' is not a bundled map: one of {}", names.join(", "))
         })?;
-        crate::search::read_map(&name, bytes).map_err(|e| e.to_string())
+        crate::engine::files::read_map(&name, bytes).map_err(|e| e.to_string())
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        crate::search::load_map(path).map_err(|e| e.to_string())
+        crate::engine::files::load_map(path).map_err(|e| e.to_string())
     }
 }
 
@@ -325,7 +330,7 @@ fn open_play_world(path: &Path) -> Result<VoxelGrid, String> {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        crate::search::load_world(path).map_err(|e| e.to_string())
+        crate::engine::files::load_world(path).map_err(|e| e.to_string())
     }
 }
 
@@ -441,7 +446,7 @@ mod tests {
         let m = PlayArgs::from_query("?map=maze.map").unwrap();
         assert_eq!(m.map.as_deref(), Some(Path::new("maze.map")));
         let bytes = files::bundled("maze.map").expect("maze.map is bundled");
-        assert_eq!(crate::search::read_map("maze.map", bytes).unwrap().width(), 31);
+        assert_eq!(crate::engine::files::read_map("maze.map", bytes).unwrap().width(), 31);
         assert!(files::bundled("nope.map").is_none());
     }
 

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::search::Algorithm;
+use crate::engine::search::Algorithm;
 
 /// One algorithm's measurements: the best time and the expansions of each problem.
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]

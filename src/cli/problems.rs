@@ -7,9 +7,11 @@ use std::path::{Path, PathBuf};
 
 use super::args::{SearchArgs, is_world, open_map};
 use super::failure::Failure::{self, BadInput};
-use crate::search::{
-    Algorithm, Grid, Problem, Scenario3, SearchError, SearchOptions, Searcher, VoxelGrid, VoxelOptions, load_3dscen, load_scen, load_world,
-    validate, validate_world,
+use crate::engine::{
+    files::{Problem, Scenario3, load_3dscen, load_scen, load_world},
+    grid::Grid,
+    search::{Algorithm, SearchError, SearchOptions, Searcher, VoxelOptions, validate, validate_world},
+    world::VoxelGrid,
 };
 
 /// What one search of a problem gave.
@@ -193,7 +195,7 @@ impl Suite for World {
 }
 
 /// Says on stderr how many lengths are too long, for the digits their file states, for a
-/// verdict to be exact (see `cubepath_search::stated_tolerance`).
+/// verdict to be exact (see `cubepath_search::files::stated_tolerance`).
 pub(super) fn note_approximate_verdicts(suite: &dyn Suite) {
     let approximate = (0..suite.len()).filter(|&k| !suite.exact(k)).count();
     if approximate > 0 {

@@ -1,7 +1,7 @@
 //! A progress bar on stderr for long runs: indicatif's, hidden when stderr is not a terminal
 //! (pipes, files, tests); nothing in the browser, where the command line does not run.
 
-use crate::search::Algorithm;
+use crate::engine::search::Algorithm;
 
 /// A progress bar on stderr for `scen` and `bench`: the algorithm, the problems done, the time
 /// gone and the time left.

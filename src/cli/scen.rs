@@ -10,7 +10,7 @@ use super::args::SearchArgs;
 use super::failure::Failure::{self, BadInput};
 use super::problems::{load_suite, note_approximate_verdicts};
 use super::progress::Progress;
-use crate::search::Searcher;
+use crate::engine::search::Searcher;
 
 #[derive(Args, Debug)]
 pub struct ScenArgs {

@@ -7,8 +7,12 @@ use clap::Args;
 
 use super::args::{At, SearchArgs, is_world, open_map, parse_at};
 use super::failure::Failure::{self, BadInput};
+use crate::engine::{
+    files::load_world,
+    grid::{Grid, Pos, polyline_length, string_pull},
+    search::{Algorithm, SearchOptions, SearchResult, Searcher, validate},
+};
 use crate::game::logic::files;
-use crate::search::{Algorithm, Grid, Pos, SearchOptions, SearchResult, Searcher, load_world, polyline_length, string_pull, validate};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {

@@ -8,8 +8,11 @@ use clap::Args;
 
 use super::args::parse_sides;
 use super::failure::Failure::{self, BadInput};
+use crate::engine::{
+    files::write_world,
+    world::{WorldKind, generate_world},
+};
 use crate::game::logic::files;
-use crate::search::{WorldKind, generate_world, write_world};
 
 #[derive(Args, Debug)]
 pub struct WorldArgs {

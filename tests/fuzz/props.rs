@@ -7,9 +7,9 @@ use cubepath_search as search;
 
 /// A `.map`: a grid written back reads as the same grid.
 pub fn map(data: &[u8]) {
-    match search::read_map("fuzz.map", data) {
+    match search::files::read_map("fuzz.map", data) {
         Ok(grid) => {
-            let again = search::read_map("again.map", search::write_map(&grid).as_bytes()).expect("a written map reads back");
+            let again = search::files::read_map("again.map", search::files::write_map(&grid).as_bytes()).expect("a written map reads back");
             assert!(again == grid, "a written map reads back as another grid");
         }
         Err(e) => assert_eq!(e.file, "fuzz.map"),
@@ -24,7 +24,7 @@ fn stated(stated: &str, optimal: f64) -> String {
 
 /// A `.scen`: its problems written back as a scenario read as the same problems.
 pub fn scen(data: &[u8]) {
-    match search::read_scen("fuzz.scen", data) {
+    match search::files::read_scen("fuzz.scen", data) {
         Ok(problems) => {
             assert!(!problems.is_empty());
             let mut out = String::from("version 1\n");
@@ -37,7 +37,7 @@ pub fn scen(data: &[u8]) {
                     p.bucket, p.map, p.width, p.height, p.start.0, p.start.1, p.goal.0, p.goal.1
                 );
             }
-            let again = search::read_scen("again.scen", out.as_bytes()).expect("a written scenario reads back");
+            let again = search::files::read_scen("again.scen", out.as_bytes()).expect("a written scenario reads back");
             assert_eq!(again.len(), problems.len());
             for (a, p) in again.iter().zip(&problems) {
                 assert_eq!((a.bucket, &a.map, a.width, a.height, a.start, a.goal), (p.bucket, &p.map, p.width, p.height, p.start, p.goal));
@@ -50,9 +50,10 @@ pub fn scen(data: &[u8]) {
 
 /// A `.3dmap`: a world written back reads as the same world.
 pub fn map3d(data: &[u8]) {
-    match search::read_3dmap("fuzz.3dmap", data) {
+    match search::files::read_3dmap("fuzz.3dmap", data) {
         Ok(world) => {
-            let again = search::read_3dmap("again.3dmap", search::write_3dmap(&world).as_bytes()).expect("a written world reads back");
+            let again = search::files::read_3dmap("again.3dmap", search::files::write_3dmap(&world).as_bytes())
+                .expect("a written world reads back");
             assert!(again == world, "a written world reads back as another world");
         }
         Err(e) => assert_eq!(e.file, "fuzz.3dmap"),
@@ -61,7 +62,7 @@ pub fn map3d(data: &[u8]) {
 
 /// A `.3dscen`: its map and problems written back read as the same.
 pub fn scen3d(data: &[u8]) {
-    match search::read_3dscen("fuzz.3dscen", data) {
+    match search::files::read_3dscen("fuzz.3dscen", data) {
         Ok(scenario) => {
             let mut out = format!("version 1\n{}\n", scenario.map);
             for p in &scenario.problems {
@@ -69,7 +70,7 @@ pub fn scen3d(data: &[u8]) {
                 let (s, g) = (p.start, p.goal);
                 out += &format!("{} {} {} {} {} {} {} {}\n", s.0, s.1, s.2, g.0, g.1, g.2, stated(&p.stated, p.optimal), p.ratio);
             }
-            let again = search::read_3dscen("again.3dscen", out.as_bytes()).expect("a written scenario reads back");
+            let again = search::files::read_3dscen("again.3dscen", out.as_bytes()).expect("a written scenario reads back");
             assert_eq!(again.map, scenario.map);
             assert_eq!(again.problems.len(), scenario.problems.len());
             for (a, p) in again.problems.iter().zip(&scenario.problems) {
@@ -84,10 +85,10 @@ pub fn scen3d(data: &[u8]) {
 /// A MagicaVoxel `.vox`: a world written back (as `.vox`) reads as the same world, and every
 /// error names a byte.
 pub fn vox(data: &[u8]) {
-    match search::read_vox("fuzz.vox", data) {
+    match search::files::read_vox("fuzz.vox", data) {
         Ok(world) => {
-            let bytes = search::write_vox(&world).expect("a world read from .vox fits in .vox");
-            let again = search::read_vox("again.vox", &bytes).expect("a written .vox reads back");
+            let bytes = search::files::write_vox(&world).expect("a world read from .vox fits in .vox");
+            let again = search::files::read_vox("again.vox", &bytes).expect("a written .vox reads back");
             assert!(again == world, "a written .vox reads back as another world");
         }
         Err(e) => {
@@ -105,8 +106,8 @@ pub fn vox(data: &[u8]) {
 /// same board. Any bytes are tried as text (lossily).
 pub fn board_code(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
-    if let Ok(grid) = search::read_board_code(&text) {
-        let again = search::read_board_code(&search::board_code(&grid)).expect("a written code reads back");
+    if let Ok(grid) = search::files::read_board_code(&text) {
+        let again = search::files::read_board_code(&search::files::board_code(&grid)).expect("a written code reads back");
         assert!(again == grid, "a board code reads back as another board");
     }
 }

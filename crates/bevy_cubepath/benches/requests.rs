@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy_cubepath::prelude::*;
-use cubepath_search::{Cell, Searcher};
+use cubepath_search::{grid::Cell, search::Searcher};
 
 const SIDE: usize = 128;
 const REQUESTS: usize = 1_000;
@@ -49,7 +49,7 @@ fn main() {
     app.world_mut().spawn(NavGrid::new(grid.clone()).with_options(options));
     let askers: Vec<Entity> = (0..REQUESTS).map(|_| app.world_mut().spawn_empty().id()).collect();
     app.update();
-    let mut kept: Vec<Option<cubepath_search::SearchResult>> = vec![None; REQUESTS];
+    let mut kept: Vec<Option<cubepath_search::search::SearchResult>> = vec![None; REQUESTS];
     let mut direct = |searcher: &mut Searcher| {
         let t = Instant::now();
         for (slot, &(a, b)) in kept.iter_mut().zip(&pairs) {

@@ -12,7 +12,7 @@
 
 use bevy::prelude::*;
 use bevy_cubepath::NavDebugPlugin;
-use bevy_cubepath::engine::Cell;
+use bevy_cubepath::engine::grid::Cell;
 use bevy_cubepath::prelude::*;
 
 fn main() {
@@ -66,7 +66,7 @@ fn drop_walls(time: Res<Time>, mut drops: ResMut<Drops>, mut grid: Query<&mut Na
 fn switch_mode(keys: Res<ButtonInput<KeyCode>>, mut crowds: Query<(&mut NavCrowd, &NavGrid)>) -> Result {
     let (mut crowd, nav) = crowds.single_mut()?;
     let mode = if keys.just_pressed(KeyCode::KeyG) {
-        let Some(middle) = bevy_cubepath::engine::middle_cell(&nav.grid) else { return Ok(()) };
+        let Some(middle) = bevy_cubepath::engine::crowd::middle_cell(&nav.grid) else { return Ok(()) };
         CrowdMode::Gather(middle)
     } else if keys.just_pressed(KeyCode::KeyW) {
         CrowdMode::Wander

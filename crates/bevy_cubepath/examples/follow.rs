@@ -10,7 +10,7 @@
 
 use bevy::prelude::*;
 use bevy_cubepath::NavDebugPlugin;
-use bevy_cubepath::engine::Cell;
+use bevy_cubepath::engine::grid::Cell;
 use bevy_cubepath::prelude::*;
 
 fn main() {

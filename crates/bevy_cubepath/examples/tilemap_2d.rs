@@ -13,7 +13,7 @@
 //!     cargo run --release -p bevy_cubepath --example tilemap_2d
 
 use bevy::prelude::*;
-use bevy_cubepath::engine::Cell;
+use bevy_cubepath::engine::grid::Cell;
 use bevy_cubepath::prelude::*;
 use bevy_cubepath::{NavDebugPlugin, ShowSearch};
 

@@ -9,7 +9,7 @@
 //!     cargo run --release -p bevy_cubepath --example voxels_3d
 
 use bevy::prelude::*;
-use bevy_cubepath::engine::{WorldKind, generate_world};
+use bevy_cubepath::engine::world::{WorldKind, generate_world};
 use bevy_cubepath::prelude::*;
 
 fn main() {

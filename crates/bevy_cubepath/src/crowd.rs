@@ -8,7 +8,10 @@ use std::time::Duration;
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use cubepath_search::{Crowd, CrowdError, CrowdMode, CrowdOptions, Pos, Topology};
+use cubepath_search::{
+    crowd::{Crowd, CrowdError, CrowdMode, CrowdOptions},
+    grid::{Pos, Topology},
+};
 
 use crate::grid::NavGrid;
 

@@ -4,7 +4,11 @@
 //! `CubepathPlugin`.
 
 use bevy::prelude::*;
-use cubepath_search::{CrowdMode, Pos, Searcher, Step};
+use cubepath_search::{
+    crowd::CrowdMode,
+    grid::Pos,
+    search::{Searcher, Step},
+};
 
 use crate::NavSystems;
 use crate::crowd::NavCrowd;
@@ -136,7 +140,7 @@ fn draw_navigation(mut gizmos: Gizmos, grids: Query<Ref<NavGrid>>, answers: Quer
 /// The lines between square cells, faint (hex grids and larger ones get none).
 fn grid_lines(gizmos: &mut Gizmos, nav: &NavGrid) {
     let (w, h) = (nav.grid.width(), nav.grid.height());
-    if nav.options.topology == cubepath_search::Topology::Hex || w.max(h) > 256 {
+    if nav.options.topology == cubepath_search::grid::Topology::Hex || w.max(h) > 256 {
         return;
     }
     let half = nav.cell_size / 2.0;

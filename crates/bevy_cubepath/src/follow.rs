@@ -4,7 +4,7 @@
 //! back when the cell it steps toward is walled: it never ends inside a wall).
 
 use bevy::prelude::*;
-use cubepath_search::Pos;
+use cubepath_search::grid::Pos;
 
 use crate::grid::{NavGrid, Plane, grid_for};
 use crate::request::{PathAnswer, PathRequest};
@@ -188,7 +188,7 @@ pub(crate) fn replan_blocked_ways(
 
 /// The free cell nearest `p` (itself if free), breadth first over the eight cells around each
 /// (a follower lifted out of a wall, not walking a path); none on a grid with no free cell.
-fn nearest_free(grid: &cubepath_search::Grid, p: Pos) -> Option<Pos> {
+fn nearest_free(grid: &cubepath_search::grid::Grid, p: Pos) -> Option<Pos> {
     let (w, h) = (grid.width(), grid.height());
     let mut seen = vec![false; w * h];
     let mut queue = std::collections::VecDeque::from([p]);

@@ -2,7 +2,11 @@
 //! use and the mapping between its cells and world positions.
 
 use bevy::prelude::*;
-use cubepath_search::{FileError, Grid, Pos, SearchOptions, Topology, read_map};
+use cubepath_search::{
+    files::{FileError, read_map},
+    grid::{Grid, Pos, Topology},
+    search::SearchOptions,
+};
 
 /// How cells lie in the world.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -64,7 +64,11 @@ pub mod prelude {
         Arrived, CrowdGoal, CrowdMember, CubepathPlugin, FollowPath, NavCrowd, NavGrid, NavSystems, NavVoxels, NoPath, PathAnswer,
         PathBudget, PathRequest, Plane, VoxelPathAnswer, VoxelPathRequest,
     };
-    pub use cubepath_search::{Algorithm, CrowdMode, DiagonalRule, Grid, Pos, SearchOptions, Topology};
+    pub use cubepath_search::{
+        crowd::CrowdMode,
+        grid::{DiagonalRule, Grid, Pos, Topology},
+        search::{Algorithm, SearchOptions},
+    };
 }
 
 /// The plugin's systems, in order (see the crate's schedule).

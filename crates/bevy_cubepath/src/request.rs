@@ -9,7 +9,10 @@ use std::time::Duration;
 use bevy::platform::time::Instant;
 
 use bevy::prelude::*;
-use cubepath_search::{Pos, SearchError, SearchOptions, Searcher};
+use cubepath_search::{
+    grid::Pos,
+    search::{SearchError, SearchOptions, Searcher},
+};
 
 use crate::grid::{NavGrid, grid_for};
 

@@ -6,7 +6,10 @@ use std::time::Duration;
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use cubepath_search::{Pos3, Searcher, VoxelGrid, VoxelOptions};
+use cubepath_search::{
+    search::{Searcher, VoxelOptions},
+    world::{Pos3, VoxelGrid},
+};
 
 use crate::request::{NoPath, PathBudget, RequestQueue, answer_within};
 
@@ -38,7 +41,7 @@ impl NavVoxels {
     /// ```
     /// use bevy::prelude::*;
     /// use bevy_cubepath::NavVoxels;
-    /// use bevy_cubepath::engine::VoxelGrid;
+    /// use bevy_cubepath::engine::world::VoxelGrid;
     /// let nav = NavVoxels::new(VoxelGrid::new(3, 3, 2).unwrap());
     /// assert_eq!(nav.to_world((1, 1, 0)), Vec3::new(0.0, 0.5, 0.0));
     /// assert_eq!(nav.to_voxel(Vec3::new(0.9, 1.2, -1.1)), Some((2, 0, 1)));
@@ -63,7 +66,7 @@ impl NavVoxels {
 /// ```
 /// use bevy::prelude::*;
 /// use bevy_cubepath::prelude::*;
-/// use bevy_cubepath::engine::{VoxelGrid, VoxelMoves, VoxelOptions};
+/// use bevy_cubepath::engine::{world::{VoxelGrid, VoxelMoves}, search::VoxelOptions};
 ///
 /// let mut app = App::new();
 /// app.add_plugins((MinimalPlugins, CubepathPlugin));

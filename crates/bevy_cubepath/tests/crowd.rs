@@ -5,7 +5,7 @@ mod common;
 
 use bevy::prelude::*;
 use bevy_cubepath::prelude::*;
-use bevy_cubepath::{CrowdProblem, engine::Cell};
+use bevy_cubepath::{CrowdProblem, engine::grid::Cell};
 use common::app;
 
 fn members(app: &mut App) -> Vec<(CrowdMember, Vec3)> {
@@ -16,7 +16,7 @@ fn members(app: &mut App) -> Vec<(CrowdMember, Vec3)> {
 }
 
 /// What `f` reads of the one crowd and its grid.
-fn with_crowd<R>(app: &mut App, f: impl FnOnce(&NavGrid, &cubepath_search::Crowd) -> R) -> R {
+fn with_crowd<R>(app: &mut App, f: impl FnOnce(&NavGrid, &cubepath_search::crowd::Crowd) -> R) -> R {
     let mut q = app.world_mut().query::<(&NavGrid, &NavCrowd)>();
     let (nav, c) = q.single(app.world()).unwrap();
     f(nav, c.crowd().expect("made"))

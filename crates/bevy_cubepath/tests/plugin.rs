@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use bevy_cubepath::prelude::*;
 use bevy_cubepath::{Arrived, FoundPath, HEX_ROW};
 use common::app;
-use cubepath_search::{Cell, SearchError};
+use cubepath_search::{grid::Cell, search::SearchError};
 
 const ROWS: [&str; 8] = ["..........", ".@@@@@@@..", ".......@..", "@@@@@..@..", "...@...@@.", ".@.@.@....", ".@...@.@@.", ".@@@@@...."];
 
@@ -242,7 +242,10 @@ fn a_follower_whose_way_is_blocked_asks_again_and_walks_round() {
 /// worked out by hand here), other moves on request, and a clear reason when there is none.
 #[test]
 fn voxel_requests_are_answered_by_the_move_rules() {
-    use bevy_cubepath::engine::{VoxelGrid, VoxelMoves, VoxelOptions};
+    use bevy_cubepath::engine::{
+        search::VoxelOptions,
+        world::{VoxelGrid, VoxelMoves},
+    };
     use bevy_cubepath::{FoundVoxelPath, NavVoxels, VoxelPathAnswer, VoxelPathRequest};
     let mut app = app();
     // nothing to search yet
@@ -298,7 +301,10 @@ fn voxel_requests_are_answered_by_the_move_rules() {
 /// the kept components of one answered for the other).
 #[test]
 fn copies_of_one_world_on_two_entities_answer_for_themselves() {
-    use bevy_cubepath::engine::{Searcher, VoxelGrid, VoxelOptions};
+    use bevy_cubepath::engine::{
+        search::{Searcher, VoxelOptions},
+        world::VoxelGrid,
+    };
     use bevy_cubepath::{NavVoxels, VoxelPathAnswer, VoxelPathRequest};
     let mut app = common::app();
     let world = VoxelGrid::new(5, 3, 1).unwrap();

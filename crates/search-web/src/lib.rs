@@ -16,7 +16,11 @@
 //! The same functions run natively, which is how they are tested.
 #![deny(missing_docs)]
 
-use cubepath_search::{Algorithm, Grid, SearchOptions, Searcher, read_map, read_scen};
+use cubepath_search::{
+    files::{read_map, read_scen},
+    grid::Grid,
+    search::{Algorithm, SearchOptions, Searcher},
+};
 use wasm_bindgen::prelude::*;
 
 /// A map read from `.map` text, with the search buffers reused from one search to the next.

@@ -13,7 +13,11 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
-use cubepath_search::{Algorithm, Grid, Problem, SearchOptions, Searcher, read_map, read_scen};
+use cubepath_search::{
+    files::{Problem, read_map, read_scen},
+    grid::Grid,
+    search::{Algorithm, SearchOptions, Searcher},
+};
 
 const MAPS: [&str; 5] = ["arena.map", "lak304d.map", "64room_000.map", "maze255.map", "random512-10.map"];
 
@@ -227,7 +231,7 @@ fn unreachable_query() {
     let (mut grid, _) = load("64room_000.map");
     let middle = grid.width() / 2;
     for y in 0..grid.height() {
-        grid.set(middle, y, cubepath_search::Cell::Blocked).unwrap();
+        grid.set(middle, y, cubepath_search::grid::Cell::Blocked).unwrap();
     }
     let floor: Vec<(usize, usize)> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
     let a = *floor.iter().find(|p| p.0 < middle).unwrap();
@@ -247,13 +251,13 @@ fn unreachable_query() {
 
 /// Keeping the components up to date as cells are painted: 2,000 random single-cell edits
 /// (a floor cell blocked or a barrier opened, seeded) on each 512 x 512 map and the maze, each
-/// followed by [`cubepath_search::Components::update`]; against labelling the grid again.
+/// followed by [`cubepath_search::grid::Components::update`]; against labelling the grid again.
 fn components_after_edits() {
     for name in ["64room_000.map", "random512-10.map", "maze255.map"] {
         let (mut grid, _) = load(name);
-        let topology = cubepath_search::Topology::default();
+        let topology = cubepath_search::grid::Topology::default();
         let t = Instant::now();
-        let mut parts = cubepath_search::Components::new(&grid, topology);
+        let mut parts = cubepath_search::grid::Components::new(&grid, topology);
         let fresh = t.elapsed();
         let mut rng = 0x2545_F491_4F6C_DD1Du64;
         let mut below = |n: usize| {
@@ -265,7 +269,7 @@ fn components_after_edits() {
         let (n, mut worst, mut total) = (2000, Duration::ZERO, Duration::ZERO);
         for _ in 0..n {
             let (x, y) = (below(grid.width()), below(grid.height()));
-            let cell = if grid.is_passable(x, y) { cubepath_search::Cell::Blocked } else { cubepath_search::Cell::FLOOR };
+            let cell = if grid.is_passable(x, y) { cubepath_search::grid::Cell::Blocked } else { cubepath_search::grid::Cell::FLOOR };
             grid.set(x, y, cell).unwrap();
             let t = Instant::now();
             assert!(parts.update(&grid, topology), "one edit is worked out around the cell");
@@ -273,7 +277,7 @@ fn components_after_edits() {
             total += e;
             worst = worst.max(e);
         }
-        assert_eq!(parts.count(), cubepath_search::Components::new(&grid, topology).count());
+        assert_eq!(parts.count(), cubepath_search::grid::Components::new(&grid, topology).count());
         println!(
             "components of {name} after an edit: {:.1} us mean, {:.0} us worst over {n} edits; labelling again {:.2} ms",
             total.as_secs_f64() * 1e6 / n as f64,

@@ -6,7 +6,10 @@
 
 use std::time::{Duration, Instant};
 
-use cubepath_search::{Algorithm, Pos3, Searcher, VoxelGrid, VoxelMoves, VoxelOptions, WorldKind, generate_world};
+use cubepath_search::{
+    search::{Algorithm, Searcher, VoxelOptions},
+    world::{Pos3, VoxelGrid, VoxelMoves, WorldKind, generate_world},
+};
 
 const SQRT_2: f64 = std::f64::consts::SQRT_2;
 const SQRT_3: f64 = 1.732_050_807_568_877_2;

@@ -5,7 +5,7 @@
 //! plugin's and the game's tests named below).
 //!
 //! # Identities and revisions
-//! A [`Grid`](crate::Grid) and a [`VoxelGrid`](crate::VoxelGrid) each carry a `version()`:
+//! A [`Grid`](crate::grid::Grid) and a [`VoxelGrid`](crate::world::VoxelGrid) each carry a `version()`:
 //! an identity and a revision.
 //! - The identity is drawn from one process-wide counter when the value is made **and when it
 //!   is cloned**: two copies of one board or world are two identities from the start, so a
@@ -15,22 +15,22 @@
 //! - A moved value keeps its version (it is the same value). So an undo that puts back a saved
 //!   copy puts back that copy's identity, which no other value has had since.
 //!
-//! A grid also remembers its last [`CHANGE_LOG`](crate::CHANGE_LOG) changed cells, so a cache
+//! A grid also remembers its last [`CHANGE_LOG`](crate::grid::CHANGE_LOG) changed cells, so a cache
 //! that saw an earlier revision of the same identity can catch up cell by cell
-//! ([`Grid::changes_since`](crate::Grid::changes_since)); another identity, or a cache more
+//! ([`Grid::changes_since`](crate::grid::Grid::changes_since)); another identity, or a cache more
 //! than that many changes behind, is rebuilt whole.
 //!
 //! # The engine's caches
 //! | cache | kept in | key | when stale |
 //! |---|---|---|---|
-//! | connected components of a board | [`Searcher`](crate::Searcher) (and [`Crowd`](crate::Crowd)) | grid version, topology's links | updated around the changed cells; rebuilt for another identity or topology |
+//! | connected components of a board | [`Searcher`](crate::search::Searcher) (and [`Crowd`](crate::crowd::Crowd)) | grid version, topology's links | updated around the changed cells; rebuilt for another identity or topology |
 //! | bit rows and columns (block-based JPS) | `Searcher` | grid version | updated cell by cell from the change log; rebuilt for another identity |
 //! | jump distances (JPS+) | `Searcher` | grid version | rebuilt whole on any change |
 //! | connected components of a world | `Searcher` | world version, move model | rebuilt |
 //! | free voxels as bit rows (3D JPS) | `Searcher` | world version | rebuilt |
 //! | per-cell search records | `Searcher` | a generation stamp per search, the grid's size | a new stamp per search; reset at a size change or when the stamp wraps |
-//! | [`Replanner`](crate::Replanner) (D* Lite) distances | the replanner | none: told | the caller passes every changed cell to `cells_changed` (the crowd and the plugin do, from a cell-by-cell comparison) |
-//! | [`JumpDistances`](crate::JumpDistances) | the caller | none | made for one grid; the game's arrows view keeps it with the grid version and makes it again when that differs |
+//! | [`Replanner`](crate::search::Replanner) (D* Lite) distances | the replanner | none: told | the caller passes every changed cell to `cells_changed` (the crowd and the plugin do, from a cell-by-cell comparison) |
+//! | [`JumpDistances`](crate::search::JumpDistances) | the caller | none | made for one grid; the game's arrows view keeps it with the grid version and makes it again when that differs |
 //!
 //! # The plugin's and the game's caches
 //! These hold an engine `Searcher` (so they inherit the keys above) or key by a version:

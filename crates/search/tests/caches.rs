@@ -6,7 +6,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use cubepath_search::*;
+use cubepath_search::{grid::*, search::*, world::*};
 use proptest::prelude::*;
 
 const SQRT_2: f64 = std::f64::consts::SQRT_2;

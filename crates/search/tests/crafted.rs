@@ -1,7 +1,10 @@
 //! Crafted files, as a new user might feed them: each reader defect once found, and the
 //! scenario check to the precision the file states.
 
-use cubepath_search::{Cell, read_map, read_scen};
+use cubepath_search::{
+    files::{read_map, read_scen},
+    grid::Cell,
+};
 
 const MAP: &str = "type octile\nheight 2\nwidth 3\nmap\n.@.\n...\n";
 
@@ -128,15 +131,15 @@ fn many_newlines_read_line_by_line() {
     // newlines: 1.9 MB resident, where the old reader took 1.66 GB).
     let newlines = |n| std::io::repeat(b'\n').take(n);
     let stream = newlines(10_000_000).chain(MAP.as_bytes()).chain(newlines(10_000_000));
-    let grid = cubepath_search::read_map_from("tall.map", std::io::BufReader::new(stream)).unwrap();
+    let grid = cubepath_search::files::read_map_from("tall.map", std::io::BufReader::new(stream)).unwrap();
     assert_eq!((grid.width(), grid.height()), (3, 2));
     // an error past them still names its line
     let stream = newlines(10_000_000).chain(MAP.as_bytes()).chain(newlines(10_000_000)).chain(&b"x\n"[..]);
-    let e = cubepath_search::read_map_from("tall.map", std::io::BufReader::new(stream)).unwrap_err();
+    let e = cubepath_search::files::read_map_from("tall.map", std::io::BufReader::new(stream)).unwrap_err();
     assert_eq!(e.line, 20_000_007);
     // one endless line is cut off at a bound, not read whole
     let stream = std::io::repeat(b'.').take(50_000_000);
-    let e = cubepath_search::read_map_from("long.map", std::io::BufReader::new(stream)).unwrap_err();
+    let e = cubepath_search::files::read_map_from("long.map", std::io::BufReader::new(stream)).unwrap_err();
     assert_eq!(e.line, 1);
     assert!(e.message.contains("longer"), "{e}");
 }

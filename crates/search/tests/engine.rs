@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::f64::consts::SQRT_2;
 
-use cubepath_search::*;
+use cubepath_search::{crowd::*, files::*, grid::*, search::*, world::*};
 
 /// A small seeded generator (xorshift64*), so the tests need no RNG crate and never use entropy.
 struct Rng(u64);
@@ -213,7 +213,7 @@ fn astar_and_jps_costs_equal_dijkstra_on_random_grids() {
             let want = oracle(&grid, topo, CostModel::Exact, start, goal);
             let mut algos = vec![Algorithm::AStar, Algorithm::Dijkstra];
             if topo == Topology::Square(DiagonalRule::NoCornerCutting) {
-                algos.extend([Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus]);
+                algos.extend([Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus, Algorithm::Subgoal]);
             }
             if topo == Topology::Square(DiagonalRule::Never) {
                 algos.push(Algorithm::Jps); // 4-neighbour JPS
@@ -723,7 +723,7 @@ fn bundled(map: &str, scen: &str) -> (Grid, Vec<Problem>) {
 }
 
 fn check_benchmark(name: &str) {
-    check_benchmark_with(name, &[Algorithm::AStar, Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus]);
+    check_benchmark_with(name, &[Algorithm::AStar, Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus, Algorithm::Subgoal]);
 }
 
 fn check_benchmark_with(name: &str, algorithms: &[Algorithm]) {
@@ -764,7 +764,7 @@ fn benchmark_64room_000() {
 /// compared with A*'s on random grids elsewhere.)
 #[test]
 fn benchmark_8room_000_current_format() {
-    check_benchmark_with("8room_000.map", &[Algorithm::AStar, Algorithm::JpsPlus]);
+    check_benchmark_with("8room_000.map", &[Algorithm::AStar, Algorithm::JpsPlus, Algorithm::Subgoal]);
 }
 
 /// The current files' lengths against the exact costs of the optimal paths found here

@@ -1,6 +1,6 @@
 //! Jump Point Search made visible: the scans `jump_scans` draws agree with the search itself.
 
-use cubepath_search::*;
+use cubepath_search::{grid::*, search::*};
 
 mod common;
 use common::seeded_grid as grid;

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use cubepath_search::*;
+use cubepath_search::{crowd::*, files::*, grid::*, mapf::*};
 
 mod common;
 use common::{seeded_grid as board, unit_source};

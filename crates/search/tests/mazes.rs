@@ -2,7 +2,7 @@
 //! other, no cycle in the 4-neighbour graph of open cells), checked by a count written here
 //! from the definition; the other kinds are what they say; all are seeded.
 
-use cubepath_search::*;
+use cubepath_search::{files::*, grid::*};
 use proptest::prelude::*;
 
 /// The open cells, their 4-neighbour edges (each once) and how many connected pieces they form.

@@ -1,7 +1,10 @@
 //! Property tests of the map and scenario readers: random bytes and mutated valid files give
 //! a grid or an error naming a line, never a panic.
 
-use cubepath_search::{Cell, Grid, read_map, read_scen, write_map};
+use cubepath_search::{
+    files::{read_map, read_scen, write_map},
+    grid::{Cell, Grid},
+};
 use proptest::prelude::*;
 
 const VALID: &str = "type octile\nheight 4\nwidth 5\nmap\n..@..\nT.S.W\n.3.9.\n@@@@.\n";

@@ -11,8 +11,8 @@ use super::board::{Board, BoardReplaced, Occupies, Selection};
 use super::settings::{PlaySettings, SearchSettings};
 use super::status::Status;
 use super::walk::WalkReset;
+use crate::engine::grid::Pos;
 use crate::game::phases::AppSystems;
-use crate::search::Pos;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<AgentArrived>()
@@ -79,7 +79,7 @@ impl Agent {
     /// segment touches, so no barrier is painted across its way.
     fn occupies(&self, height: usize) -> Vec<Pos> {
         match self.target() {
-            Some(t) => crate::search::touched_cells(self.last, t, height),
+            Some(t) => crate::engine::grid::touched_cells(self.last, t, height),
             None => vec![self.last],
         }
     }

@@ -10,8 +10,11 @@ use super::input::Action;
 use super::settings::{BoardSettings, ClickSets, CrowdSettings, PlaySettings, SearchSettings};
 use super::setup::GameSetup;
 use super::status::Status;
+use crate::engine::{
+    files::read_map,
+    grid::{Cell, Grid, GridError, MazeKind, Pos, Topology, generate_maze},
+};
 use crate::game::phases::Turn;
-use crate::search::{Cell, Grid, GridError, MazeKind, Pos, Topology, generate_maze, read_map};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Board>()
@@ -32,7 +35,7 @@ pub fn random_board(settings: &BoardSettings) -> Grid {
     let s = settings.clamped();
     let mut rng = StdRng::seed_from_u64(s.seed);
     let p = s.barrier_pct / 100.0;
-    crate::search::random_grid(s.cols, s.rows, p, &mut || rng.random::<f64>()).expect("clamped sizes are valid")
+    crate::engine::grid::random_grid(s.cols, s.rows, p, &mut || rng.random::<f64>()).expect("clamped sizes are valid")
 }
 
 /// The grid being played.

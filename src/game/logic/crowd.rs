@@ -17,8 +17,12 @@ use super::settings::{CrowdSettings, MAX_CROWD, SearchSettings};
 use super::setup::GameSetup;
 use super::status::Status;
 use super::stepview::DistanceField;
+use crate::engine::{
+    crowd::{Crowd, CrowdKind, CrowdMode, CrowdOptions, middle_cell},
+    files::read_scen,
+    grid::{Pos, Topology},
+};
 use crate::game::phases::Turn;
-use crate::search::{Crowd, CrowdKind, CrowdMode, CrowdOptions, Pos, Topology, middle_cell, read_scen};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CrowdState>().init_resource::<CrowdField>().add_systems(

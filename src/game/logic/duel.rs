@@ -10,8 +10,12 @@ use super::race::RACE_LIMIT;
 use super::settings::{SearchSettings, WorldSettings};
 use super::status::Status;
 use super::world::{WorldBoard, WorldSearcher, world_on};
+use crate::engine::{
+    grid::Pos,
+    search::{Algorithm, SearchError, SearchOptions, Searcher, VoxelOptions},
+    world::{Pos3, VoxelGrid, VoxelMoves},
+};
 use crate::game::phases::Turn;
-use crate::search::{Algorithm, Pos, Pos3, SearchError, SearchOptions, Searcher, VoxelGrid, VoxelMoves, VoxelOptions};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Duel>()

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::log::warn;
 
-use crate::search::{Grid, read_map};
+use crate::engine::{files::read_map, grid::Grid};
 
 /// The maps that ship with the game, one click away (no file system needed), by name.
 pub const BUNDLED: [(&str, &[u8]); 6] = [
@@ -50,7 +50,7 @@ pub fn is_scenario(name: &str) -> bool {
 /// Whether a file the player opened or saves is a voxel world (`.3dmap`, or a MagicaVoxel
 /// `.vox` model) rather than a map.
 pub fn is_world(name: &str) -> bool {
-    crate::search::is_world_file(name)
+    crate::engine::files::is_world_file(name)
 }
 
 /// The lessons done, as kept (`lessons.txt` beside the last board: the numbers of the lessons
@@ -168,7 +168,7 @@ fn download(name: &str, bytes: &[u8]) -> Result<(), web_sys::wasm_bindgen::JsVal
     use web_sys::wasm_bindgen::JsCast;
     let parts = Array::of1(&Uint8Array::from(bytes));
     let options = web_sys::BlobPropertyBag::new();
-    options.set_type(if crate::search::is_vox_file(name) { "application/octet-stream" } else { "text/plain" });
+    options.set_type(if crate::engine::files::is_vox_file(name) { "application/octet-stream" } else { "text/plain" });
     let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options)?;
     let url = web_sys::Url::create_object_url_with_blob(&blob)?;
     let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;

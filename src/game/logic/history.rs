@@ -10,8 +10,8 @@ use super::board::{Board, BoardReplaced, Selection};
 use super::input::Action;
 use super::status::Status;
 use super::world::world_on;
+use crate::engine::grid::{Grid, Pos};
 use crate::game::phases::{AppSystems, Turn};
-use crate::search::{Grid, Pos};
 
 /// The most steps kept to undo.
 pub const MAX_UNDO: usize = 200;

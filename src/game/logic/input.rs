@@ -8,8 +8,11 @@ use super::settings::{
     BoardSettings, CrowdSettings, HelpShown, Language, Palette, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn,
     WorldSettings,
 };
+use crate::engine::{
+    grid::{MazeKind, Pos},
+    search::SearchOptions,
+};
 use crate::game::phases::{Pause, Turn};
-use crate::search::{MazeKind, Pos, SearchOptions};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Action>()

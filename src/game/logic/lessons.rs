@@ -16,8 +16,12 @@ use super::setup::GameSetup;
 use super::status::Status;
 use super::stepview::StepView;
 use super::walk::Walk;
+use crate::engine::{
+    crowd::CrowdKind,
+    grid::Topology,
+    search::{Algorithm, SearchOptions},
+};
 use crate::game::phases::{AppSystems, Turn};
-use crate::search::{Algorithm, CrowdKind, SearchOptions, Topology};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Learn>()

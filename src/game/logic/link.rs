@@ -13,8 +13,12 @@ use super::input::Action;
 use super::settings::{BoardSettings, SearchSettings, WorldSettings};
 use super::status::Status;
 use super::world::{WorldBoard, generated_world, world_on};
+use crate::engine::{
+    files::board_code,
+    grid::{CostModel, DiagonalRule, Topology},
+    search::SearchOptions,
+};
 use crate::game::phases::Turn;
-use crate::search::{CostModel, DiagonalRule, SearchOptions, Topology, board_code};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (copy_link.run_if(not(world_on)), copy_world_link.run_if(world_on)).chain().in_set(Turn::Links));

@@ -11,8 +11,8 @@ use super::files;
 use super::input::Action;
 use super::settings::{MAX_TRACE, SearchSettings};
 use super::status::Status;
+use crate::engine::files::write_map;
 use crate::game::phases::Turn;
-use crate::search::write_map;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PendingSave>().add_systems(Update, save_maps.in_set(Turn::Files)).add_systems(
@@ -52,7 +52,7 @@ fn trace_json(board: &Board, selection: &Selection, search: &SearchSettings) -> 
     let (Some(start), Some(end)) = (selection.start, selection.end) else {
         return Err("pick a start and an end".into());
     };
-    let mut searcher = crate::search::Searcher::default();
+    let mut searcher = crate::engine::search::Searcher::default();
     let run = searcher.steps(&board.grid, start, end, &search.0).map_err(|e| e.to_string())?;
     let mut json = Vec::new();
     run.write_trace(Some(MAX_TRACE), &mut json).map_err(|e| e.to_string())?;

@@ -12,8 +12,11 @@ use super::search::game_options;
 use super::settings::{RaceSettings, SearchSettings, race_on};
 use super::setup::GameSetup;
 use super::stepview::{Replay, StepView, control_replays, play_replay, replay_running};
+use crate::engine::{
+    grid::{Pos, cells_along},
+    search::{Algorithm, SearchOptions},
+};
 use crate::game::phases::{AppSystems, PausableSystems};
-use crate::search::{Algorithm, Pos, SearchOptions, cells_along};
 
 /// The most expansions recorded per lane: a search that needs more stops there, with a
 /// message, so that recording four lanes stays within a few frames' time.

@@ -12,8 +12,11 @@ use bevy_cubepath::{NavGrid, NoPath, PathAnswer, PathBudget, PathRequest};
 
 use super::board::{Board, Selection};
 use super::settings::SearchSettings;
+use crate::engine::{
+    grid::{Pos, cells_along},
+    search::{Algorithm, SearchError, SearchOptions},
+};
 use crate::game::phases::AppSystems;
-use crate::search::{Algorithm, Pos, SearchError, SearchOptions, cells_along};
 
 /// The most cells IDA* may expand for one search in the game (about a tenth of a second on a
 /// desktop): it re-expands cells without end on open boards, and a frame must not freeze.

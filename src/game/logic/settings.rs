@@ -5,7 +5,12 @@
 
 use bevy::prelude::*;
 
-use crate::search::{Algorithm, Cell, CrowdKind, SearchOptions, VoxelMoves, WorldKind};
+use crate::engine::{
+    crowd::CrowdKind,
+    grid::Cell,
+    search::{Algorithm, SearchOptions},
+    world::{VoxelMoves, WorldKind},
+};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardSettings>()

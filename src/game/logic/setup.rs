@@ -9,7 +9,11 @@ use super::settings::{
     BoardSettings, CrowdSettings, Language, Palette, PlaySettings, SearchSettings, StepLayers, StepViewOn, WalkMode, WorldSettings,
 };
 use super::status::Status;
-use crate::search::{Algorithm, CostModel, DiagonalRule, Grid, Heuristic, Pos, Pos3, Topology, VoxelGrid};
+use crate::engine::{
+    grid::{CostModel, DiagonalRule, Grid, Heuristic, Pos, Topology},
+    search::Algorithm,
+    world::{Pos3, VoxelGrid},
+};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameSetup>().add_systems(Startup, apply_setup);

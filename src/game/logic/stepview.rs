@@ -10,8 +10,11 @@ use super::board::{Board, Selection};
 use super::input::Action;
 use super::settings::{Heat, MAX_TRACE, SearchSettings, StepLayers, StepViewOn, race_on, step_view_on};
 use super::setup::GameSetup;
+use crate::engine::{
+    grid::{Pos, distances_to},
+    search::{Algorithm, SearchError, SearchOptions, SearchResult, Searcher, Step},
+};
 use crate::game::phases::{AppSystems, PausableSystems};
-use crate::search::{Algorithm, Pos, SearchError, SearchOptions, SearchResult, Searcher, Step, distances_to};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<StepView>().init_resource::<GoalField>().add_systems(Startup, open_from_setup).add_systems(
@@ -273,7 +276,7 @@ impl StepView {
         self.max_g = 0.0;
         let mut searcher = Searcher::default();
         let outcome = searcher.steps(&board.grid, start, end, options).map(|mut run| {
-            let push = |run: &crate::search::StepSearch, cell: Pos| {
+            let push = |run: &crate::engine::search::StepSearch, cell: Pos| {
                 let info = run.info(cell).expect("a pushed cell is known");
                 TracePush { cell, g: info.g, h: info.h, parent: info.parent }
             };

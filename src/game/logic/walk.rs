@@ -11,8 +11,8 @@ use super::search::PathState;
 use super::settings::{PlaySettings, WalkMode};
 use super::setup::GameSetup;
 use super::status::Status;
+use crate::engine::grid::Pos;
 use crate::game::phases::{AppSystems, PausableSystems, Pause};
-use crate::search::Pos;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Walk>()

@@ -14,8 +14,12 @@ use super::input::{Action, VoxelClick, VoxelHit};
 use super::settings::{BoardSettings, ClickSets, MAX_LEVELS, PlaySettings, SearchSettings, WalkMode, WorldSettings};
 use super::setup::GameSetup;
 use super::status::Status;
+use crate::engine::{
+    files::{read_world, write_world},
+    search::{Algorithm, Searcher, VoxelOptions},
+    world::{Pos3, VoxelGrid, VoxelMoves, generate_world},
+};
 use crate::game::phases::{AppSystems, PausableSystems, Turn};
-use crate::search::{Algorithm, Pos3, Searcher, VoxelGrid, VoxelMoves, VoxelOptions, generate_world, read_world, write_world};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WorldBoard>().init_resource::<WorldSearcher>().add_systems(Startup, make_first_world).add_systems(

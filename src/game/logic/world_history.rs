@@ -10,8 +10,8 @@ use super::input::{Action, VoxelClick};
 use super::settings::{MAX_LEVELS, WorldSettings};
 use super::status::Status;
 use super::world::{WorldBoard, world_on};
+use crate::engine::world::{Pos3, VoxelGrid};
 use crate::game::phases::Turn;
-use crate::search::{Pos3, VoxelGrid};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WorldHistory>()

@@ -11,8 +11,11 @@ use super::setup::GameSetup;
 use super::stepview::{Replay, control_replays, play_replay, replay_running};
 use super::world::{WorldBoard, WorldSearcher, world_on};
 use super::world_steps::WorldStepView;
+use crate::engine::{
+    search::{Algorithm, VoxelOptions},
+    world::Pos3,
+};
 use crate::game::phases::{PausableSystems, Turn};
-use crate::search::{Algorithm, Pos3, VoxelOptions};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WorldRace>().add_systems(

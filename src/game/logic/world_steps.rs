@@ -8,8 +8,11 @@ use super::settings::{MAX_TRACE, SearchSettings, StepViewOn, WorldSettings, step
 use super::setup::GameSetup;
 use super::stepview::{Replay, control_replays, play_replay, replay_running};
 use super::world::{WorldBoard, WorldSearcher, world_on};
+use crate::engine::{
+    search::{Algorithm, SearchError, SearchResult, Searcher, Step, VoxelOptions},
+    world::{Pos3, VoxelGrid},
+};
 use crate::game::phases::{PausableSystems, Turn};
-use crate::search::{Algorithm, Pos3, SearchError, SearchResult, Searcher, Step, VoxelGrid, VoxelOptions};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WorldStepView>().add_systems(

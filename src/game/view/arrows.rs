@@ -6,12 +6,15 @@
 use bevy::prelude::*;
 
 use super::cubes::drawn_flat;
+use crate::engine::{
+    grid::Pos,
+    search::{Algorithm, JumpDistances, JumpScan, jump_scans},
+};
 use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{SearchSettings, StepLayers, race_on, step_view_on};
 use crate::game::logic::stepview::StepView;
 use crate::game::phases::{AppSystems, ViewSystems};
-use crate::search::{Algorithm, JumpDistances, JumpScan, Pos, jump_scans};
 
 /// The most cells that get arrows (more would be a blur of lines and a slow frame).
 pub const MAX_ARROW_CELLS: usize = 128 * 128;

@@ -10,11 +10,11 @@ use super::looks::agent_colour;
 use crate::game::logic::board::Board;
 use bevy_cubepath::CrowdMember;
 
+use crate::engine::crowd::{AgentState, CrowdMode};
 use crate::game::logic::crowd::{BoardCrowd, CrowdField, CrowdState, crowd_exists};
 use crate::game::logic::input::Action;
 use crate::game::logic::settings::Palette;
 use crate::game::phases::ViewSystems;
-use crate::search::{AgentState, CrowdMode};
 
 /// Boards up to this many cells get the field's arrows.
 const MAX_FIELD_ARROWS: usize = 64 * 64;

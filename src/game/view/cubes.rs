@@ -4,10 +4,10 @@
 use bevy::prelude::*;
 
 use super::looks::{CellLooks, Look, looks_changed};
+use crate::engine::grid::Pos;
 use crate::game::logic::board::{Board, HEX_APOTHEM};
 use crate::game::logic::settings::Palette;
 use crate::game::phases::ViewSystems;
-use crate::search::Pos;
 
 /// The cubes alone (the headless test harness draws them too).
 pub(crate) fn plugin(app: &mut App) {

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
+use crate::engine::grid::{Cell, Pos};
 use crate::game::logic::agent::Agent;
 use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::crowd::CrowdField;
@@ -13,7 +14,6 @@ use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{Heat, Palette, StepLayers, StepViewOn};
 use crate::game::logic::stepview::{GoalField, Mark, StepView};
 use crate::game::logic::walk::Walk;
-use crate::search::{Cell, Pos};
 
 /// How a cube is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -224,7 +224,7 @@ impl CellLooks<'_, '_> {
         let walking = self.agents.iter().find(|a| !a.arrived);
         let index: HashMap<Pos, usize> = match walking {
             // an any-angle agent walks turning points: the cells between them are its path too
-            Some(a) => crate::search::cells_along(&a.cells).into_iter().enumerate().map(|(k, p)| (p, k)).collect(),
+            Some(a) => crate::engine::grid::cells_along(&a.cells).into_iter().enumerate().map(|(k, p)| (p, k)).collect(),
             None => HashMap::new(),
         };
         let on_path = |p: Pos| if walking.is_some() { index.get(&p).copied() } else { self.path.path_index(p) };

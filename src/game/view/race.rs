@@ -13,6 +13,7 @@ use super::cubes::{Cube, CubeAssets, cube_transform};
 use super::flat::{FlatBoard, pixel_plane};
 use super::looks::Look;
 use super::words::Words;
+use crate::engine::grid::{Cell, Pos};
 use crate::game::logic::agent::Agent;
 use crate::game::logic::board::{Board, HEX_APOTHEM, Selection};
 use crate::game::logic::race::{Lane, Race};
@@ -20,7 +21,6 @@ use crate::game::logic::settings::{Language, Palette, RaceSettings, race_on};
 use crate::game::logic::stepview::Mark;
 use crate::game::logic::world::{WorldBoard, world_on};
 use crate::game::phases::ViewSystems;
-use crate::search::{Cell, Pos};
 use bevy_cubepath::CrowdMember;
 
 /// Up to this many cubes in all lanes together the lanes are cubes; beyond, flat textures.

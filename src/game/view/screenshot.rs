@@ -131,7 +131,7 @@ fn report_crowd(crowd: BoardCrowd, mut last: Local<usize>) {
 /// the world's search, walk or slice changes.
 fn report_world(world: Res<WorldBoard>, mut last: Local<String>) {
     let Some(grid) = world.grid.as_ref() else { return };
-    let voxel = |p: Option<crate::search::Pos3>| p.map_or("-".to_string(), |p| format!("{},{},{}", p.0, p.1, p.2));
+    let voxel = |p: Option<crate::engine::world::Pos3>| p.map_or("-".to_string(), |p| format!("{},{},{}", p.0, p.1, p.2));
     let line = format!(
         "cubepath world: {}x{}x{} start={} end={} cost={} voxels={} walked={} slice={}",
         grid.width(),

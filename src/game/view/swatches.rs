@@ -8,8 +8,8 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::looks::{CellLooks, Look};
+use crate::engine::grid::Pos;
 use crate::game::logic::agent::Agent;
-use crate::search::Pos;
 
 /// The looks a screenshot reports, with their names.
 const ROLES: [(Look, &str); 7] = [

@@ -15,12 +15,12 @@ use super::agent::AgentAssets;
 use super::cubes::{Cube, CubeAssets};
 use super::flat::FlatBoard;
 use super::looks::Look;
+use crate::engine::world::{Pos3, VoxelGrid, VoxelMoves};
 use crate::game::logic::agent::Agent;
 use crate::game::logic::input::{Action, VoxelClick};
 use crate::game::logic::settings::WorldSettings;
 use crate::game::logic::world::{WorldBoard, cast_ray, voxel_centre, voxel_in_front, world_on};
 use crate::game::phases::{Turn, ViewSystems};
-use crate::search::{Pos3, VoxelGrid, VoxelMoves};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<WorldDrawn>().init_resource::<WorldPress>().add_systems(Startup, setup_world_assets).add_systems(

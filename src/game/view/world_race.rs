@@ -11,12 +11,12 @@ use super::looks::Look;
 use super::words::Words;
 use super::world::{WorldAssets, WorldDrawn};
 use super::world_steps::{show_look, stage_look};
+use crate::engine::world::{Pos3, VoxelGrid};
 use crate::game::logic::settings::{Language, RaceSettings, race_on};
 use crate::game::logic::world::{WorldBoard, voxel_centre, world_on};
 use crate::game::logic::world_race::{WorldLane, WorldRace};
 use crate::game::logic::world_steps::Timeline;
 use crate::game::phases::ViewSystems;
-use crate::search::{Pos3, VoxelGrid};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<WorldLanesDrawn>()

@@ -7,11 +7,11 @@ use bevy::prelude::*;
 use super::cubes::CubeAssets;
 use super::looks::Look;
 use super::world::WorldAssets;
+use crate::engine::world::Pos3;
 use crate::game::logic::settings::StepViewOn;
 use crate::game::logic::world::{WorldBoard, voxel_centre};
 use crate::game::logic::world_steps::{Stage, Timeline, WorldStepView};
 use crate::game::phases::ViewSystems;
-use crate::search::Pos3;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<StepMarkers>().add_systems(Startup, setup_step_mesh).add_systems(

@@ -3,9 +3,10 @@
 
 use std::fmt;
 
-use crate::dstar::Replanner;
-use crate::rules::{CostModel, SearchOptions, Topology};
-use crate::types::Pos;
+use crate::grid::Pos;
+use crate::grid::rules::{CostModel, Topology};
+use crate::search::dstar::Replanner;
+use crate::search::options::SearchOptions;
 
 /// The most agents a crowd may have.
 pub const MAX_AGENTS: usize = 100_000;
@@ -43,7 +44,7 @@ impl CrowdMode {
 /// `gather`, `command`, `together`: [`CrowdKind::name`], `Display` and `FromStr` from one table).
 ///
 /// ```
-/// use cubepath_search::CrowdKind;
+/// use cubepath_search::crowd::CrowdKind;
 /// assert_eq!("gather".parse::<CrowdKind>(), Ok(CrowdKind::Gather));
 /// assert_eq!(CrowdKind::Command.to_string(), "command");
 /// assert!("march".parse::<CrowdKind>().unwrap_err().contains("wander, gather, command, together"));

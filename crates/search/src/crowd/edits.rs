@@ -3,11 +3,11 @@
 
 use std::collections::VecDeque;
 
-use crate::components::Components;
-use crate::grid::Cell;
-use crate::moves::hex_neighbours;
-use crate::rules::Topology;
-use crate::types::Pos;
+use crate::grid::Pos;
+use crate::grid::board::Cell;
+use crate::grid::components::Components;
+use crate::grid::moves::hex_neighbours;
+use crate::grid::rules::Topology;
 
 use super::Crowd;
 use super::agents::{AgentState, CrowdMode, EditStats, NONE};
@@ -92,7 +92,7 @@ impl Crowd {
     pub(super) fn search_afresh(&mut self, i: usize) {
         let options = self.search_options();
         let a = &mut self.agents[i];
-        if let Ok(fresh) = crate::dstar::Replanner::new(&self.grid, a.pos, a.goal, &options) {
+        if let Ok(fresh) = crate::search::dstar::Replanner::new(&self.grid, a.pos, a.goal, &options) {
             a.plan = Some(fresh);
             a.repair_cap = usize::MAX;
             self.stats.fresh_searches += 1;

@@ -21,7 +21,7 @@
 //! [`CrowdOptions::compare`] is on).
 //!
 //! ```
-//! use cubepath_search::{Crowd, CrowdMode, CrowdOptions, Grid};
+//! use cubepath_search::{crowd::{Crowd, CrowdMode, CrowdOptions}, grid::Grid};
 //! let grid = Grid::new(20, 20).unwrap();
 //! let mut crowd = Crowd::new(grid, 30, CrowdMode::Wander, CrowdOptions::default()).unwrap();
 //! for _ in 0..200 {
@@ -42,12 +42,12 @@ pub use together::JointStats;
 
 use std::collections::VecDeque;
 
-use crate::components::Components;
-use crate::dstar::Replanner;
-use crate::grid::{Cell, Grid};
-use crate::rules::SearchOptions;
-use crate::searcher::Searcher;
-use crate::types::Pos;
+use crate::grid::Pos;
+use crate::grid::board::{Cell, Grid};
+use crate::grid::components::Components;
+use crate::search::dstar::Replanner;
+use crate::search::options::SearchOptions;
+use crate::search::searcher::Searcher;
 
 use agents::NONE;
 

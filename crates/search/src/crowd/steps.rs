@@ -6,8 +6,8 @@
 //! swap, and nobody gives a goal up: an agent kept from its path waits with a growing urgency
 //! until the others make way.
 
-use crate::moves::{moves, step_kind};
-use crate::types::Pos;
+use crate::grid::Pos;
+use crate::grid::moves::{moves, step_kind};
 
 use super::Crowd;
 use super::agents::{AgentState, CrowdMode, NONE};

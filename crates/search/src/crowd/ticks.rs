@@ -1,8 +1,8 @@
 //! A crowd's tick: searches within the budget, then every agent moves at most one cell (by
 //! PIBT, in `steps.rs`); and the invariants checked from positions alone.
 
-use crate::dstar::Progress;
-use crate::types::Pos;
+use crate::grid::Pos;
+use crate::search::dstar::Progress;
 
 use super::Crowd;
 use super::agents::{AgentState, CrowdMode};
@@ -154,7 +154,7 @@ impl Crowd {
 
     /// The invariants, checked from the agents' positions alone: every agent on a passable
     /// cell of its own now; and each step of the last tick a legal move of the crowd's own
-    /// topology ([`step_kind`](crate::step_kind): four or eight neighbours with its diagonal rule,
+    /// topology ([`step_kind`](crate::grid::step_kind): four or eight neighbours with its diagonal rule,
     /// or hex neighbours; never onto a wall or across terrain classes) with no two agents
     /// swapping cells, judged when the tick was taken (an edit since may have walled a cell an
     /// agent left). Empty when all hold; otherwise what broke.
@@ -178,7 +178,7 @@ impl Crowd {
         let mut problems = Vec::new();
         let at: std::collections::HashMap<Pos, usize> = self.agents.iter().enumerate().map(|(i, a)| (a.pos, i)).collect();
         for (i, a) in self.agents.iter().enumerate() {
-            if a.prev != a.pos && crate::moves::step_kind(&self.grid, a.prev, a.pos, self.options.topology).is_none() {
+            if a.prev != a.pos && crate::grid::moves::step_kind(&self.grid, a.prev, a.pos, self.options.topology).is_none() {
                 problems.push(format!("agent {i} made an illegal move from {:?} to {:?} under {:?}", a.prev, a.pos, self.options.topology));
             }
             if a.prev != a.pos
@@ -197,8 +197,8 @@ impl Crowd {
 mod tests {
     use super::*;
     use crate::crowd::{CrowdMode, CrowdOptions};
-    use crate::grid::{Cell, Grid};
-    use crate::types::Pos;
+    use crate::grid::Pos;
+    use crate::grid::board::{Cell, Grid};
 
     /// A crowd of two agents on an open 4 x 1 row, placed by hand.
     fn two_agents(a: (Pos, Pos), b: (Pos, Pos)) -> Crowd {

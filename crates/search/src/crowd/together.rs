@@ -6,11 +6,11 @@
 use std::collections::VecDeque;
 use std::time::Duration;
 
-use crate::components::Components;
+use crate::grid::Pos;
+use crate::grid::components::Components;
+use crate::grid::moves::moves;
+use crate::grid::rules::{DiagonalRule, Topology};
 use crate::mapf::{MapfOptions, Moves, solve_mapf};
-use crate::moves::moves;
-use crate::rules::{DiagonalRule, Topology};
-use crate::types::Pos;
 
 use super::Crowd;
 use super::agents::{AgentState, CrowdError, CrowdMode, NONE};

@@ -5,8 +5,8 @@
 use std::fmt;
 
 use super::{MapfPlan, Moves};
-use crate::grid::Grid;
-use crate::types::Pos;
+use crate::grid::Pos;
+use crate::grid::board::Grid;
 
 /// What is wrong with a plan, as [`check_plan`] finds it first (times count steps from 0).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,7 +91,7 @@ impl std::error::Error for PlanError {}
 /// `Ok(())` or the first rule it breaks.
 ///
 /// ```
-/// use cubepath_search::{Grid, MapfPlan, Moves, PlanError, check_plan};
+/// use cubepath_search::{grid::Grid, mapf::{MapfPlan, Moves, PlanError, check_plan}};
 /// let grid = Grid::new(3, 1).unwrap();
 /// // two agents in a corridor trying to pass each other
 /// let plan = MapfPlan { paths: vec![vec![(0, 0), (1, 0)], vec![(1, 0), (0, 0)]] };

@@ -1,8 +1,8 @@
 //! The grid as a graph of free cells for joint planning, and each agent's distances to its goal,
 //! found lazily (a breadth-first search from the goal, resumed only as far as a query needs).
 
-use crate::grid::Grid;
-use crate::types::Pos;
+use crate::grid::Pos;
+use crate::grid::board::Grid;
 
 /// No vertex, no agent: the empty mark of every table here.
 pub(crate) const NONE: u32 = u32::MAX;

@@ -309,7 +309,7 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Cell, Grid};
+    use crate::grid::board::{Cell, Grid};
 
     /// Meetings counted from the paths alone, by the rules in the module's doc: two agents on
     /// one vertex at one time (after time 0), two swapping across an edge, an agent on another's

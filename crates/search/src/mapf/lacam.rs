@@ -236,7 +236,7 @@ impl<'g> Lacam<'g> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
+    use crate::grid::board::Grid;
 
     /// The low-level search's successors of a node: for the first agent in the node's order,
     /// one constraint per neighbour of its vertex and one that holds it in place, no other; and

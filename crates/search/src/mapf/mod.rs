@@ -18,11 +18,11 @@
 //! promise of optimality.
 //!
 //! ```
-//! use cubepath_search::{Grid, MapfOptions, Moves, check_plan, solve_mapf};
+//! use cubepath_search::{grid::Grid, mapf::{MapfOptions, Moves, check_plan, solve_mapf}};
 //! // Two agents in a corridor with a niche above its middle: one must step aside.
 //! let mut grid = Grid::new(5, 2).unwrap();
 //! for x in [0, 2, 3, 4] {
-//!     grid.set(x, 0, cubepath_search::Cell::Blocked).unwrap();
+//!     grid.set(x, 0, cubepath_search::grid::Cell::Blocked).unwrap();
 //! }
 //! let starts = [(0, 1), (4, 1)];
 //! let goals = [(4, 1), (0, 1)];
@@ -45,8 +45,8 @@ use std::time::{Duration, Instant};
 
 pub use check::{PlanError, check_plan};
 
-use crate::grid::Grid;
-use crate::types::Pos;
+use crate::grid::Pos;
+use crate::grid::board::Grid;
 use graph::{Distances, Graph, NONE};
 
 /// The moves of one time step.

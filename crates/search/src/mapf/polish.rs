@@ -443,7 +443,7 @@ fn free_spans(stays: &[Stay], after: u32, last: u32) -> impl Iterator<Item = (u3
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Cell, Grid};
+    use crate::grid::board::{Cell, Grid};
     use crate::mapf::{MapfPlan, Moves, check_plan, guide::Guides, lacam::Lacam};
 
     /// A board of `w` x `h` with about `blocked` % of its cells blocked, and agents on a quarter

@@ -1,6 +1,6 @@
 //! What the engine's test files share.
 
-use cubepath_search::{Grid, random_grid};
+use cubepath_search::grid::{Grid, random_grid};
 
 /// A seeded source of numbers in [0, 1) (xorshift: the same numbers for the same seed
 /// everywhere).

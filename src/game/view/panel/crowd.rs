@@ -4,11 +4,11 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use crate::engine::crowd::CrowdKind;
 use crate::game::logic::crowd::{BoardCrowd, CrowdState};
 use crate::game::logic::input::Action;
 use crate::game::logic::settings::{CrowdSettings, MAX_CROWD};
 use crate::game::view::words::Words;
-use crate::search::CrowdKind;
 
 /// The crowd: how many agents, what they do, how fast, the field, and what the crowd and the
 /// picked agent are doing.

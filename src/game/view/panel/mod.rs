@@ -19,11 +19,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::cubes::drawn_flat;
 use super::text::cell_text as cell;
 use super::words::Words;
+use crate::engine::grid::MazeKind;
 use crate::game::logic::files::BUNDLED;
 use crate::game::logic::input::Action;
 use crate::game::logic::settings::{BoardSettings, Brush, ClickSets, Language, MAX_SIDE, Palette, PlaySettings, WalkMode, WorldSettings};
 use crate::game::phases::{AppSystems, ViewSystems};
-use crate::search::MazeKind;
 use shown::Shown;
 
 pub(super) fn plugin(app: &mut App) {

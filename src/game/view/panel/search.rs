@@ -5,10 +5,13 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::shown::Shown;
+use crate::engine::{
+    grid::{DiagonalRule, Heuristic, Topology},
+    search::Algorithm,
+};
 use crate::game::logic::duel::Duel;
 use crate::game::logic::input::Action;
 use crate::game::view::words::Words;
-use crate::search::{Algorithm, DiagonalRule, Heuristic, Topology};
 
 pub(super) fn search_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
     let w = shown.words();

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::shown::Shown;
+use crate::engine::search::Algorithm;
 use crate::game::logic::input::Action;
 use crate::game::logic::race::RACE_LIMIT;
 use crate::game::logic::settings::{Heat, LANES, RaceSettings};
@@ -14,7 +15,6 @@ use crate::game::view::cubes::drawn_flat;
 use crate::game::view::looks::{HEAT_LEVELS, Look};
 use crate::game::view::race::lane_counters;
 use crate::game::view::words::Words;
-use crate::search::Algorithm;
 
 pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
     let step = &shown.step;

@@ -5,9 +5,9 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::shown::Shown;
+use crate::engine::world::{VoxelMoves, WorldKind};
 use crate::game::logic::input::Action;
 use crate::game::logic::settings::{MAX_LEVELS, WorldSettings};
-use crate::search::{VoxelMoves, WorldKind};
 
 /// Levels, kind, moves and the "New world" button; with a world, the slice and its search.
 pub(super) fn world_section(ui: &mut egui::Ui, shown: &Shown, draft: &mut WorldSettings, actions: &mut MessageWriter<Action>) {

@@ -1,0 +1,373 @@
+//! Connected components: which passable cells can reach which, under a topology's moves and
+//! the terrain classes. A start and goal in different components have no path, and a search
+//! can say so without expanding anything.
+
+use std::collections::VecDeque;
+
+use crate::grid::Pos;
+use crate::grid::board::{BLOCKED, Grid, may_enter};
+use crate::grid::moves::hex_neighbours;
+use crate::grid::rules::{DiagonalRule, Topology};
+
+/// How cells connect: moves are symmetric, so connectivity needs only these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Links {
+    /// The 4 straight neighbours: also right for diagonals that need a free side cell
+    /// (no corner cutting, one free), since such a diagonal's ends are linked through it.
+    Four,
+    /// All 8 neighbours: diagonals between two blocked corners.
+    Eight,
+    /// The 6 odd-r hex neighbours.
+    Hex,
+}
+
+impl Links {
+    fn of(topology: Topology) -> Links {
+        match topology {
+            Topology::Hex => Links::Hex,
+            Topology::Square(DiagonalRule::Always) => Links::Eight,
+            Topology::Square(_) => Links::Four,
+        }
+    }
+}
+
+/// The connected components of a grid's passable cells under a topology's moves.
+///
+/// Made with [`Components::new`] (a flood fill, linear in the grid) and brought up to date
+/// after cells change with [`Components::update`], which on grids without water or swamp
+/// works only around the changed cells: a cell opened joins its neighbours' components, and a
+/// cell blocked is checked for splitting its component by searching from its neighbours at
+/// once, one cell each in turn, until they meet (no split) or one side runs out (a split: that
+/// side is relabelled), so the work is about the size of the smaller side.
+///
+/// ```
+/// use cubepath_search::grid::{Cell, Components, Grid, Topology};
+/// let mut grid = Grid::new(5, 1).unwrap();
+/// grid.set(2, 0, Cell::Blocked).unwrap();
+/// let mut parts = Components::new(&grid, Topology::default());
+/// assert_eq!(parts.count(), 2);
+/// assert!(parts.connected((0, 0), (1, 0)));
+/// assert!(!parts.connected((0, 0), (4, 0)));
+/// grid.set(2, 0, Cell::FLOOR).unwrap();
+/// assert!(parts.update(&grid, Topology::default())); // worked out around (2, 0) alone
+/// assert!(parts.connected((0, 0), (4, 0)));
+/// assert_eq!(parts.count(), 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Components {
+    /// The label of each cell, by padded index (0: blocked or off the grid).
+    labels: Vec<u32>,
+    /// Union-find over labels: each label's parent label, a component's root its own parent;
+    /// `size` of a root: its cells.
+    parent: Vec<u32>,
+    size: Vec<u32>,
+    count: u32,
+    width: usize,
+    height: usize,
+    stride: usize,
+    links: Links,
+    /// Whether the grid had water or swamp (then updates label everything again).
+    classes: bool,
+    version: (u64, u64),
+    /// Per cell, which side of a split check reached it (`epoch << 3 | side`).
+    seen: Vec<u32>,
+    epoch: u32,
+}
+
+impl Components {
+    /// Labels every passable cell of `grid` with its component (a flood fill, linear in the
+    /// grid's size).
+    pub fn new(grid: &Grid, topology: Topology) -> Components {
+        let links = Links::of(topology);
+        let codes = grid.codes();
+        let stride = grid.stride();
+        let mut parts = Components {
+            labels: vec![0u32; codes.len()],
+            parent: vec![0],
+            size: vec![0],
+            count: 0,
+            width: grid.width(),
+            height: grid.height(),
+            stride,
+            links,
+            classes: grid.has_classes(),
+            version: grid.version(),
+            seen: Vec::new(),
+            epoch: 0,
+        };
+        let mut queue = VecDeque::new();
+        for seed in 0..codes.len() {
+            if codes[seed] == BLOCKED || parts.labels[seed] != 0 {
+                continue;
+            }
+            let label = parts.parent.len() as u32;
+            parts.parent.push(label);
+            parts.size.push(0);
+            parts.count += 1;
+            parts.labels[seed] = label;
+            queue.push_back(seed);
+            while let Some(i) = queue.pop_front() {
+                parts.size[label as usize] += 1;
+                let (near, n) = parts.linked(i);
+                for &j in &near[..n] {
+                    if codes[j] != BLOCKED && parts.labels[j] == 0 && may_enter(codes[i], codes[j]) {
+                        parts.labels[j] = label;
+                        queue.push_back(j);
+                    }
+                }
+            }
+        }
+        parts
+    }
+
+    /// The cells a move can link to padded cell `i` (passable or not), and how many.
+    #[inline]
+    fn linked(&self, i: usize) -> ([usize; 8], usize) {
+        let mut out = [0usize; 8];
+        let s = self.stride as isize;
+        let offsets: &[isize] = match self.links {
+            Links::Four => &[-s, s, -1, 1],
+            Links::Eight => &[-s, s, -1, 1, -s - 1, -s + 1, s - 1, s + 1],
+            Links::Hex => {
+                let (x, y) = (i % self.stride - 1, i / self.stride - 1);
+                let mut n = 0;
+                for p in hex_neighbours((x, y)).into_iter().flatten() {
+                    if p.0 < self.width && p.1 < self.height {
+                        out[n] = (p.1 + 1) * self.stride + p.0 + 1;
+                        n += 1;
+                    }
+                }
+                return (out, n);
+            }
+        };
+        for (k, &o) in offsets.iter().enumerate() {
+            out[k] = (i as isize + o) as usize;
+        }
+        (out, offsets.len())
+    }
+
+    /// The root label of `label`'s component.
+    #[inline]
+    fn find(&self, mut label: u32) -> u32 {
+        while self.parent[label as usize] != label {
+            label = self.parent[label as usize];
+        }
+        label
+    }
+
+    /// Joins the components of roots `a` and `b` (the smaller under the larger); the root.
+    fn union(&mut self, a: u32, b: u32) -> u32 {
+        if a == b {
+            return a;
+        }
+        let (big, small) = if self.size[a as usize] >= self.size[b as usize] { (a, b) } else { (b, a) };
+        self.parent[small as usize] = big;
+        self.size[big as usize] += self.size[small as usize];
+        self.count -= 1;
+        big
+    }
+
+    /// A new component's root label, holding `cells` cells.
+    fn new_label(&mut self, cells: u32) -> u32 {
+        let label = self.parent.len() as u32;
+        self.parent.push(label);
+        self.size.push(cells);
+        self.count += 1;
+        label
+    }
+
+    /// Number of components.
+    pub fn count(&self) -> usize {
+        self.count as usize
+    }
+
+    /// Whether `a` and `b` are passable and connected (a path exists between them).
+    pub fn connected(&self, a: Pos, b: Pos) -> bool {
+        let at = |p: Pos| {
+            if p.0 >= self.width || p.1 >= self.height {
+                return 0;
+            }
+            self.labels[(p.1 + 1) * self.stride + p.0 + 1]
+        };
+        let (la, lb) = (at(a), at(b));
+        la != 0 && lb != 0 && (la == lb || self.find(la) == self.find(lb))
+    }
+
+    /// Memory held, in bytes.
+    pub fn bytes(&self) -> usize {
+        (self.labels.len() + self.parent.len() + self.size.len() + self.seen.len()) * std::mem::size_of::<u32>()
+    }
+
+    /// Whether these components were computed for this grid as it is now, under moves that
+    /// connect like `topology`'s.
+    pub fn is_current(&self, grid: &Grid, topology: Topology) -> bool {
+        self.version == grid.version() && self.links == Links::of(topology)
+    }
+
+    /// The components kept in `kept`, made there on first use and brought up to date with
+    /// `grid` ([`Components::update`]) after.
+    pub(crate) fn kept<'a>(kept: &'a mut Option<Components>, grid: &Grid, topology: Topology) -> &'a Components {
+        match kept {
+            Some(parts) => {
+                parts.update(grid, topology);
+                parts
+            }
+            None => kept.insert(Components::new(grid, topology)),
+        }
+    }
+
+    /// Brings the components up to date with `grid` under `topology`'s moves. Returns true
+    /// when that was worked out around the cells changed since they were last up to date;
+    /// false when everything was labelled again: another grid, other moves, more changes than
+    /// the grid remembers ([`crate::grid::CHANGE_LOG`]), or water or swamp on the grid.
+    pub fn update(&mut self, grid: &Grid, topology: Topology) -> bool {
+        if self.is_current(grid, topology) {
+            return true;
+        }
+        let changed = match grid.changes_since(self.version) {
+            Some(cells) if self.links == Links::of(topology) && !self.classes && !grid.has_classes() => {
+                let mut changed: Vec<usize> = cells.map(|(x, y)| grid.index(x, y)).collect();
+                changed.sort_unstable();
+                changed.dedup();
+                changed
+            }
+            _ => {
+                *self = Components::new(grid, topology);
+                return false;
+            }
+        };
+        let codes = grid.codes();
+        // cells blocked now, one at a time: out of its component, which is checked for a split
+        // (the cells still to come count as open until their turn)
+        for &c in &changed {
+            if self.labels[c] != 0 && codes[c] == BLOCKED {
+                let root = self.find(self.labels[c]);
+                self.labels[c] = 0;
+                self.size[root as usize] -= 1;
+                if self.size[root as usize] == 0 {
+                    self.count -= 1;
+                }
+                self.split_around(c);
+            }
+        }
+        // cells opened: each joins the components around it
+        for &c in &changed {
+            if self.labels[c] == 0 && codes[c] != BLOCKED {
+                let mut root = None;
+                let (near, count) = self.linked(c);
+                for &n in &near[..count] {
+                    if self.labels[n] != 0 {
+                        let r = self.find(self.labels[n]);
+                        root = Some(root.map_or(r, |q| self.union(q, r)));
+                    }
+                }
+                let root = root.unwrap_or_else(|| self.new_label(0));
+                self.labels[c] = root;
+                self.size[root as usize] += 1;
+            }
+        }
+        self.version = grid.version();
+        true
+    }
+
+    /// After cell `c` was blocked: whether its labelled neighbours, in each component, still
+    /// connect without it. Searches from all of a component's neighbours of `c` in turn, one
+    /// cell each; two searches that touch are one side; a side whose searches run out while
+    /// another side is still open is cut off and gets a label of its own.
+    fn split_around(&mut self, c: usize) {
+        let (near, n) = self.linked(c);
+        // the labelled neighbours with their components' roots, a run per component
+        let mut starts: Vec<(u32, usize)> =
+            near[..n].iter().filter(|&&j| self.labels[j] != 0).map(|&j| (self.find(self.labels[j]), j)).collect();
+        starts.sort_unstable();
+        for group in starts.chunk_by(|a, b| a.0 == b.0).filter(|g| g.len() > 1) {
+            let cells: Vec<usize> = group.iter().map(|&(_, j)| j).collect();
+            self.separate(group[0].0, &cells);
+        }
+    }
+
+    /// The searches of [`Self::split_around`] from `starts`, all in the component of `root`.
+    // Long: the searches advance one cell each in turn and share their queues, marks and
+    // sizes until one side runs out; split up, each part would take all of that state.
+    fn separate(&mut self, root: u32, starts: &[usize]) {
+        if self.seen.len() != self.labels.len() {
+            self.seen = vec![0; self.labels.len()];
+            self.epoch = 0;
+        }
+        if self.epoch >= u32::MAX >> 3 {
+            self.seen.fill(0);
+            self.epoch = 0;
+        }
+        self.epoch += 1;
+        let mark = self.epoch << 3;
+        let k = starts.len();
+        // per search: the cells it reached (in order, a queue from `head`), its side
+        let mut reached: Vec<Vec<usize>> = starts.iter().map(|&s| vec![s]).collect();
+        let mut head = vec![0usize; k];
+        let mut side: Vec<usize> = (0..k).collect();
+        let mut cut = vec![false; k];
+        for (p, &s) in starts.iter().enumerate() {
+            self.seen[s] = mark | p as u32;
+        }
+        let side_of = |side: &[usize], mut p: usize| {
+            while side[p] != p {
+                p = side[p];
+            }
+            p
+        };
+        loop {
+            // the sides not cut off: stop when one is left
+            let mut open = [usize::MAX; 8];
+            let mut sides = 0;
+            for p in (0..k).filter(|&p| !cut[p]) {
+                let s = side_of(&side, p);
+                if !open[..sides].contains(&s) {
+                    open[sides] = s;
+                    sides += 1;
+                }
+            }
+            if sides <= 1 {
+                return;
+            }
+            for p in 0..k {
+                if cut[p] || head[p] == reached[p].len() {
+                    continue;
+                }
+                let i = reached[p][head[p]];
+                head[p] += 1;
+                let (near, n) = self.linked(i);
+                for &j in &near[..n] {
+                    if self.labels[j] == 0 {
+                        continue;
+                    }
+                    if self.seen[j] >> 3 == self.epoch {
+                        let (a, b) = (side_of(&side, p), side_of(&side, (self.seen[j] & 7) as usize));
+                        side[a.max(b)] = a.min(b);
+                    } else {
+                        self.seen[j] = mark | p as u32;
+                        reached[p].push(j);
+                    }
+                }
+            }
+            // a side whose searches have all run out is a component of its own, unless it is
+            // the last side left
+            for &s in &open[..sides] {
+                // (a side joined to another in this round has no members of its own now)
+                let members: Vec<usize> = (0..k).filter(|&p| !cut[p] && side_of(&side, p) == s).collect();
+                let spent = !members.is_empty() && members.iter().all(|&p| head[p] == reached[p].len());
+                let others = (0..k).any(|p| !cut[p] && side_of(&side, p) != s);
+                if spent && others {
+                    let cells: usize = members.iter().map(|&p| reached[p].len()).sum();
+                    let label = self.new_label(cells as u32);
+                    self.size[root as usize] -= cells as u32;
+                    for p in members {
+                        for &cell in &reached[p] {
+                            self.labels[cell] = label;
+                        }
+                        cut[p] = true;
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! Where a search starts: [`Searcher::search`] picks the algorithm's module and runs it whole,
+//! [`Searcher::steps`] hands out a [`StepSearch`], [`find_path`] runs one search with fresh
+//! buffers. The top of the engine: it calls the algorithms, none of them calls it.
+
+use crate::grid::Pos;
+use crate::grid::board::Grid;
+use crate::search::best_first::{Stepper, WorldSteps, best_first};
+use crate::search::options::{Algorithm, SearchOptions};
+use crate::search::searcher::{Searcher, validate};
+use crate::search::space::GridSpace;
+use crate::search::state::StepSearch;
+use crate::search::types::{SearchError, SearchResult};
+use crate::search::voxel_space::WorldSpace;
+use crate::search::world_options::{VoxelOptions, validate_world};
+use crate::world::Pos3;
+use crate::world::voxel::VoxelGrid;
+use crate::{search::bidir, search::ida, search::uniform};
+
+impl Searcher {
+    /// Runs a whole search from `start` to `goal`.
+    ///
+    /// Errors when an endpoint is off the grid or blocked, or the options do not fit the grid
+    /// (JPS on a weighted grid or without the no-corner-cutting rule, a weight below 1).
+    pub fn search(&mut self, grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<SearchResult, SearchError> {
+        if let Algorithm::AStarBidir | Algorithm::Ida = options.algorithm {
+            validate(grid, start, goal, options)?;
+            if !self.reachable(grid, start, goal, options.topology) {
+                return Ok(SearchResult::nothing(options));
+            }
+            let space = GridSpace::new(grid, options);
+            return Ok(match options.algorithm {
+                Algorithm::AStarBidir => bidir::search(&space, start, goal, options.into()),
+                _ => ida::search(&space, start, goal, options.into()),
+            });
+        }
+        if options.algorithm == Algorithm::Subgoal {
+            return self.search_subgoal(grid, start, goal, options);
+        }
+        let mut run = StepSearch::new(self, grid, start, goal, options)?;
+        run.record = false;
+        match options.limit {
+            _ if uniform::applies(&run) => uniform::run(&mut run, options.limit.unwrap_or(usize::MAX)),
+            None => {
+                while !run.is_finished() {
+                    run.step();
+                }
+            }
+            Some(limit) => {
+                while !run.is_finished() && run.expanded() < limit {
+                    run.step();
+                }
+            }
+        }
+        let mut result = run.result();
+        result.stopped = !run.is_finished();
+        Ok(result)
+    }
+
+    fn search_subgoal(&mut self, grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<SearchResult, SearchError> {
+        validate(grid, start, goal, options)?;
+        if !self.reachable(grid, start, goal, options.topology) {
+            return Ok(SearchResult::nothing(options));
+        }
+        self.prepared_for(grid);
+        let mut scratch = std::mem::take(&mut self.subgoal);
+        let prepared = self.kept_prepared().expect("validated: a plain board prepares");
+        let mut result = prepared.search_with(grid, start, goal, options.costs, &mut scratch);
+        self.subgoal = scratch;
+        if let Ok(r) = result.as_mut() {
+            r.admissible = options.is_admissible();
+        }
+        result
+    }
+
+    /// Starts a search that advances one expansion per [`StepSearch::step`] (it takes no
+    /// notice of [`SearchOptions::limit`]: the caller decides when to stop stepping).
+    ///
+    /// Errors as [`Searcher::search`] does, and for algorithms that run whole
+    /// ([`Algorithm::steps`]).
+    pub fn steps<'a>(&'a mut self, grid: &'a Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<StepSearch<'a>, SearchError> {
+        if !options.algorithm.steps() {
+            return Err(SearchError::NotSteppable(options.algorithm));
+        }
+        StepSearch::new(self, grid, start, goal, options)
+    }
+
+    /// Runs a whole search on a voxel world from `start` to `goal` (A*, Dijkstra, greedy, BFS,
+    /// bidirectional A* or IDA*, under `options.moves`). An unreachable goal is known from the world's
+    /// connected components without expanding anything.
+    ///
+    /// Errors when an endpoint is off the world or where the model cannot stand, for an
+    /// algorithm that does not run on voxel worlds, or a weight below 1.
+    ///
+    /// ```
+    /// use cubepath_search::{search::{Searcher, VoxelOptions}, world::{VoxelGrid, VoxelMoves}};
+    /// let mut world = VoxelGrid::new(3, 1, 2).unwrap();
+    /// world.set_blocked((1, 0, 0), true).unwrap(); // a step up
+    /// let walk = VoxelOptions { moves: VoxelMoves::Walk, ..Default::default() };
+    /// let r = Searcher::default().search_world(&world, (0, 0, 0), (2, 0, 0), &walk).unwrap();
+    /// assert_eq!(r.path.unwrap(), [(0, 0, 0), (1, 0, 1), (2, 0, 0)]); // over the block
+    /// assert!((r.cost.unwrap() - 2.0 * 2f64.sqrt()).abs() < 1e-12);
+    /// ```
+    pub fn search_world(
+        &mut self,
+        world: &VoxelGrid,
+        start: Pos3,
+        goal: Pos3,
+        options: &VoxelOptions,
+    ) -> Result<SearchResult<Pos3>, SearchError> {
+        validate_world(world, start, goal, options)?;
+        let plan = options.plan();
+        if !self.reachable_in_world(world, start, goal, options.moves) {
+            return Ok(plan.nothing());
+        }
+        if options.algorithm == Algorithm::Jps {
+            return Ok(crate::search::jps3d::search(self, world, start, goal, options.weight, plan));
+        }
+        let space = WorldSpace::new(world, options.moves, options.weight);
+        Ok(match options.algorithm {
+            Algorithm::AStarBidir => bidir::search(&space, start, goal, plan),
+            Algorithm::Ida => ida::search(&space, start, goal, plan),
+            _ => best_first(self, space, world.index(start), world.index(goal), plan),
+        })
+    }
+
+    /// Starts a search on a voxel world that advances one expansion per [`WorldSteps::step`]
+    /// (A*, Dijkstra, greedy or BFS; it takes no notice of the limit). Errors as
+    /// [`Searcher::search_world`] does, and for bidirectional A* and IDA*, which run whole.
+    pub fn steps_world<'a>(
+        &'a mut self,
+        world: &'a VoxelGrid,
+        start: Pos3,
+        goal: Pos3,
+        options: &VoxelOptions,
+    ) -> Result<WorldSteps<'a>, SearchError> {
+        validate_world(world, start, goal, options)?;
+        // JPS runs whole on voxel worlds
+        if !options.algorithm.steps() || options.algorithm == Algorithm::Jps {
+            return Err(SearchError::NotSteppable(options.algorithm));
+        }
+        let plan = options.plan();
+        let reachable = self.reachable_in_world(world, start, goal, options.moves);
+        let space = WorldSpace::new(world, options.moves, options.weight);
+        let mut run = Stepper::new(self, space, world.index(start), world.index(goal), plan);
+        if !reachable {
+            run.give_up();
+        }
+        run.record = true;
+        Ok(WorldSteps { run })
+    }
+}
+
+/// Runs one search with fresh buffers. See [`Searcher::search`].
+pub fn find_path(grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<SearchResult, SearchError> {
+    Searcher::default().search(grid, start, goal, options)
+}

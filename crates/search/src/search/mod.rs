@@ -1,0 +1,47 @@
+//! The searches: [`SearchOptions`] and its [`Algorithm`], the reusable [`Searcher`] that runs
+//! them whole ([`Searcher::search`], [`find_path`]) or one expansion at a time ([`StepSearch`]),
+//! each algorithm in its own file (A*, Dijkstra, greedy, BFS, JPS and its block and JPS+
+//! variants, bidirectional A*, IDA*, Theta*, Lazy Theta*, 3D JPS), their results and errors, and
+//! D* Lite ([`Replanner`]), which repairs a search when cells change.
+//!
+//! Owns: how a path is found. Uses the board and world rooms; never the crowds or joint plans
+//! (they use it).
+
+pub(crate) mod any_angle;
+pub(crate) mod best_first;
+pub(crate) mod bidir;
+pub(crate) mod dstar;
+pub(crate) mod expand;
+pub(crate) mod find;
+pub(crate) mod ida;
+pub(crate) mod index_map;
+pub(crate) mod jps;
+pub(crate) mod jps3d;
+pub(crate) mod jps4;
+pub(crate) mod jps_plus;
+pub(crate) mod jump_scans;
+pub(crate) mod open_list;
+pub(crate) mod options;
+pub(crate) mod searcher;
+pub(crate) mod space;
+pub(crate) mod state;
+pub(crate) mod step;
+pub(crate) mod subgoal;
+pub(crate) mod trace;
+pub(crate) mod types;
+pub(crate) mod uniform;
+pub(crate) mod voxel_space;
+pub(crate) mod world_options;
+
+pub use best_first::WorldSteps;
+pub use dstar::{Progress, Replanner};
+pub use find::find_path;
+pub use jps_plus::JumpDistances;
+pub use jps3d::JumpTrace;
+pub use jump_scans::{JumpScan, jump_scans};
+pub use options::{Algorithm, IDA_LIMIT, SearchOptions};
+pub use searcher::{Searcher, validate};
+pub use state::StepSearch;
+pub use subgoal::{PrepError, Prepared, prepare};
+pub use types::{CellInfo, CellState, SearchError, SearchResult, Step};
+pub use world_options::{VoxelOptions, validate_world};

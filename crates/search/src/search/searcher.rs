@@ -1,0 +1,197 @@
+//! [`Searcher`]: the buffers a search works in, reused from one search to the next, and what it
+//! keeps of the last grid (components, bit rows, jump distances); [`validate`], the check every
+//! search makes before it starts. The searches themselves are run from `search.rs`.
+
+use std::collections::VecDeque;
+
+use crate::grid::Pos;
+use crate::grid::bits::BitGrid;
+use crate::grid::board::Grid;
+use crate::grid::components::Components;
+use crate::grid::rules::{CostModel, DiagonalRule, Topology};
+use crate::search::jps_plus::JumpTable;
+use crate::search::open_list::{IndexedHeap, Node};
+use crate::search::options::{Algorithm, SearchOptions};
+use crate::search::subgoal::{Prepared, Scratch, prepare};
+use crate::search::types::SearchError;
+use crate::search::voxel_space::WorldComponents;
+use crate::world::Pos3;
+use crate::world::voxel::{VoxelGrid, VoxelMoves};
+
+/// Reusable search buffers.
+///
+/// ```
+/// use cubepath_search::{grid::Grid, search::{Searcher, SearchOptions}};
+/// let grid = Grid::new(5, 5).unwrap();
+/// let mut searcher = Searcher::default();
+/// let result = searcher.search(&grid, (0, 0), (4, 4), &SearchOptions::default()).unwrap();
+/// assert_eq!(result.path.unwrap().len(), 5); // four diagonal steps
+/// assert!((result.cost.unwrap() - 4.0 * 2f64.sqrt()).abs() < 1e-12);
+/// ```
+#[derive(Default)]
+pub struct Searcher {
+    pub(crate) nodes: Vec<Node>,
+    /// Expansion index of each closed cell, for the step view.
+    pub(crate) order: Vec<u32>,
+    pub(crate) generation: u32,
+    pub(crate) heap: IndexedHeap,
+    pub(crate) fifo: VecDeque<u32>,
+    pub(crate) pushed_now: Vec<u32>,
+    /// The connected components of the last grid searched, kept until it changes.
+    components: Option<Components>,
+    /// The last grid's cells as bits, for block-based jumps, kept until it changes.
+    pub(crate) bits: Option<BitGrid>,
+    /// The last grid's jump distances, for JPS+, kept until it changes.
+    pub(crate) jumps: Option<JumpTable>,
+    /// The connected components of the last voxel world and move model searched.
+    world_components: Option<WorldComponents>,
+    /// The last 3D JPS's buffers: its jump points, open list and waiting jumps.
+    pub(crate) jps3d: crate::search::jps3d::buffers::Buffers,
+    /// The last voxel world's free voxels as bit rows, for 3D JPS, kept until it changes.
+    pub(crate) voxel_bits: Option<crate::world::bits::VoxelBits>,
+    /// The last grid's subgoal graph, kept until the grid changes.
+    prepared: Option<Prepared>,
+    /// A subgoal query's buffers.
+    pub(crate) subgoal: Scratch,
+}
+
+impl Searcher {
+    pub(crate) fn prepare(&mut self, len: usize, stride: usize) {
+        if self.nodes.len() != len {
+            self.nodes = vec![Node::default(); len];
+            self.order = vec![0; len];
+            self.generation = 0;
+        }
+        if self.generation == u32::MAX >> 1 {
+            self.nodes.fill(Node::default());
+            self.generation = 0;
+        }
+        self.generation += 1;
+        self.heap.reset(len, stride);
+        self.fifo.clear();
+        self.pushed_now.clear();
+    }
+
+    /// Whether `goal` can be reached from `start` at all: the connected components of `grid`
+    /// under `topology`'s moves, computed on the first search of a grid and brought up to date
+    /// when it changes, lazily ([`Components::update`]: around the changed cells).
+    pub fn reachable(&mut self, grid: &Grid, start: Pos, goal: Pos, topology: Topology) -> bool {
+        Components::kept(&mut self.components, grid, topology).connected(start, goal)
+    }
+
+    /// Whether `goal` can be reached from `start` in `world` under `moves`: its connected
+    /// components, computed on the first search of a world and model and again when either
+    /// changes.
+    pub fn reachable_in_world(&mut self, world: &VoxelGrid, start: Pos3, goal: Pos3, moves: VoxelMoves) -> bool {
+        let key = (world.version(), moves);
+        if self.world_components.as_ref().is_none_or(|c| c.key != key) {
+            self.world_components = Some(WorldComponents::new(world, moves));
+        }
+        self.world_components.as_ref().expect("made above").connected(world, start, goal)
+    }
+
+    /// Makes the bit rows and columns of `grid` ready for block-based jumps (kept, and brought
+    /// up to date cell by cell when the grid changes).
+    pub(crate) fn prepare_bits(&mut self, grid: &Grid) {
+        match self.bits.as_mut() {
+            Some(bits) => bits.update(grid),
+            None => self.bits = Some(BitGrid::new(grid)),
+        }
+    }
+
+    /// Makes the jump distances of `grid` ready for JPS+ (kept until the grid changes).
+    pub(crate) fn prepare_jumps(&mut self, grid: &Grid) {
+        if self.jumps.as_ref().is_none_or(|j| j.version != grid.version()) {
+            self.jumps = Some(JumpTable::new(grid));
+        }
+    }
+
+    /// Computes ahead what searches with `options` on `grid` keep between them: the connected
+    /// components, and the bit rows (block-based JPS) or jump distances (JPS+). A search does
+    /// this itself when it is missing or stale; calling it first separates the preprocessing
+    /// from the searches, as benchmarks report them.
+    pub fn preprocess(&mut self, grid: &Grid, options: &SearchOptions) {
+        self.reachable(grid, (0, 0), (0, 0), options.topology);
+        match options.algorithm {
+            Algorithm::JpsBlock => self.prepare_bits(grid),
+            Algorithm::JpsPlus => self.prepare_jumps(grid),
+            Algorithm::Subgoal => {
+                self.prepared_for(grid);
+            }
+            _ => {}
+        }
+    }
+
+    /// The subgoal graph of `grid` as it is now: the kept one when it was made for this grid at
+    /// this revision, else made again (a grid with terrain has none: `None`).
+    pub(crate) fn prepared_for(&mut self, grid: &Grid) -> Option<&Prepared> {
+        if self.prepared.as_ref().is_none_or(|p| !p.is_for(grid)) {
+            self.prepared = prepare(grid).ok();
+        }
+        self.prepared.as_ref()
+    }
+
+    /// Keeps `prepared` (read from a file, say) for searches of the grid it was made for; it is
+    /// dropped, and the grid prepared again, as soon as a search is given another grid or the
+    /// grid has changed.
+    pub fn keep_prepared(&mut self, prepared: Prepared) {
+        self.prepared = Some(prepared);
+    }
+
+    /// The kept subgoal graph, if any (for drawing it).
+    pub fn kept_prepared(&self) -> Option<&Prepared> {
+        self.prepared.as_ref()
+    }
+
+    /// Bytes held by what the searcher keeps of the last grid between searches: connected
+    /// components, bit rows and jump distances (its per-cell search records not counted).
+    pub fn kept_bytes(&self) -> usize {
+        self.components.as_ref().map_or(0, Components::bytes)
+            + self.bits.as_ref().map_or(0, BitGrid::bytes)
+            + self.jumps.as_ref().map_or(0, JumpTable::bytes)
+            + self.prepared.as_ref().map_or(0, Prepared::bytes)
+    }
+
+    /// Sets the generation stamp the next search counts on from, so tests can show that
+    /// searches stay right across the stamp's wrap-around. Not for other use.
+    #[doc(hidden)]
+    pub fn set_generation(&mut self, generation: u32) {
+        self.generation = generation.min(u32::MAX >> 1);
+    }
+}
+
+/// Checks that a search from `start` to `goal` with `options` can run on `grid`.
+pub fn validate(grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<(), SearchError> {
+    for (which, p) in [("start", start), ("goal", goal)] {
+        grid.check(p.0, p.1).map_err(|error| SearchError::OffGrid { which, error })?;
+        if !grid.is_passable(p.0, p.1) {
+            return Err(SearchError::Blocked { which, at: p });
+        }
+    }
+    if !(options.weight >= 1.0 && options.weight.is_finite()) {
+        return Err(SearchError::BadWeight(options.weight));
+    }
+    if options.algorithm.jumps() {
+        // JPS also runs on 4 neighbours; its block-based and precomputed kinds only on 8
+        let four = options.algorithm == Algorithm::Jps && options.topology == Topology::Square(DiagonalRule::Never);
+        if options.topology != Topology::Square(DiagonalRule::NoCornerCutting) && !four {
+            return Err(SearchError::JpsTopology);
+        }
+        if !grid.is_uniform() {
+            return Err(SearchError::JpsWeighted);
+        }
+    }
+    if options.algorithm == Algorithm::Subgoal
+        && (options.topology != Topology::Square(DiagonalRule::NoCornerCutting) || !grid.is_uniform())
+    {
+        return Err(SearchError::NeedsPlainBoard(options.algorithm));
+    }
+    if options.algorithm.any_angle()
+        && (!matches!(options.topology, Topology::Square(DiagonalRule::NoCornerCutting | DiagonalRule::Never))
+            || !grid.is_uniform()
+            || options.costs != CostModel::Exact)
+    {
+        return Err(SearchError::AnyAngle);
+    }
+    Ok(())
+}

@@ -1,0 +1,353 @@
+//! Subgoal graphs (Uras, Koenig and Hernandez, "Subgoal Graphs for Optimal Pathfinding in
+//! Eight-Neighbor Grids", ICAPS 2013): a map prepared once, then queries answered over a small
+//! graph of its obstacles' convex corners instead of its cells.
+//!
+//! # The method
+//! - A **subgoal** is a free cell at a convex corner of an obstacle: a diagonal neighbour is
+//!   blocked and the two cells beside that diagonal are free. A shortest path on an
+//!   8-neighbour grid without corner cutting only turns at such corners.
+//! - Two cells are **h-reachable** when a path between them is as short as their octile
+//!   distance (the heuristic `h`): on an empty map every pair is. The graph joins each subgoal
+//!   to the subgoals it *directly* h-reaches: found by a diagonal-first scan bounded by its
+//!   cells' clearances (straight distances to the next obstacle or subgoal), which stops where
+//!   a subgoal shadows what lies behind it.
+//! - A query joins the start and the goal to the subgoals they directly h-reach (and to each
+//!   other when the goal is among the cells the start's scan reaches), runs A* over that graph
+//!   with octile edge costs and the octile heuristic, and refines each edge into cells: its
+//!   diagonal moves first or its straight moves first, whichever the scan found free.
+//!
+//! # Why it is optimal
+//! Every edge costs exactly its octile distance and is refined into a legal path of that cost,
+//! so no answer is cheaper than the grid's optimum. Conversely a shortest path can be taken
+//! taut around the corners it passes: it then turns only at subgoals, and between consecutive
+//! turns it is h-reachable; where a subgoal shadows a stretch, the path through that subgoal is
+//! as short. So the graph holds a path of the optimal cost (the paper's theorem), and A* with a
+//! consistent heuristic (octile, over octile-costed edges) finds it. The tests check every
+//! answer against a Dijkstra written from the rules, and the benchmark files' stated lengths.
+//!
+//! # What it runs on
+//! Square grids with the no-corner-cutting rule (the benchmark's rules) and uniform costs,
+//! with either cost model. Other topologies and terrain fall back to the other searches (a
+//! search asked for it there is refused with [`SearchError::NeedsPlainBoard`](crate::search::SearchError)).
+//!
+//! # Changes
+//! A preparation belongs to one grid at one revision ([`Prepared::is_for`]): a [`Searcher`]
+//! prepares again when the grid it is given is another or has changed since (as for JPS+'s
+//! table), and [`Prepared::search`] refuses a grid it was not made for. Nothing answers from
+//! a stale preparation.
+//!
+//! [`Searcher`]: crate::search::Searcher
+
+mod file;
+mod query;
+
+use crate::grid::Pos;
+use crate::grid::board::Grid;
+use crate::grid::rules::CostModel;
+
+pub use file::PrepError;
+pub(crate) use query::Scratch;
+
+/// No subgoal at a cell.
+const NONE: u32 = u32::MAX;
+
+/// The four straight directions as (dx, dy): north, east, south, west.
+const STRAIGHT: [(isize, isize); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+/// The four diagonals, each as its two straight directions (indices into `STRAIGHT`).
+const DIAGONAL: [(usize, usize); 4] = [(0, 1), (2, 1), (2, 3), (0, 3)];
+
+/// A grid prepared for subgoal-graph queries: its subgoals, the edges between them, and the
+/// clearances a query's scans read. Made by [`prepare`], written and read by
+/// [`Prepared::to_bytes`] and [`Prepared::from_bytes`].
+///
+/// ```
+/// use cubepath_search::grid::{Cell, Grid};
+/// use cubepath_search::search::{prepare, SearchOptions, Algorithm, Searcher};
+/// let mut grid = Grid::new(6, 4).unwrap();
+/// for y in 0..3 { grid.set(3, y, Cell::Blocked).unwrap(); }
+/// let prepared = prepare(&grid).unwrap();
+/// assert_eq!(prepared.subgoals(), 2); // the wall's two free corners below its end
+/// let r = prepared.search(&grid, (0, 0), (5, 0), &mut Searcher::default()).unwrap();
+/// let path = r.path.unwrap();
+/// assert!(path.contains(&(3, 3))); // round the wall's end
+/// ```
+#[derive(Clone)]
+pub struct Prepared {
+    /// The grid's width and height.
+    width: usize,
+    height: usize,
+    /// The identity and revision of the grid it was made for.
+    grid_version: (u64, u64),
+    /// A hash of the grid's cells: a file is read only for the map it was made from.
+    fingerprint: u64,
+    /// Padded row length (the grid's width plus a blocked border on each side).
+    stride: usize,
+    /// Per padded cell: free (1) or blocked (0); the border is blocked.
+    free: Vec<u8>,
+    /// Per padded cell: its subgoal's number, or `NONE`.
+    node_of: Vec<u32>,
+    /// Per padded cell: the free non-subgoal cells straight ahead in each of the four
+    /// directions before an obstacle or a subgoal.
+    clear: Vec<[u16; 4]>,
+    /// Per subgoal: its padded cell.
+    cells: Vec<u32>,
+    /// The edges, adjacency-list style: subgoal `i`'s neighbours are
+    /// `targets[offsets[i]..offsets[i + 1]]`.
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+/// Prepares `grid` for subgoal-graph queries: finds its subgoals and joins each to the
+/// subgoals it directly h-reaches. Linear in the cells for the subgoals and clearances, then a
+/// bounded scan per subgoal.
+///
+/// Errors when the grid has weighted, swamp or water cells: the method needs uniform costs.
+pub fn prepare(grid: &Grid) -> Result<Prepared, PrepError> {
+    if !grid.is_uniform() {
+        return Err(PrepError::Weighted);
+    }
+    let mut p = Prepared::cells_of(grid);
+    p.find_subgoals();
+    p.compute_clearances();
+    let mut found = Vec::new();
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    for (i, &cell) in p.cells.iter().enumerate() {
+        found.clear();
+        p.scan(cell as usize, None, &mut found);
+        pairs.extend(found.iter().map(|&t| (i as u32, p.node_of[t as usize])));
+    }
+    p.join(pairs);
+    Ok(p)
+}
+
+impl Prepared {
+    /// The padded cells of `grid`, with no subgoals yet.
+    fn cells_of(grid: &Grid) -> Prepared {
+        let stride = grid.width() + 2;
+        let mut free = vec![0u8; stride * (grid.height() + 2)];
+        for ((x, y), cell) in grid.cells() {
+            free[(y + 1) * stride + x + 1] = u8::from(cell.is_passable());
+        }
+        let len = free.len();
+        Prepared {
+            width: grid.width(),
+            height: grid.height(),
+            grid_version: grid.version(),
+            fingerprint: fingerprint(grid),
+            stride,
+            free,
+            node_of: vec![NONE; len],
+            clear: vec![[0; 4]; len],
+            cells: Vec::new(),
+            offsets: vec![0],
+            targets: Vec::new(),
+        }
+    }
+
+    /// The padded index of a move `(dx, dy)` from `at`.
+    #[inline]
+    fn step(&self, at: usize, (dx, dy): (isize, isize)) -> usize {
+        (at as isize + dy * self.stride as isize + dx) as usize
+    }
+
+    /// Whether the diagonal move from `at` between straight directions `a` and `b` is legal:
+    /// its target and both cells beside it free.
+    #[inline]
+    fn diagonal_free(&self, at: usize, a: usize, b: usize) -> bool {
+        let (sa, sb) = (self.step(at, STRAIGHT[a]), self.step(at, STRAIGHT[b]));
+        self.free[sa] & self.free[sb] & self.free[self.step(sa, STRAIGHT[b])] == 1
+    }
+
+    /// Marks every free cell at a convex corner as a subgoal, in cell order.
+    fn find_subgoals(&mut self) {
+        for at in 0..self.free.len() {
+            if self.free[at] == 0 {
+                continue;
+            }
+            let corner = DIAGONAL.iter().any(|&(a, b)| {
+                let (sa, sb) = (self.step(at, STRAIGHT[a]), self.step(at, STRAIGHT[b]));
+                self.free[sa] == 1 && self.free[sb] == 1 && self.free[self.step(sa, STRAIGHT[b])] == 0
+            });
+            if corner {
+                self.node_of[at] = self.cells.len() as u32;
+                self.cells.push(at as u32);
+            }
+        }
+    }
+
+    /// Each cell's straight clearances, one sweep per direction against it.
+    fn compute_clearances(&mut self) {
+        let rows = self.height + 2;
+        let open = |p: &Prepared, at: usize| p.free[at] == 1 && p.node_of[at] == NONE;
+        // north and west read the cell before in the sweep; south and east the one after
+        for at in 0..self.free.len() {
+            for d in [0, 3] {
+                let next = self.step(at, STRAIGHT[d]);
+                if at >= self.stride && open(self, next) {
+                    self.clear[at][d] = self.clear[next][d] + 1;
+                }
+            }
+        }
+        for at in (0..self.free.len()).rev() {
+            for d in [1, 2] {
+                if at + self.stride >= rows * self.stride {
+                    continue;
+                }
+                let next = self.step(at, STRAIGHT[d]);
+                if open(self, next) {
+                    self.clear[at][d] = self.clear[next][d] + 1;
+                }
+            }
+        }
+    }
+
+    /// The subgoals `from` directly h-reaches, pushed to `found` as padded cells; with a
+    /// `goal`, whether the scan reached it (then `from` h-reaches the goal). The scan goes
+    /// straight along each direction to its clearance, then diagonally, and from each diagonal
+    /// cell straight along the diagonal's two directions, each no further than the scan before
+    /// it reached: what lies beyond is reached as cheaply through a subgoal found before.
+    // Long: one scan with its bounds kept together, as the paper states it
+    fn scan(&self, from: usize, goal: Option<usize>, found: &mut Vec<u32>) -> bool {
+        let mut reached = false;
+        let goal_at = |at: usize, d: usize, reach: i32| -> bool {
+            let Some(g) = goal else { return false };
+            let (dx, dy) = STRAIGHT[d];
+            let (ax, ay) = ((at % self.stride) as isize, (at / self.stride) as isize);
+            let (gx, gy) = ((g % self.stride) as isize, (g / self.stride) as isize);
+            let k = if dx != 0 { (gy == ay).then_some((gx - ax) * dx) } else { (gx == ax).then_some((gy - ay) * dy) };
+            k.is_some_and(|k| k >= 1 && k <= reach as isize)
+        };
+        for d in 0..4 {
+            let reach = self.clear[from][d] as i32;
+            reached |= goal_at(from, d, reach);
+            let end = self.step(from, (STRAIGHT[d].0 * (reach as isize + 1), STRAIGHT[d].1 * (reach as isize + 1)));
+            if self.node_of[end] != NONE {
+                found.push(end as u32);
+            }
+        }
+        for &(a, b) in &DIAGONAL {
+            let mut bound = [self.clear[from][a] as i32, self.clear[from][b] as i32];
+            let mut at = from;
+            while self.diagonal_free(at, a, b) {
+                at = self.step(self.step(at, STRAIGHT[a]), STRAIGHT[b]);
+                if self.node_of[at] != NONE {
+                    found.push(at as u32);
+                    break;
+                }
+                reached |= goal == Some(at);
+                for (k, d) in [a, b].into_iter().enumerate() {
+                    let reach = self.clear[at][d] as i32;
+                    reached |= goal_at(at, d, reach.min(bound[k]));
+                    // a subgoal at the bound's next cell or further is shadowed by one found
+                    // before: a path through that one is as short
+                    if reach < bound[k] {
+                        let (dx, dy) = STRAIGHT[d];
+                        let end = self.step(at, (dx * (reach as isize + 1), dy * (reach as isize + 1)));
+                        if self.node_of[end] != NONE {
+                            found.push(end as u32);
+                        }
+                    }
+                    bound[k] = bound[k].min(reach);
+                }
+            }
+        }
+        reached
+    }
+
+    /// Builds the adjacency lists from found (subgoal, subgoal) pairs, both ways, without
+    /// repeats.
+    fn join(&mut self, mut pairs: Vec<(u32, u32)>) {
+        let reversed: Vec<(u32, u32)> = pairs.iter().map(|&(a, b)| (b, a)).collect();
+        pairs.extend(reversed);
+        pairs.retain(|&(a, b)| a != b);
+        pairs.sort_unstable();
+        pairs.dedup();
+        self.offsets = vec![0; self.cells.len() + 1];
+        for &(a, _) in &pairs {
+            self.offsets[a as usize + 1] += 1;
+        }
+        for i in 0..self.cells.len() {
+            self.offsets[i + 1] += self.offsets[i];
+        }
+        self.targets = pairs.into_iter().map(|(_, b)| b).collect();
+    }
+
+    /// The number of subgoals (the graph's vertices).
+    pub fn subgoals(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The number of edges, each counted once.
+    pub fn edges(&self) -> usize {
+        self.targets.len() / 2
+    }
+
+    /// Each subgoal's cell, in order.
+    pub fn subgoal_cells(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.cells.iter().map(|&c| self.pos(c as usize))
+    }
+
+    /// Each edge once, as its two cells.
+    pub fn edge_cells(&self) -> impl Iterator<Item = (Pos, Pos)> + '_ {
+        (0..self.cells.len()).flat_map(move |i| {
+            self.neighbours(i as u32)
+                .filter(move |&j| j > i as u32)
+                .map(move |j| (self.pos(self.cells[i] as usize), self.pos(self.cells[j as usize] as usize)))
+        })
+    }
+
+    /// Bytes held in memory: the padded cells, clearances and subgoal numbers, and the graph.
+    pub fn bytes(&self) -> usize {
+        self.free.len() * (1 + 4 + 8) + (self.cells.len() + self.offsets.len() + self.targets.len()) * 4
+    }
+
+    /// Whether this preparation was made for `grid` as it is now (the same identity and
+    /// revision): only then may it answer for it.
+    pub fn is_for(&self, grid: &Grid) -> bool {
+        self.grid_version == grid.version()
+    }
+
+    #[inline]
+    fn neighbours(&self, i: u32) -> impl Iterator<Item = u32> + '_ {
+        self.targets[self.offsets[i as usize] as usize..self.offsets[i as usize + 1] as usize].iter().copied()
+    }
+
+    /// The grid cell of a padded index.
+    #[inline]
+    fn pos(&self, at: usize) -> Pos {
+        (at % self.stride - 1, at / self.stride - 1)
+    }
+
+    /// The padded index of a grid cell.
+    #[inline]
+    fn index(&self, (x, y): Pos) -> usize {
+        (y + 1) * self.stride + x + 1
+    }
+
+    /// The octile cost between two padded cells under `costs`.
+    #[inline]
+    fn octile(&self, a: usize, b: usize, costs: CostModel) -> f64 {
+        let (ax, ay) = ((a % self.stride) as isize, (a / self.stride) as isize);
+        let (bx, by) = ((b % self.stride) as isize, (b / self.stride) as isize);
+        let (dx, dy) = ((ax - bx).unsigned_abs(), (ay - by).unsigned_abs());
+        let (lo, hi) = (dx.min(dy), dx.max(dy));
+        (hi - lo) as f64 * costs.straight() + lo as f64 * costs.diagonal()
+    }
+}
+
+/// A hash of a grid's size and cells (FNV-1a over the passable flags), naming the map a
+/// preparation file belongs to.
+fn fingerprint(grid: &Grid) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |b: u8| {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x100_0000_01b3);
+    };
+    for b in (grid.width() as u32).to_le_bytes().into_iter().chain((grid.height() as u32).to_le_bytes()) {
+        eat(b);
+    }
+    for (_, cell) in grid.cells() {
+        eat(u8::from(cell.is_passable()));
+    }
+    h
+}

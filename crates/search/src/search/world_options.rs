@@ -1,0 +1,69 @@
+//! How a search on a voxel world runs, and the check that it can.
+
+use crate::search::options::Algorithm;
+use crate::search::space::Plan;
+use crate::search::types::SearchError;
+use crate::world::{Pos3, VoxelGrid, VoxelMoves};
+
+/// How a search on a voxel world runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct VoxelOptions {
+    /// A*, Dijkstra, greedy, BFS, bidirectional A*, IDA*, or (with fly-26) JPS.
+    pub algorithm: Algorithm,
+    /// The move model.
+    pub moves: VoxelMoves,
+    /// The estimate's weight (weighted A*), at least 1.
+    pub weight: f64,
+    /// The most voxels a search may expand; it stops there without an answer.
+    pub limit: Option<usize>,
+}
+
+impl Default for VoxelOptions {
+    fn default() -> Self {
+        VoxelOptions { algorithm: Algorithm::AStar, moves: VoxelMoves::Fly26, weight: 1.0, limit: None }
+    }
+}
+
+impl VoxelOptions {
+    /// Whether the search is guaranteed to return a least-cost path: A*, bidirectional A*, IDA*
+    /// and Dijkstra with weight 1 (every model's estimate is admissible), BFS only where every step
+    /// costs the same (fly-6); greedy never.
+    pub fn is_admissible(&self) -> bool {
+        match self.algorithm {
+            Algorithm::AStar | Algorithm::AStarBidir | Algorithm::Ida | Algorithm::Jps => self.weight <= 1.0,
+            Algorithm::Dijkstra => true,
+            Algorithm::Bfs => self.moves == VoxelMoves::Fly6,
+            _ => false,
+        }
+    }
+
+    pub(crate) fn plan(&self) -> Plan {
+        Plan { algorithm: self.algorithm, limit: self.limit, admissible: self.is_admissible() }
+    }
+}
+
+/// Checks that a search from `start` to `goal` with `options` can run on `world`: both inside,
+/// both voxels where the model may stand, an algorithm that runs on voxel worlds, a weight of at
+/// least 1.
+pub fn validate_world(world: &VoxelGrid, start: Pos3, goal: Pos3, options: &VoxelOptions) -> Result<(), SearchError> {
+    for (which, p) in [("start", start), ("goal", goal)] {
+        if !world.contains(p) {
+            return Err(SearchError::OffWorld { which, at: p, size: (world.width(), world.height(), world.depth()) });
+        }
+        if !options.moves.may_stand(world, p) {
+            return Err(SearchError::NotStandable { which, at: p, walking: options.moves == VoxelMoves::Walk });
+        }
+    }
+    let runs = match options.algorithm {
+        Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Greedy | Algorithm::Bfs | Algorithm::AStarBidir | Algorithm::Ida => true,
+        Algorithm::Jps => options.moves == VoxelMoves::Fly26,
+        _ => false,
+    };
+    if !runs {
+        return Err(SearchError::NotIn3d(options.algorithm));
+    }
+    if !(options.weight >= 1.0 && options.weight.is_finite()) {
+        return Err(SearchError::BadWeight(options.weight));
+    }
+    Ok(())
+}

@@ -1,0 +1,388 @@
+//! Voxel worlds: width x height x depth voxels, each free or blocked, z up, and the two ways
+//! of moving through them.
+//!
+//! - **Fly** with 6, 18 or 26 neighbours ([`VoxelMoves::Fly6`], [`VoxelMoves::Fly18`],
+//!   [`VoxelMoves::Fly26`]): a step changes one, two or three coordinates by one and costs 1,
+//!   sqrt 2 or sqrt 3; it is legal only when every voxel of the box it spans is free (the 2 x 2
+//!   or 2 x 2 x 2 box: no corner or edge cutting, as HOG2's `VoxelGrid`).
+//! - **Walk** ([`VoxelMoves::Walk`]): a voxel is standable when it is free and either z = 0 or
+//!   the voxel below it is blocked. A walker steps to one of the 8 horizontal neighbours at its
+//!   height when that voxel is standable (a diagonal also needs both side voxels at that height
+//!   free), cost 1 or sqrt 2; or climbs or descends one level to a standable voxel of one of the
+//!   4 straight neighbours, with headroom (climbing: the voxel above the walker is free;
+//!   descending: the voxel above the target, at the walker's height, is free), cost sqrt 2.
+//!   Both headroom rules name the same voxel, so every walking move can be made backwards.
+//!
+//! [`voxel_step`] states these rules once, plainly; the searches walk them through
+//! `voxel_space.rs`.
+
+use std::f64::consts::SQRT_2;
+use std::fmt;
+
+use crate::world::Pos3;
+
+/// The largest width, height or depth a voxel world may have.
+pub const MAX_SIDE_3D: usize = 1024;
+/// The most voxels a world may have (2^27).
+pub const MAX_VOXELS: usize = 1 << 27;
+
+const SQRT_3: f64 = 1.732_050_807_568_877_2;
+
+/// Why a voxel world could not be made or a voxel named.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WorldError {
+    /// A side is 0 or above [`MAX_SIDE_3D`], or the world has more than [`MAX_VOXELS`].
+    BadSize {
+        /// The sizes asked for.
+        size: (usize, usize, usize),
+    },
+    /// A voxel lies outside the world.
+    OffWorld {
+        /// The voxel asked for.
+        at: Pos3,
+        /// The world's size.
+        size: (usize, usize, usize),
+    },
+}
+
+impl fmt::Display for WorldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WorldError::BadSize { size: (w, h, d) } => write!(
+                f,
+                "world size {w} x {h} x {d} is not allowed: each side must be 1 to {MAX_SIDE_3D}, and at most {MAX_VOXELS} voxels in all"
+            ),
+            WorldError::OffWorld { at: (x, y, z), size: (w, h, d) } => {
+                write!(f, "voxel {x},{y},{z} is off the world ({w} x {h} x {d}: x 0..{}, y 0..{}, z 0..{})", w - 1, h - 1, d - 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for WorldError {}
+
+/// A voxel world: every voxel free or blocked, stored as bits.
+///
+/// ```
+/// use cubepath_search::world::VoxelGrid;
+/// let mut world = VoxelGrid::new(4, 3, 2).unwrap();
+/// world.set_blocked((1, 1, 0), true).unwrap();
+/// assert!(world.is_blocked((1, 1, 0)));
+/// assert!(world.is_standable((1, 1, 1))); // on top of the block
+/// assert!(!world.is_standable((0, 0, 1))); // in the air
+/// assert!(world.set_blocked((4, 0, 0), true).is_err());
+/// ```
+///
+/// Like a [`crate::grid::Grid`], a world has an identity and a revision ([`VoxelGrid::version`]):
+/// a clone takes a new identity, so two copies edited apart never look alike to a searcher.
+pub struct VoxelGrid {
+    width: usize,
+    height: usize,
+    depth: usize,
+    blocked: Vec<u64>,
+    id: u64,
+    revision: u64,
+}
+
+impl Clone for VoxelGrid {
+    /// A copy with the same voxels and a new identity (its revision carries on from the
+    /// original's): a searcher that kept tables for the original does not take them for the copy.
+    fn clone(&self) -> VoxelGrid {
+        VoxelGrid { blocked: self.blocked.clone(), id: crate::grid::board::new_id(), ..*self }
+    }
+}
+
+impl PartialEq for VoxelGrid {
+    fn eq(&self, other: &Self) -> bool {
+        (self.width, self.height, self.depth) == (other.width, other.height, other.depth) && self.blocked == other.blocked
+    }
+}
+
+impl fmt::Debug for VoxelGrid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "VoxelGrid {} x {} x {} ({} blocked)", self.width, self.height, self.depth, self.blocked_count())
+    }
+}
+
+impl VoxelGrid {
+    /// An all-free world. Each side must be 1 to [`MAX_SIDE_3D`], and the world at most
+    /// [`MAX_VOXELS`] voxels.
+    pub fn new(width: usize, height: usize, depth: usize) -> Result<VoxelGrid, WorldError> {
+        let sides = [width, height, depth];
+        if sides.iter().any(|&s| s == 0 || s > MAX_SIDE_3D) || width * height * depth > MAX_VOXELS {
+            return Err(WorldError::BadSize { size: (width, height, depth) });
+        }
+        let words = (width * height * depth).div_ceil(64);
+        Ok(VoxelGrid { width, height, depth, blocked: vec![0; words], id: crate::grid::board::new_id(), revision: 0 })
+    }
+
+    /// Width (x).
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Height (y).
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Depth (z, up).
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// Width x height x depth.
+    pub fn len(&self) -> usize {
+        self.width * self.height * self.depth
+    }
+
+    /// Never: a world has at least one voxel.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Whether `p` lies inside the world.
+    pub fn contains(&self, p: Pos3) -> bool {
+        p.0 < self.width && p.1 < self.height && p.2 < self.depth
+    }
+
+    /// An error naming `p` when it lies outside the world.
+    pub fn check(&self, p: Pos3) -> Result<(), WorldError> {
+        if self.contains(p) { Ok(()) } else { Err(WorldError::OffWorld { at: p, size: (self.width, self.height, self.depth) }) }
+    }
+
+    /// The index of `p` (inside the world): x fastest, then y, then z.
+    pub fn index(&self, p: Pos3) -> usize {
+        (p.2 * self.height + p.1) * self.width + p.0
+    }
+
+    /// The voxel at index `i`.
+    pub fn pos(&self, i: usize) -> Pos3 {
+        (i % self.width, (i / self.width) % self.height, i / (self.width * self.height))
+    }
+
+    /// Whether `p` is blocked; voxels outside the world count as blocked.
+    pub fn is_blocked(&self, p: Pos3) -> bool {
+        !self.contains(p) || self.bit(self.index(p))
+    }
+
+    /// Whether `p` is inside the world and free.
+    pub fn is_free(&self, p: Pos3) -> bool {
+        !self.is_blocked(p)
+    }
+
+    /// Whether a walker can stand on `p`: free, and on the ground (z = 0) or on a blocked voxel.
+    pub fn is_standable(&self, p: Pos3) -> bool {
+        self.is_free(p) && (p.2 == 0 || self.is_blocked((p.0, p.1, p.2 - 1)))
+    }
+
+    #[inline]
+    pub(crate) fn bit(&self, i: usize) -> bool {
+        self.blocked[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// Blocks or frees `p`.
+    pub fn set_blocked(&mut self, p: Pos3, blocked: bool) -> Result<(), WorldError> {
+        self.check(p)?;
+        let i = self.index(p);
+        if self.bit(i) != blocked {
+            self.blocked[i / 64] ^= 1 << (i % 64);
+            self.revision += 1;
+        }
+        Ok(())
+    }
+
+    /// Blocks or frees every voxel.
+    pub fn fill(&mut self, blocked: bool) {
+        let len = self.len();
+        self.blocked.fill(if blocked { u64::MAX } else { 0 });
+        if blocked && !len.is_multiple_of(64) {
+            // no bits past the last voxel
+            *self.blocked.last_mut().expect("at least one voxel") = (1u64 << (len % 64)) - 1;
+        }
+        self.revision += 1;
+    }
+
+    /// How many voxels are blocked.
+    pub fn blocked_count(&self) -> usize {
+        self.blocked.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// This world's identity and revision: equal pairs mean the same voxels as when last seen.
+    pub fn version(&self) -> (u64, u64) {
+        (self.id, self.revision)
+    }
+}
+
+/// How a search moves through a voxel world (see the module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum VoxelMoves {
+    /// Flying, one coordinate at a time: 6 neighbours, cost 1.
+    Fly6,
+    /// Flying, one or two coordinates at a time: 18 neighbours, cost 1 or sqrt 2.
+    Fly18,
+    /// Flying, one to three coordinates at a time: 26 neighbours, cost 1, sqrt 2 or sqrt 3.
+    #[default]
+    Fly26,
+    /// Walking on standable voxels, climbing and descending one level at a time.
+    Walk,
+}
+
+impl VoxelMoves {
+    /// Every model, in the order the command line and the panel list them.
+    pub const ALL: [VoxelMoves; 4] = [VoxelMoves::Fly6, VoxelMoves::Fly18, VoxelMoves::Fly26, VoxelMoves::Walk];
+
+    /// Where a search may start or end under this model: a free voxel for flying, a standable
+    /// one for walking.
+    pub fn may_stand(self, world: &VoxelGrid, p: Pos3) -> bool {
+        match self {
+            VoxelMoves::Walk => world.is_standable(p),
+            _ => world.is_free(p),
+        }
+    }
+
+    /// The admissible and consistent estimate of the cost from `a` to `b` under this model:
+    /// - fly-6: the manhattan distance;
+    /// - fly-18: with the coordinate differences sorted `d1 >= d2 >= d3`, `sqrt 2 (d2 + d3) +
+    ///   (d1 - d2 - d3)` when `d1 >= d2 + d3`, else `sqrt 2 floor(s / 2) + (s mod 2)` with `s` their
+    ///   sum: the cost on an empty world (a move shortens the sum by at most 2 and the largest
+    ///   difference by at most 1);
+    /// - fly-26: the 3D octile distance `sqrt 3 d3 + sqrt 2 (d2 - d3) + (d1 - d2)`, the cost on an
+    ///   empty world;
+    /// - walk: with `o` the 2D octile distance of x and y and `dz` the levels between,
+    ///   `max(o + (sqrt 2 - 1) dz, sqrt 2 dz)`: every level costs a sqrt 2 move that also makes
+    ///   one straight step of horizontal progress.
+    ///
+    /// ```
+    /// use cubepath_search::world::VoxelMoves;
+    /// assert_eq!(VoxelMoves::Fly6.estimate((0, 0, 0), (1, 2, 3)), 6.0);
+    /// assert!((VoxelMoves::Fly26.estimate((0, 0, 0), (1, 1, 1)) - 3f64.sqrt()).abs() < 1e-12);
+    /// assert!((VoxelMoves::Walk.estimate((0, 0, 0), (3, 0, 2)) - (3.0 + 2.0 * (2f64.sqrt() - 1.0))).abs() < 1e-12);
+    /// ```
+    pub fn estimate(self, a: Pos3, b: Pos3) -> f64 {
+        let (dx, dy, dz) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1), a.2.abs_diff(b.2));
+        // largest, middle and smallest difference
+        let (d1, d3) = (dx.max(dy).max(dz), dx.min(dy).min(dz));
+        let [d1, d2, d3] = [d1, dx + dy + dz - d1 - d3, d3].map(|v| v as f64);
+        match self {
+            VoxelMoves::Fly6 => d1 + d2 + d3,
+            VoxelMoves::Fly18 => {
+                if d1 >= d2 + d3 {
+                    SQRT_2 * (d2 + d3) + (d1 - d2 - d3)
+                } else {
+                    let s = dx + dy + dz;
+                    SQRT_2 * (s / 2) as f64 + (s % 2) as f64
+                }
+            }
+            VoxelMoves::Fly26 => SQRT_3 * d3 + SQRT_2 * (d2 - d3) + (d1 - d2),
+            VoxelMoves::Walk => {
+                let (hi, lo) = (dx.max(dy) as f64, dx.min(dy) as f64);
+                let octile = (hi - lo) + SQRT_2 * lo;
+                let dz = dz as f64;
+                (octile + (SQRT_2 - 1.0) * dz).max(SQRT_2 * dz)
+            }
+        }
+    }
+
+    /// The step's cost by the number of coordinates it changes.
+    pub(crate) fn fly_cost(changed: usize) -> f64 {
+        [0.0, 1.0, SQRT_2, SQRT_3][changed]
+    }
+}
+
+named!(VoxelMoves, "move model",
+    VoxelMoves::Fly6 => "fly6",
+    VoxelMoves::Fly18 => "fly18",
+    VoxelMoves::Fly26 => "fly26",
+    VoxelMoves::Walk => "walk",
+);
+
+/// The cost of one step from `a` to `b` under `moves`, or `None` when it is not a legal move
+/// (see the module documentation for the rules). Written plainly, once: what the searches'
+/// moves must agree with.
+///
+/// ```
+/// use cubepath_search::world::{VoxelGrid, VoxelMoves, voxel_step};
+/// let mut world = VoxelGrid::new(3, 3, 3).unwrap();
+/// assert_eq!(voxel_step(&world, (0, 0, 0), (1, 1, 1), VoxelMoves::Fly26), Some(3f64.sqrt()));
+/// assert_eq!(voxel_step(&world, (0, 0, 0), (1, 1, 1), VoxelMoves::Fly18), None);
+/// world.set_blocked((1, 0, 0), true).unwrap(); // a corner of the box
+/// assert_eq!(voxel_step(&world, (0, 0, 0), (1, 1, 1), VoxelMoves::Fly26), None);
+/// // a walker climbs onto the block from the side
+/// assert_eq!(voxel_step(&world, (0, 0, 0), (1, 0, 1), VoxelMoves::Walk), Some(2f64.sqrt()));
+/// ```
+pub fn voxel_step(world: &VoxelGrid, a: Pos3, b: Pos3, moves: VoxelMoves) -> Option<f64> {
+    if !world.contains(a) || !world.contains(b) || a == b {
+        return None;
+    }
+    let d = [a.0.abs_diff(b.0), a.1.abs_diff(b.1), a.2.abs_diff(b.2)];
+    if d.iter().any(|&v| v > 1) {
+        return None;
+    }
+    let changed = d.iter().filter(|&&v| v == 1).count();
+    match moves {
+        VoxelMoves::Fly6 | VoxelMoves::Fly18 | VoxelMoves::Fly26 => {
+            let most = match moves {
+                VoxelMoves::Fly6 => 1,
+                VoxelMoves::Fly18 => 2,
+                _ => 3,
+            };
+            // every voxel of the box: each coordinate taken from a or from b
+            let boxed = (0..8).all(|k: usize| {
+                let pick = |bit: usize, p: usize, q: usize| if k >> bit & 1 == 1 { q } else { p };
+                world.is_free((pick(0, a.0, b.0), pick(1, a.1, b.1), pick(2, a.2, b.2)))
+            });
+            (changed <= most && boxed).then(|| VoxelMoves::fly_cost(changed))
+        }
+        VoxelMoves::Walk => {
+            if !world.is_standable(a) || !world.is_standable(b) {
+                return None;
+            }
+            let horizontal = d[0] + d[1];
+            match (d[2], horizontal) {
+                (0, 1) => Some(1.0),
+                // a diagonal needs both side voxels at this height free
+                (0, 2) => (world.is_free((b.0, a.1, a.2)) && world.is_free((a.0, b.1, a.2))).then_some(SQRT_2),
+                // climbing: headroom above the walker; descending: above the target, at the
+                // walker's height
+                (1, 1) if b.2 > a.2 => world.is_free((a.0, a.1, b.2)).then_some(SQRT_2),
+                (1, 1) => world.is_free((b.0, b.1, a.2)).then_some(SQRT_2),
+                _ => None,
+            }
+        }
+    }
+}
+
+/// Why a step of a voxel path is not a legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalStep3 {
+    /// Index in the path of the voxel the bad step goes to (0: the start cannot be stood on).
+    pub index: usize,
+    /// The voxel the step leaves.
+    pub from: Pos3,
+    /// The voxel the step enters.
+    pub to: Pos3,
+}
+
+impl fmt::Display for IllegalStep3 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "step {} from {:?} to {:?} is not a legal move", self.index, self.from, self.to)
+    }
+}
+
+/// The cost of a voxel path under `moves`, checking every step with [`voxel_step`]. The steps
+/// are counted by kind and summed once, so equal paths cost exactly the same.
+pub fn voxel_path_cost(world: &VoxelGrid, path: &[Pos3], moves: VoxelMoves) -> Result<f64, IllegalStep3> {
+    if let Some(&p) = path.first()
+        && !moves.may_stand(world, p)
+    {
+        return Err(IllegalStep3 { index: 0, from: p, to: p });
+    }
+    let mut counts = [0u64; 4];
+    for (k, w) in path.windows(2).enumerate() {
+        voxel_step(world, w[0], w[1], moves).ok_or(IllegalStep3 { index: k + 1, from: w[0], to: w[1] })?;
+        let changed = [w[0].0 != w[1].0, w[0].1 != w[1].1, w[0].2 != w[1].2].iter().filter(|&&c| c).count();
+        counts[changed] += 1;
+    }
+    Ok(counts[1] as f64 + counts[2] as f64 * SQRT_2 + counts[3] as f64 * SQRT_3)
+}
