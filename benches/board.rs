@@ -11,12 +11,12 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use criterion::{BatchSize, Criterion, criterion_group};
+use cubepath::engine::world::{VoxelMoves, WorldKind};
 use cubepath::game::GameSetup;
 use cubepath::game::harness::Headless;
 use cubepath::game::logic::settings::{BoardSettings, PlaySettings, WalkMode, WorldSettings};
 use cubepath::game::logic::world::WorldBoard;
 use cubepath::game::view::world::{CHUNK, chunk_mesh};
-use cubepath::search::{VoxelMoves, WorldKind};
 
 fn app(side: usize) -> Headless {
     let setup = GameSetup { board: BoardSettings { rows: side, cols: side, barrier_pct: 0.0, seed: 1 }, ..default() };

@@ -135,9 +135,12 @@ fn check(app: &mut App, seed: u64, frame: usize) {
         && (!grid.is_uniform()
             || !matches!(options.topology, Topology::Square(DiagonalRule::NoCornerCutting | DiagonalRule::Never))
             || options.costs != CostModel::Exact);
+    let subgoal_refused = options.algorithm == Algorithm::Subgoal
+        && (!grid.is_uniform() || options.topology != Topology::Square(DiagonalRule::NoCornerCutting) || options.costs != CostModel::Exact);
     if path.found() {
         assert!(!refused, "{at}: JPS ran where it cannot");
         assert!(!any_angle_refused, "{at}: any-angle search ran where it cannot");
+        assert!(!subgoal_refused, "{at}: the subgoal graph ran where it cannot");
         let cost = if options.algorithm.any_angle() {
             // turning points in sight of each other; the cells under them shown
             for w in path.corners.windows(2) {
@@ -176,6 +179,8 @@ fn check(app: &mut App, seed: u64, frame: usize) {
             assert!(path.message.contains("jump point"), "{at}: {}", path.message);
         } else if any_angle_refused {
             assert!(path.message.contains("any-angle"), "{at}: {}", path.message);
+        } else if subgoal_refused {
+            assert!(path.message.contains("subgoal needs"), "{at}: {}", path.message);
         } else if path.message.contains("stopped after") {
             assert_eq!(options.algorithm, Algorithm::Ida, "{at}: only IDA* stops at its limit in the game");
         } else {

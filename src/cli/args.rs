@@ -3,20 +3,21 @@
 
 use clap::Args;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::engine::{
     files::{FileError, load_map, read_board_code},
     grid::{CostModel, DiagonalRule, Grid, Heuristic, Topology},
-    search::{Algorithm, SearchOptions, VoxelOptions},
+    search::{Algorithm, Prepared, SearchOptions, Searcher, VoxelOptions},
     world::VoxelMoves,
 };
 
 /// Settings shared by the search commands.
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// astar, dijkstra, greedy, bfs, jps, jps-block, jps-plus, astar-bidir, ida, theta or
-    /// lazy-theta (theta and lazy-theta: any-angle paths of turning points).
+    /// astar, dijkstra, greedy, bfs, jps, jps-block, jps-plus, astar-bidir, ida, theta,
+    /// lazy-theta (theta and lazy-theta: any-angle paths of turning points) or subgoal (the
+    /// map prepared first: see `cubepath prep`).
     #[arg(long, default_value = "astar")]
     pub algorithm: Algorithm,
     /// The most cells a search may expand; it stops there without an answer (IDA* stops at
@@ -41,13 +42,17 @@ pub struct SearchArgs {
     /// On a voxel world (.3dmap or .vox): fly6, fly18, fly26 (the default) or walk.
     #[arg(long)]
     pub moves: Option<VoxelMoves>,
+    /// With --algorithm subgoal: the map's preparation written by `cubepath prep` (without
+    /// it the map is prepared first).
+    #[arg(long)]
+    pub prep: Option<PathBuf>,
 }
 
 impl SearchArgs {
     /// The options for a voxel world, or what does not fit one.
     pub fn world_options(&self) -> Result<VoxelOptions, String> {
-        if self.hex || self.heuristic.is_some() || self.costs != CostModel::Exact {
-            return Err("--hex, --heuristic and --costs are for 2D maps; a voxel world takes --moves".into());
+        if self.hex || self.heuristic.is_some() || self.costs != CostModel::Exact || self.prep.is_some() {
+            return Err("--hex, --heuristic, --costs and --prep are for 2D maps; a voxel world takes --moves".into());
         }
         Ok(VoxelOptions { algorithm: self.algorithm, moves: self.moves.unwrap_or_default(), weight: self.weight, limit: self.limit })
     }
@@ -58,6 +63,20 @@ impl SearchArgs {
             Some(_) => Err("--moves is for voxel worlds (.3dmap or .vox files)".into()),
             None => Ok(self.options()),
         }
+    }
+
+    /// Gives `searcher` the preparation named by `--prep` for `grid`, read and checked against
+    /// it; nothing without `--prep`. `algorithms` are those the command runs: one of them must
+    /// be subgoal.
+    pub fn keep_prepared(&self, searcher: &mut Searcher, grid: &Grid, algorithms: &[Algorithm]) -> Result<(), String> {
+        let Some(path) = &self.prep else { return Ok(()) };
+        if !algorithms.contains(&Algorithm::Subgoal) {
+            return Err("--prep FILE is for --algorithm subgoal (or --also subgoal)".into());
+        }
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let prepared = Prepared::from_bytes(&bytes, grid).map_err(|e| format!("{}: {e}", path.display()))?;
+        searcher.keep_prepared(prepared);
+        Ok(())
     }
 
     pub fn options(&self) -> SearchOptions {

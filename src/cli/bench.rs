@@ -57,6 +57,9 @@ pub(super) fn bench(a: &BenchArgs) -> Result<u8, Failure> {
             other => other,
         })?;
     }
+    if a.search.prep.is_some() && a.search.algorithm != Algorithm::Subgoal && !a.also.contains(&Algorithm::Subgoal) {
+        return Err(BadInput("--prep FILE is for --algorithm subgoal (or --also subgoal)".into()));
+    }
     let mut runs = Vec::new();
     for algorithm in std::iter::once(a.search.algorithm).chain(a.also.iter().copied()) {
         runs.push(bench_run(suite.as_ref(), algorithm, a.repeat)?);
@@ -101,7 +104,7 @@ pub(super) fn bench(a: &BenchArgs) -> Result<u8, Failure> {
 fn bench_run(suite: &dyn Suite, algorithm: Algorithm, repeat: u32) -> Result<BenchRun, Failure> {
     let mut searcher = Searcher::default();
     let t = Instant::now();
-    suite.preprocess(&mut searcher, algorithm);
+    suite.preprocess(&mut searcher, algorithm)?;
     let mut run = BenchRun {
         algorithm,
         preprocess: t.elapsed(),

@@ -1,7 +1,7 @@
 //! The command line, above the game and the engine: play options become a
 //! [`GameSetup`](crate::game::GameSetup) for the game; `solve`, `scen`, `bench`, `crowd`,
-//! `mapf`, `world`, `maze` and `link` call the engine headless. One file per subcommand (`play`,
-//! `solve`, `scen`, `bench`, `crowd`, `mapf`, `world`, `maze`, `link`) and per helper (`args`: shared
+//! `mapf`, `world`, `maze`, `link` and `prep` call the engine headless. One file per subcommand (`play`,
+//! `solve`, `scen`, `bench`, `crowd`, `mapf`, `world`, `maze`, `link`, `prep`) and per helper (`args`: shared
 //! options and value parsers, `failure`: exit statuses, `problems`: reading a scenario,
 //! `progress`, `plot`).
 
@@ -18,6 +18,7 @@ mod mapf;
 mod maze;
 mod play;
 mod plot;
+mod prep;
 mod problems;
 mod progress;
 mod scen;
@@ -31,6 +32,7 @@ pub use link::LinkArgs;
 pub use mapf::MapfArgs;
 pub use maze::MazeArgs;
 pub use play::{PlayArgs, RaceLanes, play};
+pub use prep::PrepArgs;
 pub use scen::ScenArgs;
 pub use solve::SolveArgs;
 pub use world::WorldArgs;
@@ -69,6 +71,9 @@ pub enum Command {
     Maze(MazeArgs),
     /// Print a map's board as a code for a link: board:CODE opens it wherever a map is taken.
     Link(LinkArgs),
+    /// Prepare a map once for `--algorithm subgoal` and write the preparation to a file that
+    /// `solve`, `scen` and `bench` read with `--prep` (time and bytes on the last line).
+    Prep(PrepArgs),
 }
 
 /// Runs a headless command; returns the process exit code.
@@ -82,6 +87,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::World(a) => world::world(&a),
         Command::Maze(a) => maze::maze(&a),
         Command::Link(a) => link::link(&a),
+        Command::Prep(a) => prep::prep(&a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -41,7 +41,7 @@ pub(super) trait Suite {
     /// Checks every problem with `algorithm` before anything runs.
     fn check(&self, algorithm: Algorithm) -> Result<(), Failure>;
     /// Computes ahead what `algorithm`'s searches keep (see `Searcher::preprocess`).
-    fn preprocess(&self, searcher: &mut Searcher, algorithm: Algorithm);
+    fn preprocess(&self, searcher: &mut Searcher, algorithm: Algorithm) -> Result<(), Failure>;
     /// Searches problem `k` with `algorithm`.
     fn search(&self, searcher: &mut Searcher, k: usize, algorithm: Algorithm) -> Result<Answer, SearchError>;
 }
@@ -54,7 +54,7 @@ pub(super) fn load_suite(map: &Path, scen: &Path, search: &SearchArgs) -> Result
         Box::new(World { world: load_world(map)?, scenario: load_3dscen(scen)?, options, scen: scen.to_path_buf() })
     } else {
         let options = search.flat_options().map_err(BadInput)?;
-        let flat = Flat { grid: open_map(map)?, problems: load_scen(scen)?, options, scen: scen.to_path_buf() };
+        let flat = Flat { grid: open_map(map)?, problems: load_scen(scen)?, options, scen: scen.to_path_buf(), search: search.clone() };
         flat.check_sizes(map)?;
         Box::new(flat)
     };
@@ -68,6 +68,8 @@ struct Flat {
     problems: Vec<Problem>,
     options: SearchOptions,
     scen: PathBuf,
+    /// The command's search settings (for `--prep`).
+    search: SearchArgs,
 }
 
 impl Flat {
@@ -125,8 +127,12 @@ impl Suite for Flat {
         }
         Ok(())
     }
-    fn preprocess(&self, searcher: &mut Searcher, algorithm: Algorithm) {
+    fn preprocess(&self, searcher: &mut Searcher, algorithm: Algorithm) -> Result<(), Failure> {
+        if algorithm == Algorithm::Subgoal {
+            self.search.keep_prepared(searcher, &self.grid, &[algorithm]).map_err(BadInput)?;
+        }
         searcher.preprocess(&self.grid, &self.with(algorithm));
+        Ok(())
     }
     fn search(&self, searcher: &mut Searcher, k: usize, algorithm: Algorithm) -> Result<Answer, SearchError> {
         let p = &self.problems[k];
@@ -184,8 +190,9 @@ impl Suite for World {
         }
         Ok(())
     }
-    fn preprocess(&self, searcher: &mut Searcher, _algorithm: Algorithm) {
+    fn preprocess(&self, searcher: &mut Searcher, _algorithm: Algorithm) -> Result<(), Failure> {
         searcher.reachable_in_world(&self.world, (0, 0, 0), (0, 0, 0), self.options.moves);
+        Ok(())
     }
     fn search(&self, searcher: &mut Searcher, k: usize, algorithm: Algorithm) -> Result<Answer, SearchError> {
         let p = &self.scenario.problems[k];

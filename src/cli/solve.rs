@@ -51,6 +51,7 @@ pub(super) fn solve(a: &SolveArgs) -> Result<u8, Failure> {
             .map_err(|e| BadInput(format!("--smooth: {e}")))?;
     }
     let mut searcher = Searcher::default();
+    a.search.keep_prepared(&mut searcher, &grid, &[options.algorithm]).map_err(BadInput)?;
     let r = match &a.trace {
         Some(path) => trace(&mut searcher, &grid, (from, to), &options, path)?,
         None => searcher.search(&grid, from, to, &options)?,

@@ -3,13 +3,11 @@
 //! through one searcher. Each answer is compared with a fresh searcher's (which has nothing
 //! cached) and, for costs, with a Dijkstra written here from the rules.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use cubepath_search::{grid::*, search::*, world::*};
 use proptest::prelude::*;
 
-const SQRT_2: f64 = std::f64::consts::SQRT_2;
+mod oracle;
+use oracle::oracle_2d;
 
 fn close(a: Option<f64>, b: Option<f64>) -> bool {
     match (a, b) {
@@ -17,43 +15,6 @@ fn close(a: Option<f64>, b: Option<f64>) -> bool {
         (None, None) => true,
         _ => false,
     }
-}
-
-/// Least cost on a board with 8 neighbours, unit cells, no corner cutting (a diagonal needs both
-/// cells beside it free), from the rules' text.
-fn oracle_2d(grid: &Grid, start: Pos, goal: Pos) -> Option<f64> {
-    let (w, h) = (grid.width() as i64, grid.height() as i64);
-    let free = |x: i64, y: i64| x >= 0 && y >= 0 && x < w && y < h && grid.get(x as usize, y as usize) != Some(Cell::Blocked);
-    let mut dist = vec![f64::INFINITY; (w * h) as usize];
-    let mut heap = BinaryHeap::new();
-    dist[(start.1 as i64 * w + start.0 as i64) as usize] = 0.0;
-    heap.push((Reverse(0u64), start.0 as i64, start.1 as i64));
-    while let Some((Reverse(d), x, y)) = heap.pop() {
-        let d = f64::from_bits(d);
-        if d > dist[(y * w + x) as usize] {
-            continue;
-        }
-        if (x as usize, y as usize) == goal {
-            return Some(d);
-        }
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                if (dx, dy) == (0, 0) || !free(x + dx, y + dy) {
-                    continue;
-                }
-                if dx != 0 && dy != 0 && (!free(x + dx, y) || !free(x, y + dy)) {
-                    continue;
-                }
-                let nd = d + if dx != 0 && dy != 0 { SQRT_2 } else { 1.0 };
-                let i = ((y + dy) * w + x + dx) as usize;
-                if nd < dist[i] {
-                    dist[i] = nd;
-                    heap.push((Reverse(nd.to_bits()), x + dx, y + dy));
-                }
-            }
-        }
-    }
-    None
 }
 
 fn world_cost(searcher: &mut Searcher, world: &VoxelGrid, from: Pos3, to: Pos3, algorithm: Algorithm) -> Option<f64> {
@@ -105,7 +66,7 @@ fn copies_have_their_own_identity_on_boards_and_worlds() {
 #[test]
 fn undo_then_a_different_edit_is_searched_afresh_on_boards() {
     let opts = SearchOptions::default();
-    for algorithm in [Algorithm::AStar, Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus] {
+    for algorithm in [Algorithm::AStar, Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus, Algorithm::Subgoal] {
         let options = SearchOptions { algorithm, ..opts };
         let mut searcher = Searcher::default();
         let mut grid = Grid::new(6, 3).unwrap();
@@ -183,7 +144,7 @@ fn two_boards_searched_in_turn_through_one_searcher() {
         right.set(4, y, Cell::Blocked).unwrap(); // a gap at the top
     }
     right.set(7, 7, Cell::Blocked).unwrap(); // the same count of edits
-    for algorithm in [Algorithm::AStar, Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus, Algorithm::Dijkstra] {
+    for algorithm in [Algorithm::AStar, Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus, Algorithm::Subgoal, Algorithm::Dijkstra] {
         let options = SearchOptions { algorithm, ..Default::default() };
         let mut searcher = Searcher::default();
         for round in 0..3 {
@@ -248,7 +209,7 @@ proptest! {
     fn boards_edited_copied_and_searched_answer_as_fresh(acts in acts()) {
         let (w, h) = (7, 5);
         let mut boards: Vec<Grid> = (0..3).map(|_| Grid::new(w, h).unwrap()).collect();
-        let algorithms = [Algorithm::AStar, Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus];
+        let algorithms = [Algorithm::AStar, Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus, Algorithm::Subgoal];
         let mut kept = Searcher::default();
         for act in acts {
             match act {

@@ -182,7 +182,7 @@ pub fn validate(grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> 
         }
     }
     if options.algorithm == Algorithm::Subgoal
-        && (options.topology != Topology::Square(DiagonalRule::NoCornerCutting) || !grid.is_uniform())
+        && (options.topology != Topology::Square(DiagonalRule::NoCornerCutting) || !grid.is_uniform() || options.costs != CostModel::Exact)
     {
         return Err(SearchError::NeedsPlainBoard(options.algorithm));
     }

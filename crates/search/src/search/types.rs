@@ -126,7 +126,7 @@ impl fmt::Display for SearchError {
             ),
             SearchError::NeedsPlainBoard(a) => write!(
                 f,
-                "{a} needs a square grid with the no-corner-cutting rule and uniform costs (no weighted, swamp or water cells)"
+                "{a} needs a square grid with the no-corner-cutting rule, uniform costs (no weighted, swamp or water cells) and exact step costs"
             ),
             SearchError::StalePreparation => {
                 f.write_str("the preparation was made for another grid, or this grid has changed since: prepare it again")

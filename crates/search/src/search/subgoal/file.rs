@@ -1,18 +1,23 @@
 //! A preparation written to bytes and read back, for one map only.
 //!
 //! The format, little-endian: the line `cubepath-prep\n`, a `u32` format version (1), the map's
-//! width and height (`u32` each), the map's fingerprint (`u64`), the number of subgoals `n` and
-//! of adjacency entries `m` (`u32` each), then `n` subgoal cells (`u32`, `y * width + x`),
-//! `n + 1` offsets and `m` neighbours (`u32` each), and last an FNV-1a checksum (`u64`) of every
-//! byte before it. A reader refuses anything else, naming the byte where it went wrong.
+//! width and height (`u32` each), the map's fingerprint (`u64`), the number of subgoals `n`, of
+//! upward edges `m` and the rank the core starts at (`u32` each), then `n` subgoal cells (`u32`, `y * width + x`), `n` ranks,
+//! `n + 1` offsets, `m` edge targets and `m` middles (`u32` each, a middle `u32::MAX` for an
+//! edge of the subgoal graph itself), and last an FNV-1a checksum (`u64`) of every byte before
+//! it. Costs are not stored: they are computed again from the cells. A reader refuses anything
+//! else, naming the byte where it went wrong, and checks the hierarchy: ranks a permutation,
+//! edges upward, each shortcut's middle contracted earlier with edges to both ends, and each
+//! subgoal graph edge a legal straight-and-diagonal leg on the map.
 
 use std::fmt;
 
-use super::{Prepared, fingerprint};
+use super::{NONE, Prepared, fingerprint};
 use crate::grid::board::Grid;
+use crate::grid::rules::CostModel;
 
 const MAGIC: &[u8] = b"cubepath-prep\n";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// Why a grid could not be prepared, or a preparation could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,12 +74,13 @@ impl Prepared {
         put(self.fingerprint as u32);
         put((self.fingerprint >> 32) as u32);
         put(self.cells.len() as u32);
-        put(self.targets.len() as u32);
+        put(self.up.targets.len() as u32);
+        put(self.up.core);
         for &c in &self.cells {
             let (x, y) = self.pos(c as usize);
             put((y * self.width + x) as u32);
         }
-        for &v in self.offsets.iter().chain(&self.targets) {
+        for &v in self.up.rank.iter().chain(&self.up.offsets).chain(&self.up.targets).chain(&self.up.middles) {
             put(v);
         }
         let sum = checksum(&out);
@@ -109,14 +115,20 @@ impl Prepared {
         if print != fingerprint(grid) {
             return Err(PrepError::OtherMap);
         }
-        let (n, m) = (r.u32("the number of subgoals")? as usize, r.u32("the number of neighbours")? as usize);
-        let words = n.checked_mul(2).and_then(|w| w.checked_add(m + 1)).filter(|&w| w <= (bytes.len() - r.at) / 4);
+        let (n, m) = (r.u32("the number of subgoals")? as usize, r.u32("the number of upward edges")? as usize);
+        let core_at = r.at;
+        let core = r.u32("the core's first rank")?;
+        if core as usize > n {
+            return Err(PrepError::Malformed { at: core_at, what: format!("the core's first rank: at most the {n} subgoals") });
+        }
+        let words =
+            n.checked_mul(3).and_then(|w| w.checked_add(m.checked_mul(2)?)?.checked_add(1)).filter(|&w| w <= (bytes.len() - r.at) / 4);
         let Some(words) = words else {
-            return Err(r.bad(&format!("{n} subgoals and {m} neighbours, but the file is {} bytes", bytes.len())));
+            return Err(r.bad(&format!("{n} subgoals and {m} upward edges, but the file is {} bytes", bytes.len())));
         };
         if r.at + words * 4 + 8 != bytes.len() {
             let at = (r.at + words * 4 + 8).min(bytes.len());
-            return Err(PrepError::Malformed { at, what: format!("the end of the file after {n} subgoals and {m} neighbours") });
+            return Err(PrepError::Malformed { at, what: format!("the end of the file after {n} subgoals and {m} upward edges") });
         }
         let body_end = r.at + words * 4;
         let sum = u64::from_le_bytes(bytes[body_end..].try_into().expect("8 bytes, checked above"));
@@ -129,35 +141,97 @@ impl Prepared {
         let mut p = Prepared::cells_of(grid);
         p.find_subgoals();
         r.read_subgoals(&p, n)?;
-        p.offsets = r.words(n + 1, "an offset")?;
-        p.targets = r.words(m, "a neighbour")?;
-        check_graph(&p, &r)?;
+        let ranks_at = r.at;
+        p.up.core = core;
+        p.up.rank = r.words(n, "a rank")?;
+        p.up.offsets = r.words(n + 1, "an offset")?;
+        p.up.targets = r.words(m, "an edge's target")?;
+        p.up.middles = r.words(m, "an edge's middle")?;
+        check_hierarchy(&p, ranks_at)?;
         p.compute_clearances();
+        p.up.costs = costs(&p);
         Ok(p)
     }
 }
 
-/// Offsets that rise from 0 to the number of neighbours, neighbours that are subgoals other
-/// than their own.
-fn check_graph(p: &Prepared, r: &Reader) -> Result<(), PrepError> {
+/// The hierarchy read from byte `at` on: ranks a permutation, offsets rising from 0 to the
+/// number of edges, each edge upward, each middle earlier than both ends and joined to both,
+/// each edge without a middle a legal leg on the map.
+// Long: each rule with the byte it names
+fn check_hierarchy(p: &Prepared, at: usize) -> Result<(), PrepError> {
     let n = p.cells.len();
-    let offsets_at = r.at - (n + 1 + p.targets.len()) * 4;
-    if p.offsets[0] != 0 || p.offsets.windows(2).any(|w| w[0] > w[1]) || p.offsets[n] as usize != p.targets.len() {
-        return Err(PrepError::Malformed { at: offsets_at, what: "offsets rising from 0 to the number of neighbours".into() });
+    let up = &p.up;
+    let bad = |at: usize, what: String| Err(PrepError::Malformed { at, what });
+    let mut seen = vec![false; n];
+    for (i, &r) in up.rank.iter().enumerate() {
+        if r as usize >= n || std::mem::replace(&mut seen[r as usize], true) {
+            return bad(at + i * 4, format!("the rank of subgoal {i}: each rank below {n} once"));
+        }
     }
-    for i in 0..n {
-        for k in p.offsets[i] as usize..p.offsets[i + 1] as usize {
-            let t = p.targets[k];
-            if t as usize >= n || t as usize == i {
-                let at = offsets_at + (n + 1 + k) * 4;
-                return Err(PrepError::Malformed {
-                    at,
-                    what: format!("a neighbour of subgoal {i}: a subgoal number below {n} other than its own"),
-                });
+    let offsets_at = at + n * 4;
+    if up.offsets[0] != 0 || up.offsets.windows(2).any(|w| w[0] > w[1]) || up.offsets[n] as usize != up.targets.len() {
+        return bad(offsets_at, "offsets rising from 0 to the number of upward edges".into());
+    }
+    let (targets_at, middles_at) = (offsets_at + (n + 1) * 4, offsets_at + (n + 1 + up.targets.len()) * 4);
+    let joined = |a: u32, b: u32| {
+        let (lo, hi) = if up.rank[a as usize] < up.rank[b as usize] { (a, b) } else { (b, a) };
+        up.targets_of(lo).contains(&hi)
+    };
+    for v in 0..n as u32 {
+        for k in up.offsets[v as usize] as usize..up.offsets[v as usize + 1] as usize {
+            let (t, mid) = (up.targets[k], up.middles[k]);
+            if t as usize >= n || !up.goes_up(v, t) {
+                return bad(
+                    targets_at + k * 4,
+                    format!("an upward edge of subgoal {v}: a subgoal contracted after it, or another in the core"),
+                );
+            }
+            let legal = if mid == NONE {
+                let (a, b) = (p.cells[v as usize] as usize, p.cells[t as usize] as usize);
+                p.leg(a, b, true).or_else(|| p.leg(a, b, false)).is_some()
+            } else {
+                (mid as usize) < n
+                    && up.rank[mid as usize] < up.rank[v as usize].min(up.rank[t as usize])
+                    && up.rank[mid as usize] < up.core
+                    && joined(mid, v)
+                    && joined(mid, t)
+            };
+            if !legal {
+                return bad(
+                    middles_at + k * 4,
+                    format!(
+                        "the middle of the edge from subgoal {v} to {t}: none for a free leg, else a subgoal contracted before both and joined to both"
+                    ),
+                );
             }
         }
     }
     Ok(())
+}
+
+/// Each upward edge's cost: a subgoal graph edge its octile distance, a shortcut its two
+/// halves', computed in the order of contraction so the halves are known first.
+fn costs(p: &Prepared) -> Vec<f64> {
+    let up = &p.up;
+    let mut costs = vec![0.0; up.targets.len()];
+    let mut order: Vec<u32> = (0..p.cells.len() as u32).collect();
+    order.sort_unstable_by_key(|&v| up.rank[v as usize]);
+    let find = |costs: &[f64], a: u32, b: u32| {
+        let (lo, hi) = if up.rank[a as usize] < up.rank[b as usize] { (a, b) } else { (b, a) };
+        let k = (up.offsets[lo as usize]..up.offsets[lo as usize + 1]).find(|&k| up.targets[k as usize] == hi).expect("checked");
+        costs[k as usize]
+    };
+    for v in order {
+        for k in up.offsets[v as usize] as usize..up.offsets[v as usize + 1] as usize {
+            let (t, mid) = (up.targets[k], up.middles[k]);
+            costs[k] = if mid == NONE {
+                p.octile(p.cells[v as usize] as usize, p.cells[t as usize] as usize, CostModel::Exact)
+            } else {
+                find(&costs, mid, v) + find(&costs, mid, t)
+            };
+        }
+    }
+    costs
 }
 
 struct Reader<'a> {

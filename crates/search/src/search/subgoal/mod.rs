@@ -11,23 +11,30 @@
 //!   to the subgoals it *directly* h-reaches: found by a diagonal-first scan bounded by its
 //!   cells' clearances (straight distances to the next obstacle or subgoal), which stops where
 //!   a subgoal shadows what lies behind it.
+//! - The graph is then contracted into a hierarchy (Uras and Koenig's SG-CH, IJCAI 2018, after
+//!   Geisberger et al.'s contraction hierarchies): subgoals are taken out least important
+//!   first, and a shortcut joins two neighbours of one taken out when it lay on their only
+//!   shortest path (no other path as short was found).
 //! - A query joins the start and the goal to the subgoals they directly h-reach (and to each
-//!   other when the goal is among the cells the start's scan reaches), runs A* over that graph
-//!   with octile edge costs and the octile heuristic, and refines each edge into cells: its
-//!   diagonal moves first or its straight moves first, whichever the scan found free.
+//!   other when the goal is among the cells the start's scan reaches), searches upward from
+//!   both ends (Dijkstra over edges to later-contracted subgoals) until neither side can better
+//!   the best meeting, unpacks the shortcuts into the subgoal graph's edges, and refines each
+//!   edge into cells: its diagonal moves first or its straight moves first, whichever is free.
 //!
 //! # Why it is optimal
 //! Every edge costs exactly its octile distance and is refined into a legal path of that cost,
 //! so no answer is cheaper than the grid's optimum. Conversely a shortest path can be taken
 //! taut around the corners it passes: it then turns only at subgoals, and between consecutive
 //! turns it is h-reachable; where a subgoal shadows a stretch, the path through that subgoal is
-//! as short. So the graph holds a path of the optimal cost (the paper's theorem), and A* with a
-//! consistent heuristic (octile, over octile-costed edges) finds it. The tests check every
+//! as short. So the graph holds a path of the optimal cost (the paper's theorem). Contraction
+//! keeps every shortest distance between the subgoals left (a shortcut replaces each path it
+//! cuts unless a witness as short remains), so some shortest path goes up the hierarchy and
+//! then down, and the two upward searches meet on its highest subgoal. The tests check every
 //! answer against a Dijkstra written from the rules, and the benchmark files' stated lengths.
 //!
 //! # What it runs on
-//! Square grids with the no-corner-cutting rule (the benchmark's rules) and uniform costs,
-//! with either cost model. Other topologies and terrain fall back to the other searches (a
+//! Square grids with the no-corner-cutting rule (the benchmark's rules), uniform costs and the
+//! exact step costs (1 and the square root of 2). Other topologies and terrain fall back to the other searches (a
 //! search asked for it there is refused with [`SearchError::NeedsPlainBoard`](crate::search::SearchError)).
 //!
 //! # Changes
@@ -38,12 +45,14 @@
 //!
 //! [`Searcher`]: crate::search::Searcher
 
+mod contract;
 mod file;
 mod query;
 
 use crate::grid::Pos;
 use crate::grid::board::Grid;
 use crate::grid::rules::CostModel;
+use contract::Upward;
 
 pub use file::PrepError;
 pub(crate) use query::Scratch;
@@ -91,10 +100,9 @@ pub struct Prepared {
     clear: Vec<[u16; 4]>,
     /// Per subgoal: its padded cell.
     cells: Vec<u32>,
-    /// The edges, adjacency-list style: subgoal `i`'s neighbours are
-    /// `targets[offsets[i]..offsets[i + 1]]`.
-    offsets: Vec<u32>,
-    targets: Vec<u32>,
+    /// The subgoal graph contracted into a hierarchy: its edges and shortcuts, each kept with
+    /// the end contracted first.
+    up: Upward,
 }
 
 /// Prepares `grid` for subgoal-graph queries: finds its subgoals and joins each to the
@@ -139,8 +147,7 @@ impl Prepared {
             node_of: vec![NONE; len],
             clear: vec![[0; 4]; len],
             cells: Vec::new(),
-            offsets: vec![0],
-            targets: Vec::new(),
+            up: Upward::default(),
         }
     }
 
@@ -254,22 +261,20 @@ impl Prepared {
         reached
     }
 
-    /// Builds the adjacency lists from found (subgoal, subgoal) pairs, both ways, without
-    /// repeats.
+    /// The subgoal graph from found (subgoal, subgoal) pairs, both ways, without repeats, each
+    /// edge with its octile cost, contracted into the hierarchy.
     fn join(&mut self, mut pairs: Vec<(u32, u32)>) {
         let reversed: Vec<(u32, u32)> = pairs.iter().map(|&(a, b)| (b, a)).collect();
         pairs.extend(reversed);
         pairs.retain(|&(a, b)| a != b);
         pairs.sort_unstable();
         pairs.dedup();
-        self.offsets = vec![0; self.cells.len() + 1];
-        for &(a, _) in &pairs {
-            self.offsets[a as usize + 1] += 1;
+        let mut adj = vec![Vec::new(); self.cells.len()];
+        for (a, b) in pairs {
+            let cost = self.octile(self.cells[a as usize] as usize, self.cells[b as usize] as usize, CostModel::Exact);
+            adj[a as usize].push((b, cost, NONE));
         }
-        for i in 0..self.cells.len() {
-            self.offsets[i + 1] += self.offsets[i];
-        }
-        self.targets = pairs.into_iter().map(|(_, b)| b).collect();
+        self.up = contract::contract(adj);
     }
 
     /// The number of subgoals (the graph's vertices).
@@ -277,9 +282,14 @@ impl Prepared {
         self.cells.len()
     }
 
-    /// The number of edges, each counted once.
+    /// The number of the subgoal graph's edges.
     pub fn edges(&self) -> usize {
-        self.targets.len() / 2
+        self.up.middles.iter().filter(|&&m| m == NONE).count()
+    }
+
+    /// The number of shortcuts the contraction added.
+    pub fn shortcuts(&self) -> usize {
+        self.up.middles.len() - self.edges()
     }
 
     /// Each subgoal's cell, in order.
@@ -287,29 +297,25 @@ impl Prepared {
         self.cells.iter().map(|&c| self.pos(c as usize))
     }
 
-    /// Each edge once, as its two cells.
+    /// Each edge of the subgoal graph once, as its two cells.
     pub fn edge_cells(&self) -> impl Iterator<Item = (Pos, Pos)> + '_ {
-        (0..self.cells.len()).flat_map(move |i| {
-            self.neighbours(i as u32)
-                .filter(move |&j| j > i as u32)
-                .map(move |j| (self.pos(self.cells[i] as usize), self.pos(self.cells[j as usize] as usize)))
+        (0..self.cells.len() as u32).flat_map(move |v| {
+            self.up
+                .edges(v)
+                .filter(|e| e.2 == NONE)
+                .map(move |e| (self.pos(self.cells[v as usize] as usize), self.pos(self.cells[e.0 as usize] as usize)))
         })
     }
 
     /// Bytes held in memory: the padded cells, clearances and subgoal numbers, and the graph.
     pub fn bytes(&self) -> usize {
-        self.free.len() * (1 + 4 + 8) + (self.cells.len() + self.offsets.len() + self.targets.len()) * 4
+        self.free.len() * (1 + 4 + 8) + self.cells.len() * 4 + self.up.bytes()
     }
 
     /// Whether this preparation was made for `grid` as it is now (the same identity and
     /// revision): only then may it answer for it.
     pub fn is_for(&self, grid: &Grid) -> bool {
         self.grid_version == grid.version()
-    }
-
-    #[inline]
-    fn neighbours(&self, i: u32) -> impl Iterator<Item = u32> + '_ {
-        self.targets[self.offsets[i as usize] as usize..self.offsets[i as usize + 1] as usize].iter().copied()
     }
 
     /// The grid cell of a padded index.

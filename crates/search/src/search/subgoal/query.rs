@@ -15,31 +15,42 @@ use crate::search::types::{SearchError, SearchResult};
 /// and the query it was last touched in.
 #[derive(Default)]
 pub(crate) struct Scratch {
-    g: Vec<f64>,
-    parent: Vec<u32>,
-    stamp: Vec<u32>,
-    closed: Vec<u32>,
-    /// The query in which a subgoal is joined to the goal.
-    to_goal: Vec<u32>,
+    /// Per side (forward from the start, backward from the goal) and vertex.
+    dist: [Vec<f64>; 2],
+    parent: [Vec<u32>; 2],
+    stamp: [Vec<u32>; 2],
     query: u32,
-    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    heap: [BinaryHeap<Reverse<(u64, u32)>>; 2],
     found: Vec<u32>,
 }
 
 impl Scratch {
     fn reset(&mut self, len: usize) {
-        if self.g.len() != len || self.query == u32::MAX {
-            *self = Scratch {
-                g: vec![0.0; len],
-                parent: vec![NONE; len],
-                stamp: vec![0; len],
-                closed: vec![0; len],
-                to_goal: vec![0; len],
-                ..Scratch::default()
-            };
+        if self.dist[0].len() != len || self.query == u32::MAX {
+            let fresh = || (vec![0.0; len], vec![NONE; len], vec![0; len]);
+            let ((d0, p0, s0), (d1, p1, s1)) = (fresh(), fresh());
+            *self = Scratch { dist: [d0, d1], parent: [p0, p1], stamp: [s0, s1], ..Scratch::default() };
         }
         self.query += 1;
-        self.heap.clear();
+        self.heap[0].clear();
+        self.heap[1].clear();
+    }
+
+    /// Offers `v` to one side at cost `d` from `parent`.
+    #[inline]
+    fn relax(&mut self, side: usize, v: u32, d: f64, parent: u32, q: u32, result: &mut SearchResult) {
+        let i = v as usize;
+        if self.stamp[side][i] != q || d < self.dist[side][i] {
+            if self.stamp[side][i] == q {
+                result.improved += 1;
+            } else {
+                result.pushed += 1;
+            }
+            self.stamp[side][i] = q;
+            self.dist[side][i] = d;
+            self.parent[side][i] = parent;
+            self.heap[side].push(Reverse((d.to_bits(), v)));
+        }
     }
 }
 
@@ -50,17 +61,10 @@ impl Prepared {
     /// Errors when `grid` is another grid or has changed since ([`SearchError::StalePreparation`]),
     /// or when an endpoint is off the grid or blocked.
     pub fn search(&self, grid: &Grid, start: Pos, goal: Pos, searcher: &mut crate::search::Searcher) -> Result<SearchResult, SearchError> {
-        self.search_with(grid, start, goal, CostModel::Exact, &mut searcher.subgoal)
+        self.search_with(grid, start, goal, &mut searcher.subgoal)
     }
 
-    pub(crate) fn search_with(
-        &self,
-        grid: &Grid,
-        start: Pos,
-        goal: Pos,
-        costs: CostModel,
-        s: &mut Scratch,
-    ) -> Result<SearchResult, SearchError> {
+    pub(crate) fn search_with(&self, grid: &Grid, start: Pos, goal: Pos, s: &mut Scratch) -> Result<SearchResult, SearchError> {
         if !self.is_for(grid) {
             return Err(SearchError::StalePreparation);
         }
@@ -71,112 +75,102 @@ impl Prepared {
             }
         }
         let mut result = SearchResult { path: None, cost: None, expanded: 0, pushed: 0, improved: 0, admissible: true, stopped: false };
-        let vertices = self.astar(self.index(start), self.index(goal), costs, s, &mut result);
+
+        let vertices = self.turns(self.index(start), self.index(goal), s, &mut result);
         if let Some(vertices) = vertices {
             let path = self.refine(&vertices);
             let diagonals = path.windows(2).filter(|w| w[0].0 != w[1].0 && w[0].1 != w[1].1).count() as u64;
-            result.cost = Some(costs.total(path.len() as u64 - 1 - diagonals, diagonals));
+            result.cost = Some(CostModel::Exact.total(path.len() as u64 - 1 - diagonals, diagonals));
             result.path = Some(path);
         }
         Ok(result)
     }
 
-    /// The padded cells of an optimal path's turning points, or `None` without one.
-    // Long: A* over the graph with the start and goal joined in, in one place
-    fn astar(&self, start: usize, goal: usize, costs: CostModel, s: &mut Scratch, result: &mut SearchResult) -> Option<Vec<usize>> {
+    /// The padded cells of an optimal path's turning points, or `None` without one: the start
+    /// and goal joined to the subgoals they directly h-reach, then a search up the hierarchy
+    /// from both ends that stops when neither side can still better the best meeting.
+    // Long: the bidirectional upward search with its stopping rule, in one place
+    fn turns(&self, start: usize, goal: usize, s: &mut Scratch, result: &mut SearchResult) -> Option<Vec<usize>> {
         if start == goal {
             return Some(vec![start]);
         }
-        let n = self.cells.len();
-        s.reset(n + 2);
-        let q = s.query;
-        let (sv, gv) = (self.vertex(start).unwrap_or(n as u32), self.vertex(goal).unwrap_or(n as u32 + 1));
-        let cell = |v: u32| {
-            if v == n as u32 {
-                start
-            } else if v == n as u32 + 1 {
-                goal
-            } else {
-                self.cells[v as usize] as usize
-            }
-        };
-        // join the goal: the subgoals it directly h-reaches lead to it
-        if gv == n as u32 + 1 {
-            s.found.clear();
-            self.scan(goal, None, &mut s.found);
-            for &t in &s.found {
-                s.to_goal[self.node_of[t as usize] as usize] = q;
-            }
-        }
-        let mut direct = false;
-        let mut open_from_start = Vec::new();
-        if sv == n as u32 {
-            s.found.clear();
-            direct = self.scan(start, (gv == n as u32 + 1).then_some(goal), &mut s.found);
-            open_from_start.extend(s.found.iter().map(|&t| self.node_of[t as usize]));
-        }
-        if direct {
-            result.expanded = 1;
+        // in sight along one straight-and-diagonal leg: that leg is optimal
+        if self.leg(start, goal, true).is_some() || self.leg(start, goal, false).is_some() {
             return Some(vec![start, goal]);
         }
-        let h = |v: u32| self.octile(cell(v), goal, costs);
-        s.g[sv as usize] = 0.0;
-        s.stamp[sv as usize] = q;
-        s.parent[sv as usize] = NONE;
-        s.heap.push(Reverse((h(sv).to_bits(), sv)));
-        result.pushed = 1;
-        while let Some(Reverse((_, v))) = s.heap.pop() {
-            if s.closed[v as usize] == q {
-                continue;
-            }
-            s.closed[v as usize] = q;
-            result.expanded += 1;
-            if v == gv {
-                let mut out = vec![cell(v)];
-                let mut at = v;
-                while s.parent[at as usize] != NONE {
-                    at = s.parent[at as usize];
-                    out.push(cell(at));
-                }
-                out.reverse();
-                return Some(out);
-            }
-            let here = cell(v);
-            let gv_here = s.g[v as usize];
-            let relax = |s: &mut Scratch, t: u32, result: &mut SearchResult| {
-                let g = gv_here + self.octile(here, cell(t), costs);
-                let t_ = t as usize;
-                if s.stamp[t_] != q || g < s.g[t_] {
-                    if s.stamp[t_] == q {
-                        if s.closed[t_] == q {
-                            return;
-                        }
-                        result.improved += 1;
-                    } else {
-                        result.pushed += 1;
+        s.reset(self.cells.len());
+        let q = s.query;
+        let (mut forward, mut backward) = (Vec::new(), Vec::new());
+        for (from, to, seeds) in [(start, Some(goal), &mut forward), (goal, None, &mut backward)] {
+            match self.vertex(from) {
+                Some(v) => seeds.push((v, 0.0)),
+                None => {
+                    s.found.clear();
+                    if self.scan(from, to.filter(|&g| self.vertex(g).is_none()), &mut s.found) {
+                        result.expanded = 1;
+                        return Some(vec![start, goal]);
                     }
-                    s.stamp[t_] = q;
-                    s.g[t_] = g;
-                    s.parent[t_] = v;
-                    s.heap.push(Reverse(((g + h(t)).to_bits(), t)));
-                }
-            };
-            if v == n as u32 {
-                for &t in &open_from_start {
-                    relax(s, t, result);
-                }
-                continue;
-            }
-            if v < n as u32 && gv == n as u32 + 1 && s.to_goal[v as usize] == q {
-                relax(s, gv, result);
-            }
-            if v < n as u32 {
-                for t in self.neighbours(v) {
-                    relax(s, t, result);
+                    seeds.extend(s.found.iter().map(|&t| (self.node_of[t as usize], self.octile(from, t as usize, CostModel::Exact))));
                 }
             }
         }
-        None
+        for (side, seeds) in [(0, &forward), (1, &backward)] {
+            for &(v, d) in seeds {
+                s.relax(side, v, d, NONE, q, result);
+            }
+        }
+        let mut best = (f64::INFINITY, NONE);
+        loop {
+            let tops = [s.heap[0].peek().map(|e| f64::from_bits(e.0.0)), s.heap[1].peek().map(|e| f64::from_bits(e.0.0))];
+            let side = match tops {
+                [Some(a), Some(b)] if a.min(b) < best.0 => usize::from(b < a),
+                [Some(a), None] if a < best.0 => 0,
+                [None, Some(b)] if b < best.0 => 1,
+                _ => break,
+            };
+            let Reverse((key, v)) = s.heap[side].pop().expect("peeked");
+            let d = f64::from_bits(key);
+            if d > s.dist[side][v as usize] {
+                continue;
+            }
+            result.expanded += 1;
+            let other = 1 - side;
+            if s.stamp[other][v as usize] == q && d + s.dist[other][v as usize] < best.0 {
+                best = (d + s.dist[other][v as usize], v);
+            }
+            for (t, c, _) in self.up.edges(v) {
+                s.relax(side, t, d + c, v, q, result);
+            }
+        }
+        (best.1 != NONE).then(|| self.meeting_path(start, goal, best.1, s))
+    }
+
+    /// The turning points through the meeting vertex `meet`: the start, the forward chain
+    /// unpacked, the backward chain unpacked, the goal.
+    fn meeting_path(&self, start: usize, goal: usize, meet: u32, s: &Scratch) -> Vec<usize> {
+        let chain = |side: usize| {
+            let mut out = vec![meet];
+            while s.parent[side][*out.last().expect("not empty") as usize] != NONE {
+                out.push(s.parent[side][*out.last().expect("not empty") as usize]);
+            }
+            out
+        };
+        let mut up = chain(0);
+        up.reverse();
+        let down = chain(1);
+        let mut vertices = vec![up[0]];
+        for w in up.windows(2).chain(down.windows(2)) {
+            self.up.unpack(w[0], w[1], &mut vertices);
+        }
+        let mut cells: Vec<usize> = Vec::with_capacity(vertices.len() + 2);
+        if self.vertex(start).is_none() {
+            cells.push(start);
+        }
+        cells.extend(vertices.iter().map(|&v| self.cells[v as usize] as usize));
+        if self.vertex(goal).is_none() {
+            cells.push(goal);
+        }
+        cells
     }
 
     /// A padded cell's subgoal number, if it is one.
@@ -197,7 +191,7 @@ impl Prepared {
 
     /// The cells after `from` to `to`, diagonal moves first or straight moves first, or `None`
     /// when a move of that order is not free.
-    fn leg(&self, from: usize, to: usize, diagonal_first: bool) -> Option<Vec<Pos>> {
+    pub(super) fn leg(&self, from: usize, to: usize, diagonal_first: bool) -> Option<Vec<Pos>> {
         let (fx, fy) = ((from % self.stride) as isize, (from / self.stride) as isize);
         let (tx, ty) = ((to % self.stride) as isize, (to / self.stride) as isize);
         let (sx, sy) = ((tx - fx).signum(), (ty - fy).signum());

@@ -1,0 +1,172 @@
+//! The subgoal graph (`Algorithm::Subgoal`, `prepare`, `Prepared`): optimal against a Dijkstra
+//! written from the rules on random boards, room boards and mazes; never answering for a grid
+//! it was not made for; its file read back exactly and refused, with the byte, when it is
+//! damaged or belongs to another map.
+
+use cubepath_search::{files::*, grid::*, search::*};
+use proptest::prelude::*;
+
+mod oracle;
+use oracle::{oracle_2d, path_cost_by_rules};
+
+fn subgoal() -> SearchOptions {
+    SearchOptions { algorithm: Algorithm::Subgoal, ..Default::default() }
+}
+
+/// Checks every answer for `pairs` on `grid`: the oracle's cost, a path of legal moves from
+/// start to goal whose steps sum to it.
+fn check(grid: &Grid, pairs: &[(Pos, Pos)]) -> Result<(), TestCaseError> {
+    let mut searcher = Searcher::default();
+    for &(a, b) in pairs {
+        if !grid.is_passable(a.0, a.1) || !grid.is_passable(b.0, b.1) {
+            continue;
+        }
+        let r = searcher.search(grid, a, b, &subgoal()).unwrap();
+        let want = oracle_2d(grid, a, b);
+        match (r.cost, want) {
+            (Some(c), Some(w)) => {
+                prop_assert!((c - w).abs() < 1e-9, "{a:?} -> {b:?}: cost {c}, oracle {w}\n{grid:?}");
+                let path = r.path.unwrap();
+                prop_assert_eq!((path[0], *path.last().unwrap()), (a, b));
+                let sum = path_cost_by_rules(grid, &path);
+                prop_assert!(sum.is_some_and(|s| (s - w).abs() < 1e-9), "{a:?} -> {b:?}: the path's steps sum to {sum:?}");
+            }
+            (None, None) => {}
+            (got, _) => prop_assert!(false, "{a:?} -> {b:?}: got {got:?}, oracle {want:?}\n{grid:?}"),
+        }
+    }
+    Ok(())
+}
+
+fn board(w: usize, h: usize, cells: &[bool]) -> Grid {
+    let mut grid = Grid::new(w, h).unwrap();
+    for (k, &blocked) in cells.iter().enumerate() {
+        if blocked {
+            grid.set(k % w, k / w, Cell::Blocked).unwrap();
+        }
+    }
+    grid
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn optimal_on_random_boards(
+        (w, h, cells) in (2usize..40, 2usize..40).prop_flat_map(|(w, h)| (Just(w), Just(h), prop::collection::vec(prop::bool::weighted(0.3), w * h))),
+        pairs in prop::collection::vec(((0usize..40, 0usize..40), (0usize..40, 0usize..40)), 12),
+    ) {
+        let grid = board(w, h, &cells);
+        let pairs: Vec<(Pos, Pos)> = pairs.into_iter().map(|(a, b)| ((a.0 % w, a.1 % h), (b.0 % w, b.1 % h))).collect();
+        check(&grid, &pairs)?;
+    }
+
+    #[test]
+    fn optimal_on_rooms_and_mazes(kind in 0usize..3, seed in any::<u64>(), pairs in prop::collection::vec(((0usize..61, 0usize..41), (0usize..61, 0usize..41)), 16)) {
+        let kind = [MazeKind::Rooms, MazeKind::Division, MazeKind::Backtracker][kind];
+        let grid = generate_maze(kind, 61, 41, seed).unwrap();
+        let pairs: Vec<(Pos, Pos)> = pairs.into_iter().collect();
+        check(&grid, &pairs)?;
+    }
+}
+
+#[test]
+fn a_preparation_answers_only_for_its_grid_as_it_was() {
+    let mut grid = Grid::new(12, 8).unwrap();
+    for y in 0..6 {
+        grid.set(6, y, Cell::Blocked).unwrap();
+    }
+    let prepared = prepare(&grid).unwrap();
+    let mut searcher = Searcher::default();
+    assert!(prepared.is_for(&grid));
+    let before = prepared.search(&grid, (0, 0), (11, 0), &mut searcher).unwrap();
+    // a copy is another grid, and an edit makes this one another revision
+    let copy = grid.clone();
+    assert_eq!(prepared.search(&copy, (0, 0), (11, 0), &mut searcher), Err(SearchError::StalePreparation));
+    grid.set(6, 7, Cell::Blocked).unwrap();
+    assert_eq!(prepared.search(&grid, (0, 0), (11, 0), &mut searcher), Err(SearchError::StalePreparation));
+    // the searcher prepares again: the wall now closes the board at the bottom, a gap at row 6
+    let r = searcher.search(&grid, (0, 0), (11, 0), &subgoal()).unwrap();
+    assert_eq!(r.cost, oracle_2d(&grid, (0, 0), (11, 0)));
+    assert!(r.path.unwrap().contains(&(6, 6)));
+    // undo: the same cells again, a new revision, the first answer again
+    grid.set(6, 7, Cell::FLOOR).unwrap();
+    let again = searcher.search(&grid, (0, 0), (11, 0), &subgoal()).unwrap();
+    assert_eq!(again.cost, before.cost);
+}
+
+#[test]
+fn other_boards_are_refused_with_a_reason() {
+    let mut swamp = Grid::new(4, 4).unwrap();
+    swamp.set(1, 1, Cell::Swamp).unwrap();
+    assert_eq!(prepare(&swamp).err(), Some(PrepError::Weighted));
+    let open = Grid::new(4, 4).unwrap();
+    let mut searcher = Searcher::default();
+    for options in [
+        SearchOptions { topology: Topology::Square(DiagonalRule::Always), ..subgoal() },
+        SearchOptions { topology: Topology::Hex, ..subgoal() },
+        SearchOptions { costs: CostModel::Tutorial, ..subgoal() },
+    ] {
+        assert_eq!(searcher.search(&open, (0, 0), (3, 3), &options), Err(SearchError::NeedsPlainBoard(Algorithm::Subgoal)));
+    }
+    assert_eq!(searcher.search(&swamp, (0, 0), (3, 3), &subgoal()), Err(SearchError::NeedsPlainBoard(Algorithm::Subgoal)));
+    assert!(searcher.steps(&open, (0, 0), (3, 3), &subgoal()).is_err());
+}
+
+fn bundled(name: &str) -> Grid {
+    let path = format!("{}/../../assets/maps/{name}", env!("CARGO_MANIFEST_DIR"));
+    read_map(name, &std::fs::read(path).unwrap()).unwrap()
+}
+
+#[test]
+fn a_preparation_file_reads_back_to_the_same_answers() {
+    let grid = bundled("lak304d.map");
+    let prepared = prepare(&grid).unwrap();
+    let bytes = prepared.to_bytes();
+    let read = Prepared::from_bytes(&bytes, &grid).unwrap();
+    assert_eq!((read.subgoals(), read.edges(), read.shortcuts()), (prepared.subgoals(), prepared.edges(), prepared.shortcuts()));
+    assert_eq!(read.to_bytes(), bytes);
+    let problems = read_scen(
+        "lak304d.map.scen",
+        &std::fs::read(format!("{}/../../assets/maps/lak304d.map.scen", env!("CARGO_MANIFEST_DIR"))).unwrap(),
+    )
+    .unwrap();
+    let mut searcher = Searcher::default();
+    for p in problems.iter().step_by(7) {
+        let a = prepared.search(&grid, p.start, p.goal, &mut searcher).unwrap();
+        let b = read.search(&grid, p.start, p.goal, &mut searcher).unwrap();
+        assert_eq!(a, b);
+        assert!(p.matches(b.cost.unwrap()), "line {}", p.line);
+    }
+}
+
+#[test]
+fn a_damaged_or_foreign_preparation_file_is_refused() {
+    let grid = generate_maze(MazeKind::Rooms, 40, 30, 3).unwrap();
+    let bytes = prepare(&grid).unwrap().to_bytes();
+    // another map of the same size, and one of another size
+    let other = generate_maze(MazeKind::Rooms, 40, 30, 4).unwrap();
+    assert_eq!(Prepared::from_bytes(&bytes, &other).err(), Some(PrepError::OtherMap));
+    let small = Grid::new(10, 10).unwrap();
+    assert!(matches!(Prepared::from_bytes(&bytes, &small), Err(PrepError::OtherSize { file: (40, 30), map: (10, 10) })));
+    // every cut short is refused, naming a byte inside the file
+    for len in 0..bytes.len() {
+        match Prepared::from_bytes(&bytes[..len], &grid) {
+            Err(PrepError::Malformed { at, .. }) => assert!(at <= len, "cut at {len}: byte {at}"),
+            other => panic!("cut at {len}: {:?}", other.map(|p| p.subgoals())),
+        }
+    }
+    // one byte more, and each byte changed
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(matches!(Prepared::from_bytes(&longer, &grid), Err(PrepError::Malformed { .. })));
+    for k in 0..bytes.len() {
+        let mut bad = bytes.clone();
+        bad[k] ^= 0x10;
+        assert!(Prepared::from_bytes(&bad, &grid).is_err(), "byte {k} changed was read");
+    }
+    // another version
+    let mut newer = bytes.clone();
+    newer[14] = 9;
+    assert_eq!(Prepared::from_bytes(&newer, &grid).err(), Some(PrepError::Version(9)));
+}
