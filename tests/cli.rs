@@ -552,3 +552,54 @@ fn link_prints_a_code_that_every_map_argument_takes() {
     assert_eq!(code, 2);
     assert!(out.is_empty() && err.contains("board code") && err.contains("checksum"), "{err}");
 }
+
+#[test]
+fn prep_writes_a_preparation_that_solve_scen_and_bench_read() {
+    let lak = map("lak304d.map");
+    let scen = map("lak304d.map.scen");
+    let file = temp_file("lak304d.prep", b"");
+    let (code, out, err) = cubepath(&["prep", &lak, "--out", &file]);
+    assert_eq!(code, 0, "{err}");
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("prepared in ") && last.contains(" bytes written to "), "{out}");
+    let written = std::fs::metadata(&file).unwrap().len();
+    assert!(last.contains(&format!(", {written} bytes")), "{last} vs {written}");
+    // the same answer as A*, with the file and without it
+    let ends = ["--from", "55,12", "--to", "116,182"]; // the scenario's last problem
+    let (_, astar, _) = cubepath(&["solve", &lak, ends[0], ends[1], ends[2], ends[3]]);
+    for extra in [&[][..], &["--prep", &file][..]] {
+        let mut args = vec!["solve", &lak, ends[0], ends[1], ends[2], ends[3], "--algorithm", "subgoal"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = cubepath(&args);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.lines().next(), astar.lines().next(), "{extra:?}");
+    }
+    let (code, out, err) = cubepath(&["scen", &lak, &scen, "--algorithm", "subgoal", "--prep", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("773 passed, 0 failed\n"), "{out}");
+    assert!(err.contains("preparation: "), "{err}");
+    let (code, out, err) = cubepath(&["bench", &lak, &scen, "--also", "subgoal", "--prep", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("algorithm subgoal\npreprocess_ms "), "{out}");
+}
+
+#[test]
+fn a_preparation_for_another_map_or_algorithm_is_refused() {
+    let lak = map("lak304d.map");
+    let arena = map("arena.map");
+    let file = temp_file("arena.prep", b"");
+    assert_eq!(cubepath(&["prep", &arena, "--out", &file]).0, 0);
+    let (code, out, err) = cubepath(&["solve", &lak, "--from", "55,12", "--to", "116,182", "--algorithm", "subgoal", "--prep", &file]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains(&file) && err.contains("is for a 49 x 49 map"), "{err}");
+    let (code, _, err) = cubepath(&["solve", &arena, "--from", "1,13", "--to", "4,12", "--prep", &file]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--prep FILE is for --algorithm subgoal"), "{err}");
+    let damaged = temp_file("damaged.prep", b"cubepath-prep\n\x02\x00");
+    let (code, _, err) = cubepath(&["solve", &arena, "--from", "1,13", "--to", "4,12", "--algorithm", "subgoal", "--prep", &damaged]);
+    assert_eq!(code, 2);
+    assert!(err.contains("byte 14"), "{err}");
+    let (code, _, err) = cubepath(&["prep", &map("field.map"), "--out", &file]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("field.map: subgoal graphs need uniform costs"), "{err}");
+}

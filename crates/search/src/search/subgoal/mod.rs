@@ -224,10 +224,10 @@ impl Prepared {
             let k = if dx != 0 { (gy == ay).then_some((gx - ax) * dx) } else { (gx == ax).then_some((gy - ay) * dy) };
             k.is_some_and(|k| k >= 1 && k <= reach as isize)
         };
-        for d in 0..4 {
+        for (d, (dx, dy)) in STRAIGHT.into_iter().enumerate() {
             let reach = self.clear[from][d] as i32;
             reached |= goal_at(from, d, reach);
-            let end = self.step(from, (STRAIGHT[d].0 * (reach as isize + 1), STRAIGHT[d].1 * (reach as isize + 1)));
+            let end = self.step(from, (dx * (reach as isize + 1), dy * (reach as isize + 1)));
             if self.node_of[end] != NONE {
                 found.push(end as u32);
             }
