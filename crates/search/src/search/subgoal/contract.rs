@@ -90,6 +90,9 @@ struct Work {
     contracted: Vec<bool>,
     /// Neighbours already contracted, which spreads the contraction evenly.
     gone: Vec<u32>,
+    /// One more than the highest level among the contracted neighbours: keeps the hierarchy
+    /// shallow.
+    level: Vec<u32>,
     dist: Vec<f64>,
     touched: Vec<u32>,
     heap: BinaryHeap<Reverse<(u64, u32)>>,
@@ -102,6 +105,7 @@ pub(crate) fn contract(adj: Vec<Vec<(u32, f64, u32)>>) -> Upward {
         adj,
         contracted: vec![false; n],
         gone: vec![0; n],
+        level: vec![0; n],
         dist: vec![f64::INFINITY; n],
         touched: Vec::new(),
         heap: BinaryHeap::new(),
@@ -128,8 +132,9 @@ pub(crate) fn contract(adj: Vec<Vec<(u32, f64, u32)>>) -> Upward {
         }
         w.contracted[v as usize] = true;
         for k in 0..w.adj[v as usize].len() {
-            let u = w.adj[v as usize][k].0;
-            w.gone[u as usize] += 1;
+            let u = w.adj[v as usize][k].0 as usize;
+            w.gone[u] += 1;
+            w.level[u] = w.level[u].max(w.level[v as usize] + 1);
         }
         rank[v as usize] = next;
         next += 1;
@@ -143,12 +148,13 @@ pub(crate) fn contract(adj: Vec<Vec<(u32, f64, u32)>>) -> Upward {
 }
 
 impl Work {
-    /// Shortcuts added minus edges removed, plus neighbours gone: contract the lowest first.
+    /// Shortcuts added minus edges removed, plus neighbours gone and the level: contract the
+    /// lowest first.
     fn priority(&mut self, v: u32) -> i64 {
         let mut found = Vec::new();
         self.shortcuts(v, ESTIMATE_LIMIT, &mut found);
         let degree = self.adj[v as usize].iter().filter(|e| !self.contracted[e.0 as usize]).count();
-        2 * found.len() as i64 - degree as i64 + self.gone[v as usize] as i64
+        2 * found.len() as i64 - degree as i64 + self.gone[v as usize] as i64 + self.level[v as usize] as i64
     }
 
     /// The shortcuts contracting `v` needs: for each two of its remaining neighbours, the path

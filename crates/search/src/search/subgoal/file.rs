@@ -188,7 +188,7 @@ fn check_hierarchy(p: &Prepared, at: usize) -> Result<(), PrepError> {
             }
             let legal = if mid == NONE {
                 let (a, b) = (p.cells[v as usize] as usize, p.cells[t as usize] as usize);
-                p.leg(a, b, true).or_else(|| p.leg(a, b, false)).is_some()
+                p.leg(a, b, true, None) || p.leg(a, b, false, None)
             } else {
                 (mid as usize) < n
                     && up.rank[mid as usize] < up.rank[v as usize].min(up.rank[t as usize])

@@ -95,7 +95,7 @@ impl Prepared {
             return Some(vec![start]);
         }
         // in sight along one straight-and-diagonal leg: that leg is optimal
-        if self.leg(start, goal, true).is_some() || self.leg(start, goal, false).is_some() {
+        if self.leg(start, goal, true, None) || self.leg(start, goal, false, None) {
             return Some(vec![start, goal]);
         }
         s.reset(self.cells.len());
@@ -137,6 +137,11 @@ impl Prepared {
             let other = 1 - side;
             if s.stamp[other][v as usize] == q && d + s.dist[other][v as usize] < best.0 {
                 best = (d + s.dist[other][v as usize], v);
+            }
+            // stall on demand: reached more cheaply through a later vertex, `v` is not on a
+            // shortest way up from this side, and its edges need not be offered
+            if self.up.edges(v).any(|(t, c, _)| s.stamp[side][t as usize] == q && s.dist[side][t as usize] + c < d) {
+                continue;
             }
             for (t, c, _) in self.up.edges(v) {
                 s.relax(side, t, d + c, v, q, result);
@@ -183,39 +188,42 @@ impl Prepared {
     fn refine(&self, turns: &[usize]) -> Vec<Pos> {
         let mut path = vec![self.pos(turns[0])];
         for w in turns.windows(2) {
-            let leg = self.leg(w[0], w[1], true).or_else(|| self.leg(w[0], w[1], false));
-            path.extend(leg.expect("every edge of the graph is h-reachable one way or the other"));
+            let found = self.leg(w[0], w[1], true, Some(&mut path)) || self.leg(w[0], w[1], false, Some(&mut path));
+            assert!(found, "every edge of the graph is h-reachable one way or the other");
         }
         path
     }
 
-    /// The cells after `from` to `to`, diagonal moves first or straight moves first, or `None`
-    /// when a move of that order is not free.
-    pub(super) fn leg(&self, from: usize, to: usize, diagonal_first: bool) -> Option<Vec<Pos>> {
+    /// Whether the cells from `from` to `to`, diagonal moves first or straight moves first, are
+    /// all free moves; when they are and `out` is given, pushes them (`from` left out).
+    pub(super) fn leg(&self, from: usize, to: usize, diagonal_first: bool, mut out: Option<&mut Vec<Pos>>) -> bool {
         let (fx, fy) = ((from % self.stride) as isize, (from / self.stride) as isize);
         let (tx, ty) = ((to % self.stride) as isize, (to / self.stride) as isize);
         let (sx, sy) = ((tx - fx).signum(), (ty - fy).signum());
         let (ax, ay) = ((tx - fx).abs(), (ty - fy).abs());
-        let diagonal = ax.min(ay);
+        let diagonals = ax.min(ay) as usize;
         let straight = if ax > ay { (sx, 0) } else { (0, sy) };
-        let mut moves = vec![(sx, sy); diagonal as usize];
-        let straights = vec![straight; (ax.max(ay) - diagonal) as usize];
-        if diagonal_first {
-            moves.extend(straights);
-        } else {
-            moves.splice(0..0, straights);
-        }
+        let straights = (ax.max(ay) - ax.min(ay)) as usize;
+        let (first, second) =
+            if diagonal_first { (((sx, sy), diagonals), (straight, straights)) } else { ((straight, straights), ((sx, sy), diagonals)) };
+        let kept = out.as_ref().map_or(0, |o| o.len());
         let mut at = from;
-        let mut out = Vec::with_capacity(moves.len());
-        for (dx, dy) in moves {
-            let next = self.step(at, (dx, dy));
-            let sides_free = dx == 0 || dy == 0 || (self.free[self.step(at, (dx, 0))] & self.free[self.step(at, (0, dy))]) == 1;
-            if self.free[next] == 0 || !sides_free {
-                return None;
+        for ((dx, dy), count) in [first, second] {
+            for _ in 0..count {
+                let next = self.step(at, (dx, dy));
+                let sides_free = dx == 0 || dy == 0 || (self.free[self.step(at, (dx, 0))] & self.free[self.step(at, (0, dy))]) == 1;
+                if self.free[next] == 0 || !sides_free {
+                    if let Some(o) = out.as_mut() {
+                        o.truncate(kept);
+                    }
+                    return false;
+                }
+                at = next;
+                if let Some(o) = out.as_mut() {
+                    o.push(self.pos(at));
+                }
             }
-            at = next;
-            out.push(self.pos(at));
         }
-        Some(out)
+        true
     }
 }
