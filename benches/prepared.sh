@@ -35,7 +35,7 @@ for map in "$@"; do
     scen="$map.scen"
     name=$(basename "$map")
     problems=$(($(grep -c . "$scen") - 1))
-    read -r w h < <(awk '/^width/ {w = $2} /^height/ {h = $2} END {print w, h}' "$map")
+    read -r w h < <(tr -d '\r' < "$map" | awk '/^width/ {w = $2} /^height/ {h = $2} END {print w, h}')
     prep="$work/$name.prep"
     prep_out=$("$cubepath" prep "$map" --out "$prep" | tail -1)
     prep_ms=$(echo "$prep_out" | awk '{print $3}')
