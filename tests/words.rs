@@ -265,7 +265,13 @@ fn the_engines_names_explanations_refusals_and_crowd_words_have_chinese_translat
     texts.push(SearchError::NotIn3d(Algorithm::Jps).to_string());
     texts.push(SearchError::NotStandable { which: "start", at: (1, 2, 3), walking: true }.to_string());
     texts.push(SearchError::NotStandable { which: "goal", at: (1, 2, 3), walking: false }.to_string());
-    for e in [SearchError::JpsTopology, SearchError::JpsWeighted, SearchError::BadWeight(0.5), SearchError::AnyAngle] {
+    for e in [
+        SearchError::JpsTopology,
+        SearchError::JpsWeighted,
+        SearchError::BadWeight(0.5),
+        SearchError::AnyAngle,
+        SearchError::NeedsPlainBoard(Algorithm::Subgoal),
+    ] {
         texts.push(e.to_string());
     }
     for state in [AgentState::Idle, AgentState::Planning, AgentState::Moving, AgentState::Arrived] {

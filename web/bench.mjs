@@ -26,10 +26,10 @@ try {
 if (result?.error) errors.push(result.error);
 if (result?.rows) {
   const ms = (v) => v.toFixed(2).padStart(9);
-  console.log("map                problems  PF A* ms  cubepath A* ms  ratio  PF JPS ms  cubepath JPS ms  JPS+ ms  ratio");
+  console.log("map                problems  PF A* ms  cubepath A* ms  ratio  PF JPS ms  cubepath JPS ms  JPS+ ms  ratio  subgoal ms");
   for (const r of result.rows) {
     console.log(`${r.map.padEnd(18)} ${String(r.problems).padStart(8)} ${ms(r.pfAstar)} ${ms(r.astar).padStart(15)} ${r.astarRatio.toFixed(1).padStart(6)} ` +
-      `${ms(r.pfJps).padStart(10)} ${ms(r.jps).padStart(16)} ${ms(r.plus)} ${r.jpsRatio.toFixed(1).padStart(6)}`);
+      `${ms(r.pfJps).padStart(10)} ${ms(r.jps).padStart(16)} ${ms(r.plus)} ${r.jpsRatio.toFixed(1).padStart(6)} ${ms(r.subgoal).padStart(11)}`);
   }
   console.log(`cubepath A* / PathFinding.js A*: ${result.astarGeomean.toFixed(1)}x (geometric mean over maps); ` +
     `fastest cubepath JPS / PathFinding.js JPS: ${result.jpsGeomean.toFixed(1)}x`);

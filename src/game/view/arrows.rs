@@ -1,14 +1,15 @@
 //! Lines over the cubes, drawn with gizmos each frame: the step view's parent arrows (on each
 //! reached cell a small arrow pointing to the cell it was reached from, while the layer is on)
 //! and an any-angle path's straight segments between its turning points; and with Jump Point
-//! Search, the scans from the cell just expanded, their jump points and forced neighbours.
+//! Search, the scans from the cell just expanded, their jump points and forced neighbours; with
+//! the subgoal graph, the prepared graph itself: its subgoals and edges over the board.
 
 use bevy::prelude::*;
 
 use super::cubes::drawn_flat;
 use crate::engine::{
     grid::Pos,
-    search::{Algorithm, JumpDistances, JumpScan, jump_scans},
+    search::{Algorithm, JumpDistances, JumpScan, Prepared, jump_scans, prepare},
 };
 use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::search::PathState;
@@ -27,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
             draw_parent_arrows.run_if(step_view_on.and_then(arrows_wanted)),
             draw_any_angle_path.run_if(|path: Res<PathState>| path.corners.len() > 1),
             draw_jump_scans.run_if(step_view_on.and_then(|s: Res<SearchSettings>| s.0.algorithm.jumps())),
+            draw_subgoal_graph.run_if(step_view_on.and_then(subgoals_wanted)),
         )
             .run_if(not(race_on))
             .in_set(ViewSystems::Steps),
@@ -52,6 +54,28 @@ fn draw_parent_arrows(mut gizmos: Gizmos, board: Res<Board>, step: Res<StepView>
         // from near the cell's centre toward the parent, stopping short of its edge
         let dir = (to - from).normalize_or_zero();
         gizmos.arrow(from - dir * 0.25, from + dir * 0.4, Color::srgb(0.15, 0.15, 0.2)).with_tip_length(0.18);
+    }
+}
+
+/// Run condition: the subgoal graph is picked on a board small enough to draw its graph.
+fn subgoals_wanted(search: Res<SearchSettings>, board: Res<Board>) -> bool {
+    search.0.algorithm == Algorithm::Subgoal && !drawn_flat(&board) && board.grid.width() * board.grid.height() <= MAX_ARROW_CELLS
+}
+
+/// The subgoal graph made visible: a post on each subgoal (a corner a shortest path may turn
+/// at) and a line along each edge between two subgoals (no shortcuts). Prepared here for the
+/// board as it is, and again after an edit (a board with terrain has none to draw).
+fn draw_subgoal_graph(mut gizmos: Gizmos, board: Res<Board>, mut kept: Local<Option<((u64, u64), Option<Prepared>)>>) {
+    if kept.as_ref().is_none_or(|(v, _)| *v != board.grid.version()) {
+        *kept = Some((board.grid.version(), prepare(&board.grid).ok()));
+    }
+    let Some((_, Some(prepared))) = kept.as_ref() else { return };
+    let lift = Vec3::Y * 0.1;
+    for (a, b) in prepared.edge_cells() {
+        gizmos.line(board.world(a) + lift, board.world(b) + lift, Color::srgb(0.1, 0.55, 0.35));
+    }
+    for p in prepared.subgoal_cells() {
+        gizmos.line(board.world(p) + lift, board.world(p) + Vec3::Y * 0.7, Color::srgb(0.05, 0.4, 0.2));
     }
 }
 

@@ -16,6 +16,11 @@ use crate::game::view::looks::{HEAT_LEVELS, Look};
 use crate::game::view::race::lane_counters;
 use crate::game::view::words::Words;
 
+/// What the step view shows for the subgoal graph, which runs whole.
+const SUBGOAL_NOTE: &str = "The subgoal graph runs whole: shown is the graph it searches, computed from the board. Upright green lines mark \
+    the subgoals (corners a shortest path may turn at), flat green lines the edges between them (a straight and \
+    diagonal line); a search joins its start and end to the graph and searches only that.";
+
 pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
     let step = &shown.step;
     let w = shown.words();
@@ -46,6 +51,8 @@ pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut Messa
             // a world's steps: the World section shows and scrubs them
             let v = &shown.world_steps;
             replay_controls(ui, (v.running, v.rate()), (v.shown, v.closed.len()), ("expansions/s", w), actions);
+        } else if shown.step_on.0 && algorithm == Algorithm::Subgoal {
+            ui.small(w.say(SUBGOAL_NOTE));
         } else if shown.step_on.0 && !algorithm.steps() {
             ui.small(w.say(&format!("{algorithm} runs whole, not step by step: pick another algorithm to step through")));
         } else if shown.step_on.0 {

@@ -426,6 +426,18 @@ pub(super) const TABLE: &[(&str, &str)] = &[
         "任意角度搜索需要不切角的方形网格（斜走不切角或不走斜线）、均匀代价和精确的步长代价",
     ),
     ("{} runs whole, not step by step", "{} 只能整体运行，不能单步"),
+    (
+        "The map prepared once into a graph of its obstacles' corners; each search is A* over those few corners. Optimal; prepares again after an edit.",
+        "地图先计算一次，变成由障碍的角组成的图；每次搜索只在这些角上运行 A*。最优；编辑后重新计算。",
+    ),
+    (
+        "The subgoal graph runs whole: shown is the graph it searches, computed from the board. Upright green lines mark the subgoals (corners a shortest path may turn at), flat green lines the edges between them (a straight and diagonal line); a search joins its start and end to the graph and searches only that.",
+        "子目标图整体运行：这里显示的是它搜索的图，由棋盘计算而来。向上的绿线是子目标（最短路径可能转弯的角），平的绿线是子目标之间的边（一条直线和斜线）；一次搜索把起点和终点接到图上，只搜索这个图。",
+    ),
+    (
+        "subgoal needs a square grid with the no-corner-cutting rule, uniform costs (no weighted, swamp or water cells) and exact step costs",
+        "subgoal 需要不切角的方形网格、均匀代价（没有带权重的、泥地或水的格子）和精确的步长代价",
+    ),
     ("the agent arrived at {},{}", "角色到达了 {},{}"),
     ("no path to walk", "没有可走的路径"),
     ("walking: the path turns black", "行走中：路径逐格变黑"),
