@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Every link and image in the README, the book (docs/src) and the crates' READMEs: a relative
-target must exist, and an anchor (#part) must name a heading of its file. Exits 1 listing the
-dead ones. Usage: .ci/links.py [ROOT]"""
+target must exist, and an anchor (#part) must name a heading of its file. A book page's link to
+`../index.html` (with a query) is a link into the game beside the built book (web/dist/book next
+to web/dist/index.html): the game's page, web/index.html, must exist. Exits 1 listing the dead
+ones. Usage: .ci/links.py [ROOT]"""
 import pathlib
 import re
 import sys
@@ -35,6 +37,9 @@ for page in pages:
             continue
         checked += 1
         path, _, anchor = target.partition('#')
+        path = path.partition('?')[0]
+        if page.parent == root / 'docs' / 'src' and path == '../index.html':
+            path = str(root / 'web' / 'index.html')
         file = (page.parent / path).resolve() if path else page
         if not file.exists():
             dead.append(f'{page.relative_to(root)}: {target} (no such file)')

@@ -265,6 +265,19 @@ async function play(page, shot) {
     return lessonStarted && /^font: the Chinese glyphs are in \(\d+ bytes\)$/.test(l);
   }, "12-lesson-chinese");
   const lesson = lessonStarted ? "1 started" : "not started";
+  // the book beside the game: a chapter opens, and its link to the first lesson opens the game there
+  const book = await page.context().browser().newPage({ viewport: { width: 1280, height: 800 } });
+  let fromBook = false;
+  book.on("console", (m) => { if (/lesson: 1 started: A path on a cube grid/.test(m.text())) fromBook = true; });
+  book.on("pageerror", (e) => failures.push(`page error (book): ${e.message}`));
+  await book.goto(page.url().replace(/\?.*$/, "book/learning.html"));
+  const chapter = await book.title();
+  if (!/^Learning/.test(chapter)) failures.push(`the book's Learning chapter did not open: '${chapter}'`);
+  else await book.click('a[href="../index.html?lesson=1"]');
+  const bookUntil = Date.now() + 120_000;
+  while (!fromBook && Date.now() < bookUntil && failures.length === 0) await book.waitForTimeout(250);
+  if (!fromBook) failures.push("the book's link to lesson 1 did not open the game at it");
+  await book.close();
   // a world with levels: a building searched from the ground floor up its stairs (as on the desktop)
   // then a left click on the top floor puts the start there (a voxel face picked in 3D: the
   // desktop's answer for this click, under Xvfb with the same window, panel and camera)
@@ -283,7 +296,7 @@ async function play(page, shot) {
       clicked = moved ?? clicked;
     });
   if (fontAsked.length) failures.push(`the English page downloaded the Chinese font: ${fontAsked.join(", ")}`);
-  console.log(`race: ${race}; crowd: ${crowd}; together: ${together}; link: ${link}; cut link: ${cut}; lesson: ${lesson}; chinese: ${chinese}; ${world}; clicked: ${clicked}`);
+  console.log(`race: ${race}; crowd: ${crowd}; together: ${together}; link: ${link}; cut link: ${cut}; lesson: ${lesson}; book: ${fromBook ? "chapter opened, lesson link followed" : "failed"}; chinese: ${chinese}; ${world}; clicked: ${clicked}`);
   console.log(`played: start ${before.start}, end ${before.end}, cost ${before.cost} -> ${after.cost} with a barrier, walked, new seed ${reset.seed}, opened tiny.map (cost ${opened}), a dropped malformed map kept it, a dropped .vox opened as a world`);
 }
 if (failures.length) {
