@@ -38,6 +38,6 @@ for map in arena lak304d maze255 64room_000 random512-10; do
 done
 # the book beside the game (docs/, built by mdBook): the page links to it, its lessons link back
 command -v mdbook >/dev/null || { echo "web/build.sh: mdbook builds the book beside the game: cargo install mdbook --locked" >&2; exit 1; }
-mdbook build docs --dest-dir ../web/dist/book
+mdbook build docs --dest-dir "$PWD/web/dist/book"
 size() { echo "$(( $(stat -c %s "$1") / 1024 )) KiB, $(( $(gzip -9 -c "$1" | wc -c) / 1024 )) KiB gzip"; }
 echo "web/dist ready: cubepath_bg.wasm $(size web/dist/cubepath_bg.wasm); engine alone $(size web/dist/engine/cubepath_search_web_bg.wasm)"

@@ -10,7 +10,7 @@ import { chromium } from "playwright-core";
 export const dist = fileURLToPath(new URL("./dist/", import.meta.url));
 const types = {
   ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".png": "image/png",
-  ".map": "text/plain", ".scen": "text/plain",
+  ".map": "text/plain", ".scen": "text/plain", ".css": "text/css", ".svg": "image/svg+xml", ".json": "application/json",
 };
 
 /// Serves web/dist; resolves to { server, url } once listening.
