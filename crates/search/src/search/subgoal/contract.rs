@@ -64,8 +64,14 @@ impl Upward {
 
     /// The middle of the edge between `a` and `b` (stored with the earlier of the two).
     fn middle(&self, a: u32, b: u32) -> u32 {
+        self.middles[self.edge_index(a, b).expect("an edge of the hierarchy")]
+    }
+
+    /// Where the edge between `a` and `b` is kept (with the earlier of the two), if there is one.
+    pub(crate) fn edge_index(&self, a: u32, b: u32) -> Option<usize> {
         let (lo, hi) = if self.rank[a as usize] < self.rank[b as usize] { (a, b) } else { (b, a) };
-        self.edges(lo).find(|e| e.0 == hi).map(|e| e.2).expect("an edge of the hierarchy")
+        let start = self.offsets[lo as usize] as usize;
+        self.targets_of(lo).iter().position(|&t| t == hi).map(|k| start + k)
     }
 
     /// The subgoal graph's vertices from `a` to `b` along one hierarchy edge, `a` left out.

@@ -173,10 +173,7 @@ fn check_hierarchy(p: &Prepared, at: usize) -> Result<(), PrepError> {
         return bad(offsets_at, "offsets rising from 0 to the number of upward edges".into());
     }
     let (targets_at, middles_at) = (offsets_at + (n + 1) * 4, offsets_at + (n + 1 + up.targets.len()) * 4);
-    let joined = |a: u32, b: u32| {
-        let (lo, hi) = if up.rank[a as usize] < up.rank[b as usize] { (a, b) } else { (b, a) };
-        up.targets_of(lo).contains(&hi)
-    };
+    let joined = |a: u32, b: u32| up.edge_index(a, b).is_some();
     for v in 0..n as u32 {
         for k in up.offsets[v as usize] as usize..up.offsets[v as usize + 1] as usize {
             let (t, mid) = (up.targets[k], up.middles[k]);
@@ -216,11 +213,7 @@ fn costs(p: &Prepared) -> Vec<f64> {
     let mut costs = vec![0.0; up.targets.len()];
     let mut order: Vec<u32> = (0..p.cells.len() as u32).collect();
     order.sort_unstable_by_key(|&v| up.rank[v as usize]);
-    let find = |costs: &[f64], a: u32, b: u32| {
-        let (lo, hi) = if up.rank[a as usize] < up.rank[b as usize] { (a, b) } else { (b, a) };
-        let k = (up.offsets[lo as usize]..up.offsets[lo as usize + 1]).find(|&k| up.targets[k as usize] == hi).expect("checked");
-        costs[k as usize]
-    };
+    let find = |costs: &[f64], a: u32, b: u32| costs[up.edge_index(a, b).expect("checked")];
     for v in order {
         for k in up.offsets[v as usize] as usize..up.offsets[v as usize + 1] as usize {
             let (t, mid) = (up.targets[k], up.middles[k]);
@@ -272,6 +265,6 @@ impl Reader<'_> {
 }
 
 /// FNV-1a over `bytes`.
-fn checksum(bytes: &[u8]) -> u64 {
+pub(super) fn checksum(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
 }

@@ -344,16 +344,8 @@ impl Prepared {
 /// A hash of a grid's size and cells (FNV-1a over the passable flags), naming the map a
 /// preparation file belongs to.
 fn fingerprint(grid: &Grid) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |b: u8| {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x100_0000_01b3);
-    };
-    for b in (grid.width() as u32).to_le_bytes().into_iter().chain((grid.height() as u32).to_le_bytes()) {
-        eat(b);
-    }
-    for (_, cell) in grid.cells() {
-        eat(u8::from(cell.is_passable()));
-    }
-    h
+    let mut bytes = Vec::with_capacity(8 + grid.width() * grid.height());
+    bytes.extend((grid.width() as u32).to_le_bytes().into_iter().chain((grid.height() as u32).to_le_bytes()));
+    bytes.extend(grid.cells().map(|(_, cell)| u8::from(cell.is_passable())));
+    file::checksum(&bytes)
 }
