@@ -30,7 +30,8 @@
 //! queue; grid changes replan blocked followers and reach crowds; crowds are made, or made
 //! anew when their count, their grid's size or its topology changed, and take a new mode;
 //! members of a removed crowd go; voxel requests queue), `Search` (requests answered within
-//! [`PathBudget`], 2D and voxel alike),
+//! [`PathBudget`], 2D and voxel alike: a long 2D search goes on over frames; with
+//! [`PathTasks`], 2D searches run as tasks on other threads instead),
 //! `Follow` (answers taken up; with the `debug` feature, the open and closed cells of
 //! `ShowSearch` answers recorded), `Move` (followers moved, crowds ticked), `Debug` (gizmos,
 //! with the `debug` feature). A game edits its grids before `NavSystems::Request` and reads answers after
@@ -45,6 +46,7 @@ mod debug;
 mod follow;
 mod grid;
 mod request;
+mod tasks;
 mod voxels;
 
 use bevy::prelude::*;
@@ -56,13 +58,14 @@ pub use debug::{NavDebugPlugin, SearchCells, ShowSearch};
 pub use follow::{Arrived, FollowPath, facing};
 pub use grid::{HEX_ROW, NavGrid, Plane};
 pub use request::{FoundPath, NoPath, PathAnswer, PathBudget, PathQueue, PathRequest, RequestQueue};
+pub use tasks::PathTasks;
 pub use voxels::{FoundVoxelPath, NavVoxels, VoxelPathAnswer, VoxelPathRequest, VoxelQueue};
 
 /// What a game usually needs.
 pub mod prelude {
     pub use crate::{
         Arrived, CrowdGoal, CrowdMember, CubepathPlugin, FollowPath, NavCrowd, NavGrid, NavSystems, NavVoxels, NoPath, PathAnswer,
-        PathBudget, PathRequest, Plane, VoxelPathAnswer, VoxelPathRequest,
+        PathBudget, PathRequest, PathTasks, Plane, VoxelPathAnswer, VoxelPathRequest,
     };
     pub use cubepath_search::{
         crowd::CrowdMode,
@@ -94,6 +97,7 @@ impl Plugin for CubepathPlugin {
         app.init_resource::<PathBudget>()
             .init_resource::<PathQueue>()
             .init_resource::<VoxelQueue>()
+            .init_resource::<tasks::TaskQueue>()
             .add_message::<Arrived>()
             .add_message::<CrowdProblem>()
             .configure_sets(
@@ -114,7 +118,15 @@ impl Plugin for CubepathPlugin {
                     )
                         .chain()
                         .in_set(NavSystems::Request),
-                    (request::answer_requests, voxels::answer_voxel_requests).in_set(NavSystems::Search),
+                    (
+                        (
+                            request::answer_requests.run_if(not(resource_exists::<PathTasks>)),
+                            tasks::search_in_tasks.run_if(resource_exists::<PathTasks>),
+                        )
+                            .chain(),
+                        voxels::answer_voxel_requests,
+                    )
+                        .in_set(NavSystems::Search),
                     follow::take_answers.in_set(NavSystems::Follow),
                     (follow::move_followers, crowd::tick_crowds).chain().in_set(NavSystems::Move),
                 ),

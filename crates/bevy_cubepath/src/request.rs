@@ -1,6 +1,10 @@
 //! Asking for a path by data: insert a [`PathRequest`] on an entity and a [`PathAnswer`] comes
 //! on the same entity, within the frame's budget ([`PathBudget`]): requests wait in arrival
-//! order and as many run each frame as the budget allows.
+//! order and as many run each frame as the budget allows. A 2D search that needs more
+//! expansions than the frame has left is parked and goes on in the next frame (and the next),
+//! so no frame spends more than its budget however long a search is; a newer request on the
+//! entity, its despawning, or an edit of its grid while it runs, drops it (the edit begins it
+//! again on the grid as it now is).
 
 use std::collections::{HashSet, VecDeque};
 use std::marker::PhantomData;
@@ -11,7 +15,7 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use cubepath_search::{
     grid::Pos,
-    search::{SearchError, SearchOptions, Searcher},
+    search::{ParkedSearch, SearchError, SearchOptions, SearchResult, Searcher},
 };
 
 use crate::grid::{NavGrid, grid_for};
@@ -126,19 +130,22 @@ impl PathAnswer {
         self.result.as_ref().ok().map(|p| p.cells.as_slice())
     }
 
-    fn refused(why: NoPath) -> PathAnswer {
+    pub(crate) fn refused(why: NoPath) -> PathAnswer {
         PathAnswer { result: Err(why), expanded: 0, pushed: 0, time: Duration::ZERO }
     }
 }
 
-/// How much searching a frame may do: at most `searches` requests, and no new one once
-/// `expansions` nodes were expanded this frame (a search under way always finishes, so one
-/// long search may go over). Requests left wait for the next frame, in order.
+/// How much searching a frame may do: at most `searches` requests, and at most `expansions`
+/// nodes expanded by 2D searches (at least one). A 2D search that reaches the frame's
+/// expansions unfinished is parked and goes on next frame, before any other request; requests
+/// left wait for the next frame, in order. Searches that run whole (IDA*, bidirectional A*, the
+/// subgoal graph, and voxel searches) start only while the frame has expansions left and then
+/// finish, so one of those may go over.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct PathBudget {
     /// Requests answered per frame at most.
     pub searches: usize,
-    /// Expansions after which no new search starts this frame.
+    /// Expansions a frame's 2D searches may make (a search stopped at this goes on next frame).
     pub expansions: usize,
 }
 
@@ -156,7 +163,18 @@ pub struct RequestQueue<R: Send + Sync + 'static> {
     waiting: VecDeque<Entity>,
     queued: HashSet<Entity>,
     searcher: Searcher,
+    /// The 2D search under way across frames, if any.
+    running: Option<Running>,
     kind: PhantomData<fn() -> R>,
+}
+
+/// A 2D search under way across frames: who asked, what it answers, where it stands (parked in
+/// the queue's searcher between frames) and the time it has taken so far.
+struct Running {
+    entity: Entity,
+    request: PathRequest,
+    parked: ParkedSearch,
+    time: Duration,
 }
 
 /// 2D path requests waiting.
@@ -164,25 +182,48 @@ pub type PathQueue = RequestQueue<PathRequest>;
 
 impl<R: Send + Sync + 'static> Default for RequestQueue<R> {
     fn default() -> Self {
-        RequestQueue { waiting: VecDeque::new(), queued: HashSet::new(), searcher: Searcher::default(), kind: PhantomData }
+        RequestQueue { waiting: VecDeque::new(), queued: HashSet::new(), searcher: Searcher::default(), running: None, kind: PhantomData }
     }
 }
 
 impl<R: Send + Sync + 'static> RequestQueue<R> {
-    /// Requests waiting.
+    /// Requests waiting or under way.
     pub fn len(&self) -> usize {
-        self.waiting.len()
+        self.waiting.len() + usize::from(self.running.is_some())
     }
 
-    /// Whether none waits.
+    /// Whether none waits and none is under way.
     pub fn is_empty(&self) -> bool {
-        self.waiting.is_empty()
+        self.waiting.is_empty() && self.running.is_none()
+    }
+
+    /// The oldest waiting request's entity, taken off the queue.
+    pub(crate) fn next_waiting(&mut self) -> Option<Entity> {
+        let e = self.waiting.pop_front()?;
+        self.queued.remove(&e);
+        Some(e)
+    }
+
+    /// Puts an entity's request back at the front of the queue (its search begins again).
+    pub(crate) fn requeue_front(&mut self, e: Entity) {
+        if self.queued.insert(e) {
+            self.waiting.push_front(e);
+        }
+    }
+
+    /// The entity whose search is under way across frames, and the expansions it has made.
+    pub fn under_way(&self) -> Option<(Entity, usize)> {
+        self.running.as_ref().map(|r| (r.entity, r.parked.expanded()))
     }
 }
 
-/// New and renewed requests `R` join their queue (once each).
+/// New and renewed requests `R` join their queue (once each); a renewed request drops its
+/// entity's search under way (it begins again for the new request).
 pub(crate) fn queue_requests<R: Component>(requests: Query<Entity, Changed<R>>, mut queue: ResMut<RequestQueue<R>>) {
     for e in &requests {
+        if queue.running.as_ref().is_some_and(|r| r.entity == e) {
+            queue.running = None;
+        }
         if queue.queued.insert(e) {
             queue.waiting.push_back(e);
         }
@@ -211,7 +252,8 @@ pub(crate) fn answer_within<R: Send + Sync + 'static, A: Component>(
     }
 }
 
-/// Answers waiting 2D requests, oldest first, within the budget.
+/// Answers 2D requests within the budget: the search under way first, then the waiting ones,
+/// oldest first. A search the frame's expansions do not finish is parked for the next frame.
 pub(crate) fn answer_requests(
     mut commands: Commands,
     budget: Res<PathBudget>,
@@ -219,25 +261,85 @@ pub(crate) fn answer_requests(
     requests: Query<&PathRequest>,
     grids: Query<Ref<NavGrid>>,
 ) {
-    answer_within(&mut commands, &budget, &mut queue, |searcher, e| {
-        let found = answer(searcher, requests.get(e).ok()?, &grids);
-        let work = found.expanded;
-        Some((found, work))
-    });
+    let queue = &mut *queue;
+    let (mut searches, mut left) = (0, budget.expansions.max(1));
+    while searches < budget.searches && left > 0 {
+        let (e, under_way) = match queue.running.take() {
+            Some(r) => (r.entity, Some(r)),
+            None => match queue.next_waiting() {
+                Some(e) => (e, None),
+                None => break,
+            },
+        };
+        // despawned, or the request taken away, while waiting or under way: dropped
+        let Ok(request) = requests.get(e) else { continue };
+        let under_way = under_way.filter(|r| r.request == *request);
+        match slice(&mut queue.searcher, request, under_way, &grids, &mut left) {
+            Slice::Answered(found) => {
+                searches += 1;
+                if let Ok(mut entity) = commands.get_entity(e) {
+                    entity.insert(found);
+                }
+            }
+            Slice::Parked(parked, time) => queue.running = Some(Running { entity: e, request: *request, parked, time }),
+        }
+    }
 }
 
-fn answer(searcher: &mut Searcher, request: &PathRequest, grids: &Query<Ref<NavGrid>>) -> PathAnswer {
-    let Some(nav) = grid_for(request.grid, grids) else { return PathAnswer::refused(NoPath::NoGrid) };
+/// Where a frame's slice of a search left it.
+enum Slice {
+    Answered(PathAnswer),
+    Parked(ParkedSearch, Duration),
+}
+
+/// Runs `request`'s search for at most `left` expansions (taking `left` down by what it used):
+/// resumed where it was parked when its grid is as it was then, else begun; run whole for
+/// algorithms that do not step.
+fn slice(
+    searcher: &mut Searcher,
+    request: &PathRequest,
+    under_way: Option<Running>,
+    grids: &Query<Ref<NavGrid>>,
+    left: &mut usize,
+) -> Slice {
+    let Some(nav) = grid_for(request.grid, grids) else { return Slice::Answered(PathAnswer::refused(NoPath::NoGrid)) };
     let options = request.options.unwrap_or(nav.options);
     let t = Instant::now();
-    let found = match searcher.search(&nav.grid, request.from, request.to, &options) {
-        Ok(found) => found,
-        Err(e) => return PathAnswer::refused(NoPath::Refused(e)),
+    if !options.algorithm.steps() {
+        let found = searcher.search(&nav.grid, request.from, request.to, &options);
+        let answer = found.map_or_else(|e| PathAnswer::refused(NoPath::Refused(e)), |found| answer_from(found, t.elapsed()));
+        *left = left.saturating_sub(answer.expanded);
+        return Slice::Answered(answer);
+    }
+    let spent = under_way.as_ref().map_or(Duration::ZERO, |r| r.time);
+    let resumed = under_way.as_ref().and_then(|r| searcher.resume(&nav.grid, &r.parked));
+    let mut run = match resumed {
+        Some(run) => run,
+        None => match searcher.begin(&nav.grid, request.from, request.to, &options) {
+            Ok(run) => run,
+            Err(e) => return Slice::Answered(PathAnswer::refused(NoPath::Refused(e))),
+        },
     };
+    let limit = options.limit.unwrap_or(usize::MAX);
+    let before = run.expanded();
+    let done = run.advance((*left).min(limit.saturating_sub(before)));
+    *left -= run.expanded() - before;
+    let time = spent + t.elapsed();
+    if done || run.expanded() >= limit {
+        let mut found = run.result();
+        found.stopped = !done;
+        Slice::Answered(answer_from(found, time))
+    } else {
+        Slice::Parked(run.park(), time)
+    }
+}
+
+/// The answer a search result gives, with the time it took.
+pub(crate) fn answer_from(found: SearchResult, time: Duration) -> PathAnswer {
     let result = match (found.path, found.cost) {
         (Some(cells), Some(cost)) => Ok(FoundPath { cells, cost, optimal: found.admissible }),
         _ if found.stopped => Err(NoPath::Stopped { expanded: found.expanded }),
         _ => Err(NoPath::Unreachable),
     };
-    PathAnswer { result, expanded: found.expanded, pushed: found.pushed, time: t.elapsed() }
+    PathAnswer { result, expanded: found.expanded, pushed: found.pushed, time }
 }

@@ -402,30 +402,3 @@ fn a_follower_standing_on_a_walled_cell_steps_off_it() {
     assert!(nav.grid.is_passable(stands.0, stands.1));
     assert!(app.world().get::<Transform>(walker).unwrap().translation.distance(nav.to_world(stands)) < 1e-4);
 }
-
-/// The frame's expansion budget: once the searches of a frame have expanded that many cells no
-/// new search starts until the next frame (a search under way is finished). Each request here
-/// expands the same number of cells, so the budget sets how many are answered a frame.
-#[test]
-fn the_expansion_budget_stops_new_searches_within_a_frame() {
-    let mut app = app();
-    app.world_mut().spawn(NavGrid::from_rows(&["............"]).unwrap());
-    let one = app.world_mut().spawn(PathRequest::new((0, 0), (11, 0))).id();
-    app.update();
-    let each = app.world().get::<PathAnswer>(one).unwrap().expanded;
-    assert!(each >= 11, "a search along the row expands it: {each}");
-    for (budget, per_frame) in [(each, 1), (2 * each + 1, 3), (5 * each, 5)] {
-        app.insert_resource(PathBudget { searches: usize::MAX, expansions: budget });
-        let asked: Vec<Entity> = (0..12).map(|_| app.world_mut().spawn(PathRequest::new((0, 0), (11, 0))).id()).collect();
-        let answered = |app: &App| asked.iter().filter(|&&e| app.world().get::<PathAnswer>(e).is_some()).count();
-        app.update();
-        assert_eq!(answered(&app), per_frame, "budget {budget} with {each} expansions a search");
-        let work: usize = asked.iter().filter_map(|&e| app.world().get::<PathAnswer>(e)).map(|a| a.expanded).sum();
-        assert!(work < budget + each, "a frame's searches expanded {work}, over the budget {budget} by more than one search");
-        app.update();
-        assert_eq!(answered(&app), (2 * per_frame).min(12));
-        while answered(&app) < 12 {
-            app.update();
-        }
-    }
-}

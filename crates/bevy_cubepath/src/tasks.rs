@@ -1,0 +1,140 @@
+//! Searches on other threads: with a [`PathTasks`] resource, 2D requests are searched as tasks
+//! on Bevy's `AsyncComputeTaskPool` instead of in slices on the main thread, and the answer
+//! comes on the requesting entity as a [`PathAnswer`] as before, a frame or more later. The main
+//! thread only hands out and collects searches.
+//!
+//! A task searches a snapshot of its grid (shared by every task on that grid revision, copied
+//! once per edit) with a searcher of its own (kept for the next task). A newer request on the
+//! entity, or its despawning, drops the task (a dropped task is cancelled); an answer that comes
+//! back for a grid that changed while it was searched is thrown away and the search begun again
+//! on the grid as it now is, so no answer crosses a wall put up meanwhile.
+//!
+//! On a platform without threads (the browser) the pool runs tasks on the main thread, so
+//! there the default slices ([`PathBudget`](crate::PathBudget)) are what keeps a frame short.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use cubepath_search::{
+    grid::Grid,
+    search::{SearchError, SearchResult, Searcher},
+};
+
+use crate::grid::NavGrid;
+use crate::request::{NoPath, PathAnswer, PathBudget, PathQueue, PathRequest, answer_from};
+
+/// Search 2D requests as tasks on other threads, at most `at_once` at a time. Insert it to
+/// switch from slices on the main thread to tasks; remove it to switch back.
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_cubepath::prelude::*;
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, CubepathPlugin)).insert_resource(PathTasks::default());
+/// app.world_mut().spawn(NavGrid::from_rows(&["...", "@@.", "..."]).unwrap());
+/// let asker = app.world_mut().spawn(PathRequest::new((0, 0), (0, 2))).id();
+/// while app.world().get::<PathAnswer>(asker).is_none() {
+///     app.update(); // the answer comes when its task is done
+/// }
+/// let found = app.world().get::<PathAnswer>(asker).unwrap().result.clone().unwrap();
+/// assert_eq!((found.cells.len(), found.cost), (7, 6.0));
+/// ```
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct PathTasks {
+    /// Searches under way at once at most.
+    pub at_once: usize,
+}
+
+impl Default for PathTasks {
+    fn default() -> Self {
+        PathTasks { at_once: 4 }
+    }
+}
+
+/// What a task hands back: its result (or why the search could not start), its searcher, and
+/// the time the search took on its thread.
+type Outcome = (Result<SearchResult, SearchError>, Searcher, Duration);
+
+/// A search under way on another thread.
+struct InFlight {
+    entity: Entity,
+    request: PathRequest,
+    grid: Entity,
+    version: (u64, u64),
+    task: Task<Outcome>,
+}
+
+/// The tasks under way, the searchers between tasks, and each grid's latest snapshot.
+#[derive(Resource, Default)]
+pub(crate) struct TaskQueue {
+    in_flight: Vec<InFlight>,
+    spare: Vec<Searcher>,
+    snapshots: HashMap<Entity, ((u64, u64), Arc<Grid>)>,
+}
+
+/// Collects finished tasks (answering, or beginning again when the grid changed meanwhile),
+/// drops the tasks of renewed or despawned requests, then hands waiting requests out as tasks.
+pub(crate) fn search_in_tasks(
+    mut commands: Commands,
+    (tasks, budget): (Res<PathTasks>, Res<PathBudget>),
+    (mut queue, mut flights): (ResMut<PathQueue>, ResMut<TaskQueue>),
+    requests: Query<&PathRequest>,
+    grids: Query<(Entity, Ref<NavGrid>)>,
+) {
+    let flights = &mut *flights;
+    let mut kept = Vec::with_capacity(flights.in_flight.len());
+    for mut f in std::mem::take(&mut flights.in_flight) {
+        if requests.get(f.entity).ok() != Some(&f.request) {
+            continue; // renewed (queued again) or gone: the task is dropped, so cancelled
+        }
+        let Some((result, searcher, time)) = check_ready(&mut f.task) else {
+            kept.push(f);
+            continue;
+        };
+        flights.spare.push(searcher);
+        let now = grids.get(f.grid).ok().map(|(_, nav)| nav.grid.version());
+        if now != Some(f.version) {
+            queue.requeue_front(f.entity); // searched a grid that has changed since: again
+            continue;
+        }
+        let answer = result.map_or_else(|e| PathAnswer::refused(NoPath::Refused(e)), |found| answer_from(found, time));
+        commands.entity(f.entity).insert(answer);
+    }
+    flights.in_flight = kept;
+    let mut handed = 0;
+    while flights.in_flight.len() < tasks.at_once.max(1) && handed < budget.searches {
+        let Some(e) = queue.next_waiting() else { break };
+        let Ok(request) = requests.get(e) else { continue };
+        let found = match request.grid {
+            Some(g) => grids.get(g).ok(),
+            None => grids.single().ok(),
+        };
+        let Some((grid, nav)) = found else {
+            commands.entity(e).insert(PathAnswer::refused(NoPath::NoGrid));
+            continue;
+        };
+        let version = nav.grid.version();
+        let snapshot = match flights.snapshots.get(&grid) {
+            Some((v, shared)) if *v == version => shared.clone(),
+            _ => {
+                let shared = Arc::new(nav.grid.clone());
+                flights.snapshots.insert(grid, (version, shared.clone()));
+                shared
+            }
+        };
+        let mut searcher = flights.spare.pop().unwrap_or_default();
+        let (from, to, options) = (request.from, request.to, request.options.unwrap_or(nav.options));
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            let t = Instant::now();
+            let result = searcher.search(&snapshot, from, to, &options);
+            (result, searcher, t.elapsed())
+        });
+        flights.in_flight.push(InFlight { entity: e, request: *request, grid, version, task });
+        handed += 1;
+    }
+}

@@ -1,0 +1,234 @@
+//! Searches spread over frames: a 2D search longer than the frame's expansion budget
+//! ([`PathBudget::expansions`]) is parked and goes on next frame, so no frame's searches expand
+//! more than the budget; with [`PathTasks`] searches run on other threads instead. Either way
+//! a newer request, a despawned requester or an edit of the grid while a search is under way
+//! are heard. Costs are checked against a Dijkstra written here from the
+//! rules (8 moves, no corner cutting, 1 and sqrt 2).
+
+mod common;
+
+use std::collections::BinaryHeap;
+
+use bevy::prelude::*;
+use bevy_cubepath::prelude::*;
+use bevy_cubepath::{PathQueue, engine::grid::Cell};
+use common::app;
+
+/// Least cost from `from` to `to` by the rules on `grid`.
+fn rules_cost(grid: &Grid, from: Pos, to: Pos) -> Option<f64> {
+    let (w, h) = (grid.width() as i64, grid.height() as i64);
+    let free = |x: i64, y: i64| x >= 0 && y >= 0 && x < w && y < h && grid.is_passable(x as usize, y as usize);
+    let mut dist = vec![f64::INFINITY; (w * h) as usize];
+    let mut heap = BinaryHeap::new();
+    dist[(from.1 as i64 * w + from.0 as i64) as usize] = 0.0;
+    heap.push((std::cmp::Reverse(0u64), from.0 as i64, from.1 as i64));
+    while let Some((std::cmp::Reverse(bits), x, y)) = heap.pop() {
+        let d = f64::from_bits(bits);
+        if (x as usize, y as usize) == to {
+            return Some(d);
+        }
+        if d > dist[(y * w + x) as usize] {
+            continue;
+        }
+        for (dx, dy) in [(-1i64, -1i64), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+            if !free(x + dx, y + dy) || (dx != 0 && dy != 0 && !(free(x + dx, y) && free(x, y + dy))) {
+                continue;
+            }
+            let nd = d + if dx != 0 && dy != 0 { std::f64::consts::SQRT_2 } else { 1.0 };
+            let i = ((y + dy) * w + x + dx) as usize;
+            if nd < dist[i] - 1e-12 {
+                dist[i] = nd;
+                heap.push((std::cmp::Reverse(nd.to_bits()), x + dx, y + dy));
+            }
+        }
+    }
+    None
+}
+
+/// A 120 x 120 board with a long wall (x = 60, open only at the bottom): a search from corner
+/// to corner expands thousands of cells.
+fn walled_board() -> NavGrid {
+    let mut grid = Grid::new(120, 120).unwrap();
+    for y in 0..115 {
+        grid.set(60, y, Cell::Blocked).unwrap();
+    }
+    NavGrid::new(grid)
+}
+
+/// The expansions done so far: every answer's plus the search under way's.
+fn done(app: &mut App, asked: &[Entity]) -> usize {
+    let answered: usize = asked.iter().filter_map(|&e| app.world().get::<PathAnswer>(e)).map(|a| a.expanded).sum();
+    answered + app.world().resource::<PathQueue>().under_way().map_or(0, |(_, n)| n)
+}
+
+#[test]
+fn a_long_search_goes_on_over_frames_and_no_frame_expands_more_than_the_budget() {
+    let mut app = app();
+    let grid = app.world_mut().spawn(walled_board()).id();
+    let budget = 500;
+    app.insert_resource(PathBudget { searches: usize::MAX, expansions: budget });
+    // a long search, then short ones behind it
+    let mut asked = vec![app.world_mut().spawn(PathRequest::new((0, 0), (119, 0))).id()];
+    asked.extend((0..5).map(|k| app.world_mut().spawn(PathRequest::new((0, 0), (3, k))).id()));
+    let (mut frames, mut before) = (0, 0);
+    while asked.iter().any(|&e| app.world().get::<PathAnswer>(e).is_none()) {
+        app.update();
+        frames += 1;
+        let now = done(&mut app, &asked);
+        assert!(now - before <= budget, "frame {frames} expanded {} over the budget {budget}", now - before);
+        assert!(now > before, "frame {frames} made no progress");
+        before = now;
+        assert!(frames < 1000);
+    }
+    let long = app.world().get::<PathAnswer>(asked[0]).unwrap().clone();
+    assert!(long.expanded > 4 * budget, "the long search should need several frames: {}", long.expanded);
+    assert!(frames > long.expanded / budget, "{frames} frames for {} expansions", long.expanded);
+    let nav = app.world().get::<NavGrid>(grid).unwrap().grid.clone();
+    for (&e, to) in asked.iter().zip([(119, 0), (3, 0), (3, 1), (3, 2), (3, 3), (3, 4)]) {
+        let answer = app.world().get::<PathAnswer>(e).unwrap();
+        let cost = answer.result.as_ref().expect("a path").cost;
+        assert!((cost - rules_cost(&nav, (0, 0), to).unwrap()).abs() < 1e-9, "to {to:?}: {cost}");
+    }
+    // the same answer as in one frame with room for the whole search
+    let whole = app.world_mut().spawn(PathRequest::new((0, 0), (119, 0))).id();
+    app.insert_resource(PathBudget::default());
+    app.update();
+    assert_eq!(app.world().get::<PathAnswer>(whole).unwrap().result, long.result);
+}
+
+/// Starts the long search and runs one frame of it: it is under way.
+fn under_way(app: &mut App) -> Entity {
+    app.insert_resource(PathBudget { searches: usize::MAX, expansions: 300 });
+    let e = app.world_mut().spawn(PathRequest::new((0, 0), (119, 0))).id();
+    app.update();
+    assert_eq!(app.world().resource::<PathQueue>().under_way().map(|(w, _)| w), Some(e));
+    e
+}
+
+#[test]
+fn a_newer_request_drops_the_search_under_way() {
+    let mut app = app();
+    app.world_mut().spawn(walled_board());
+    let e = under_way(&mut app);
+    app.world_mut().entity_mut(e).insert(PathRequest::new((0, 0), (2, 2)));
+    app.update();
+    let answer = app.world().get::<PathAnswer>(e).expect("the newer request answered");
+    assert_eq!(answer.cells().unwrap().last(), Some(&(2, 2)));
+    assert!(app.world().resource::<PathQueue>().is_empty());
+    // and no late answer for the older one comes after it
+    for _ in 0..40 {
+        app.update();
+    }
+    assert_eq!(app.world().get::<PathAnswer>(e).unwrap().cells().unwrap().last(), Some(&(2, 2)));
+}
+
+#[test]
+fn a_despawned_requester_drops_its_search() {
+    let mut app = app();
+    app.world_mut().spawn(walled_board());
+    let e = under_way(&mut app);
+    app.world_mut().entity_mut(e).despawn();
+    let next = app.world_mut().spawn(PathRequest::new((0, 0), (5, 5))).id();
+    app.update();
+    assert!(app.world().get::<PathAnswer>(next).is_some(), "the next request waits behind a dropped search");
+    assert!(app.world().resource::<PathQueue>().is_empty());
+}
+
+#[test]
+fn an_edit_while_a_search_is_under_way_is_never_walked_through() {
+    let mut app = app();
+    let grid = app.world_mut().spawn(walled_board()).id();
+    let e = under_way(&mut app);
+    // the gap at the bottom of the wall is closed, and a new one opened at the top
+    {
+        let mut nav = app.world_mut().get_mut::<NavGrid>(grid).unwrap();
+        for y in 115..120 {
+            nav.grid.set(60, y, Cell::Blocked).unwrap();
+        }
+        nav.grid.set(60, 0, Cell::Ground(1)).unwrap();
+    }
+    while app.world().get::<PathAnswer>(e).is_none() {
+        app.update();
+    }
+    let nav = app.world().get::<NavGrid>(grid).unwrap().grid.clone();
+    let path = app.world().get::<PathAnswer>(e).unwrap().result.clone().expect("a way through the new gap");
+    assert!(path.cells.iter().all(|&(x, y)| nav.is_passable(x, y)), "the path crosses a cell walled while it was searched");
+    assert!((path.cost - rules_cost(&nav, (0, 0), (119, 0)).unwrap()).abs() < 1e-9, "{}", path.cost);
+}
+
+/// Updates until every entity of `asked` has an answer (at most 2,000 frames, a millisecond
+/// apart: the tasks run on other threads meanwhile).
+fn until_answered(app: &mut App, asked: &[Entity]) {
+    for _ in 0..2000 {
+        if asked.iter().all(|&e| app.world().get::<PathAnswer>(e).is_some()) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    panic!("not answered in 2000 frames");
+}
+
+#[test]
+fn tasks_answer_every_request_as_the_slices_do() {
+    let mut app = app();
+    let grid = app.world_mut().spawn(walled_board()).id();
+    let goals: Vec<Pos> = (0..24).map(|k| ((k * 37) % 120, (k * 53) % 120)).filter(|&(x, _)| x != 60).collect();
+    let ask = |app: &mut App| goals.iter().map(|&to| app.world_mut().spawn(PathRequest::new((0, 0), to)).id()).collect::<Vec<_>>();
+    let sliced = ask(&mut app);
+    until_answered(&mut app, &sliced);
+    app.insert_resource(PathTasks { at_once: 3 });
+    let tasked = ask(&mut app);
+    app.update();
+    assert!(tasked.iter().any(|&e| app.world().get::<PathAnswer>(e).is_none()), "tasks answered within the frame they were asked in");
+    until_answered(&mut app, &tasked);
+    let nav = app.world().get::<NavGrid>(grid).unwrap().grid.clone();
+    for ((&a, &b), &to) in sliced.iter().zip(&tasked).zip(&goals) {
+        let (a, b) = (app.world().get::<PathAnswer>(a).unwrap(), app.world().get::<PathAnswer>(b).unwrap());
+        assert_eq!(a.result, b.result, "to {to:?}");
+        let cost = b.result.as_ref().expect("a path").cost;
+        assert!((cost - rules_cost(&nav, (0, 0), to).unwrap()).abs() < 1e-9, "to {to:?}: {cost}");
+    }
+}
+
+/// A 1000 x 1000 board walled like [`walled_board`]: a search that takes a while on its thread.
+fn big_board() -> NavGrid {
+    let mut grid = Grid::new(1000, 1000).unwrap();
+    for y in 0..995 {
+        grid.set(500, y, Cell::Blocked).unwrap();
+    }
+    NavGrid::new(grid)
+}
+
+#[test]
+fn a_task_whose_request_was_renewed_or_whose_grid_changed_never_answers() {
+    let mut app = app();
+    app.insert_resource(PathTasks::default());
+    let grid = app.world_mut().spawn(big_board()).id();
+    // renewed while its task runs: only the newer request's answer comes
+    let e = app.world_mut().spawn(PathRequest::new((0, 0), (999, 0))).id();
+    app.update();
+    app.world_mut().entity_mut(e).insert(PathRequest::new((0, 0), (3, 3)));
+    until_answered(&mut app, &[e]);
+    assert_eq!(app.world().get::<PathAnswer>(e).unwrap().cells().unwrap().last(), Some(&(3, 3)));
+    for _ in 0..200 {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    assert_eq!(app.world().get::<PathAnswer>(e).unwrap().cells().unwrap().last(), Some(&(3, 3)), "the older task answered late");
+    // the gap closed and another opened at the top while the task runs: the answer uses the new gap
+    let far = app.world_mut().spawn(PathRequest::new((0, 0), (999, 0))).id();
+    app.update();
+    {
+        let mut nav = app.world_mut().get_mut::<NavGrid>(grid).unwrap();
+        for y in 995..1000 {
+            nav.grid.set(500, y, Cell::Blocked).unwrap();
+        }
+        nav.grid.set(500, 0, Cell::Ground(1)).unwrap();
+    }
+    until_answered(&mut app, &[far]);
+    let nav = app.world().get::<NavGrid>(grid).unwrap().grid.clone();
+    let path = app.world().get::<PathAnswer>(far).unwrap().result.clone().expect("a way through the new gap");
+    assert!(path.cells.iter().all(|&(x, y)| nav.is_passable(x, y)), "the path crosses a cell walled while it was searched");
+    assert!((path.cost - 999.0).abs() < 1e-9, "straight along the top row through the new gap: {}", path.cost);
+}
