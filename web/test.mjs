@@ -4,12 +4,15 @@
 // checks that it shows the start (green), end (red) and walked path (black) colours. Then it
 // plays: clicks two cubes (start, end), right-clicks a cube on the path (the path must change),
 // presses Space (cubes turn black) and A (a new board), checking each step exactly against the
-// app's "cubepath state" lines and keeping a screenshot after each.
+// app's "cubepath state" lines and keeping a screenshot after each. Then it opens the other
+// pages (a race, crowds, links, a lesson, the book, a world) and last plays the page on a
+// phone with touch alone (web/phone.mjs).
 //
 //   npm install --prefix web && node web/test.mjs [screenshot.png]
 
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { phone } from "./phone.mjs";
 import { dist, launch, serve } from "./serve.mjs";
 
 const shot = process.argv[2] ?? join(dist, "browser-test.png");
@@ -295,8 +298,10 @@ async function play(page, shot) {
       if (!moved) failures.push(`13-world: a left click did not set the start: ${seen.slice(-1)}`);
       clicked = moved ?? clicked;
     });
+  // the page on a phone: touch only, the panel a drawer (web/phone.mjs)
+  const onPhone = await phone(page.context().browser(), url, failures, (p, name) => keepShot(p, shot.replace(/\.png$/, `-${name}.png`)));
   if (fontAsked.length) failures.push(`the English page downloaded the Chinese font: ${fontAsked.join(", ")}`);
-  console.log(`race: ${race}; crowd: ${crowd}; together: ${together}; link: ${link}; cut link: ${cut}; lesson: ${lesson}; book: ${fromBook ? "chapter opened, lesson link followed" : "failed"}; chinese: ${chinese}; ${world}; clicked: ${clicked}`);
+  console.log(`race: ${race}; crowd: ${crowd}; together: ${together}; link: ${link}; cut link: ${cut}; lesson: ${lesson}; book: ${fromBook ? "chapter opened, lesson link followed" : "failed"}; chinese: ${chinese}; ${world}; clicked: ${clicked}; phone: ${onPhone}`);
   console.log(`played: start ${before.start}, end ${before.end}, cost ${before.cost} -> ${after.cost} with a barrier, walked, new seed ${reset.seed}, opened tiny.map (cost ${opened}), a dropped malformed map kept it, a dropped .vox opened as a world`);
 }
 if (failures.length) {

@@ -121,6 +121,20 @@ pub struct PlayArgs {
     /// Run until the search and any walk are done, save a PNG of the window there, and exit.
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
+    /// The window's size in pixels, e.g. `390x844` to see the phone layout (a portrait window
+    /// narrower than 600 pixels gets the panel as a drawer at the bottom).
+    #[arg(long, value_parser = parse_window)]
+    pub window: Option<(u32, u32)>,
+}
+
+/// `WIDTHxHEIGHT`, each side 200 to 8192 pixels.
+fn parse_window(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(|| format!("'{s}' is not WIDTHxHEIGHT, e.g. 390x844"))?;
+    let side = |v: &str, what: &str| match v.trim().parse::<u32>() {
+        Ok(n) if (200..=8192).contains(&n) => Ok(n),
+        _ => Err(format!("the window's {what} '{v}' is not a number of pixels from 200 to 8192")),
+    };
+    Ok((side(w, "width")?, side(h, "height")?))
 }
 
 /// The race's lanes from `--race`.
@@ -239,6 +253,7 @@ impl PlayArgs {
             walk: self.walk,
             steps: self.steps.map(|n| n as usize),
             screenshot: self.screenshot.clone(),
+            window: self.window,
             algorithm: self.algorithm,
             diagonal: self.diagonal,
             heuristic: self.heuristic,

@@ -37,11 +37,12 @@ impl Plugin for AppPlugin {
 /// Opens the game window with `setup` and plays until it is closed.
 pub fn run(setup: GameSetup) -> ExitCode {
     let mut app = App::new();
+    let (width, height) = setup.window.unwrap_or((1280, 800));
     app.add_plugins((
         DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "cubepath".into(),
-                resolution: (1280u32, 800u32).into(),
+                resolution: (width, height).into(),
                 canvas: Some("#cubepath".into()),
                 fit_canvas_to_parent: true,
                 ..default()

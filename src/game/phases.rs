@@ -41,10 +41,12 @@ pub enum AppSystems {
 /// here, once. With ambiguity detection an error, a new pair with no order fails every test.
 #[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash)]
 pub enum Turn {
-    /// [`AppSystems::RecordInput`]: the board's keys, clicks on the world, the world's slice
-    /// keys, then maps picked or dropped on the page (in the browser).
+    /// [`AppSystems::RecordInput`]: the board's keys, clicks on the world, fingers on the
+    /// board (a long press), the world's slice keys, then maps picked or dropped on the page
+    /// (in the browser).
     Keys,
     Clicks,
+    Touches,
     WorldKeys,
     PageMaps,
     /// [`AppSystems::RememberBoards`]: a lesson sets up its board first, then the histories
@@ -181,7 +183,7 @@ fn order_turns(app: &mut App) {
     app.configure_sets(
         Update,
         (
-            (Turn::Keys, Turn::Clicks, Turn::WorldKeys, Turn::PageMaps).chain().in_set(AppSystems::RecordInput),
+            (Turn::Keys, Turn::Clicks, Turn::Touches, Turn::WorldKeys, Turn::PageMaps).chain().in_set(AppSystems::RecordInput),
             (Turn::Lesson, Turn::Remember).chain().in_set(AppSystems::RememberBoards),
             (Turn::Settings, Turn::Pause, Turn::Board, Turn::History, Turn::Files, Turn::Links).chain().in_set(AppSystems::ApplyActions),
             (Turn::Worlds, Turn::Crowds).chain().in_set(AppSystems::RequestPaths),

@@ -141,6 +141,10 @@ impl PathAnswer {
 /// left wait for the next frame, in order. Searches that run whole (IDA*, bidirectional A*, the
 /// subgoal graph, and voxel searches) start only while the frame has expansions left and then
 /// finish, so one of those may go over.
+///
+/// The default, 256 searches and 20,000 expansions, keeps a frame's share of a long A* under
+/// about 11 ms on a 4096 x 4096 board (measured on a 2-core EPYC VM, where an expansion costs
+/// up to 0.5 us on so large a board, against 20 ns on a small one).
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct PathBudget {
     /// Requests answered per frame at most.
@@ -151,7 +155,7 @@ pub struct PathBudget {
 
 impl Default for PathBudget {
     fn default() -> Self {
-        PathBudget { searches: 256, expansions: 200_000 }
+        PathBudget { searches: 256, expansions: 20_000 }
     }
 }
 

@@ -77,6 +77,9 @@ pub struct GameSetup {
     pub world_end: Option<Pos3>,
     /// The highest level shown at the start; by default the top.
     pub world_slice: Option<usize>,
+    /// The window's size in logical pixels on the desktop (width, height); by default
+    /// 1280 x 800. (In the browser the page sizes the canvas.)
+    pub window: Option<(u32, u32)>,
 }
 
 impl GameSetup {

@@ -81,18 +81,39 @@ fn follow_world_settings(settings: Res<WorldSettings>, mut draft: ResMut<PanelDr
     draft.world = *settings;
 }
 
-/// Where the panel stands: open or folded away, and how wide (logical pixels), so the camera
-/// can frame the board in the rest of the window.
+/// Where the panel stands, so the camera can frame the board in the rest of the window: beside
+/// the board on a wide window (open or folded away, and how wide), or on a narrow portrait
+/// window (a phone) as a drawer along the bottom (closed to one line, or open), and how tall.
+/// Sizes in logical pixels (the window's, not egui's points, which the panel scale changes).
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct PanelLayout {
     pub open: bool,
+    /// The side panel's width (0 when folded away or when the panel is a drawer).
     pub width: f32,
+    /// The drawer's height (0 on a wide window).
+    pub bottom: f32,
 }
 
 impl Default for PanelLayout {
     fn default() -> Self {
-        PanelLayout { open: true, width: 0.0 }
+        PanelLayout { open: true, width: 0.0, bottom: 0.0 }
     }
+}
+
+/// A window narrower than this (logical pixels) and taller than wide is a phone's: the panel
+/// becomes a drawer along the bottom, and its text a size larger.
+pub const PHONE_WIDTH: f32 = 600.0;
+
+/// How much larger the panel's text is on a phone than on a desktop at the same panel scale
+/// (egui's 12.5 point body text becomes about 16 CSS pixels, the size phones read at).
+const PHONE_ZOOM: f32 = 1.25;
+
+/// The share of the window's height an open drawer takes: the board keeps the rest.
+const DRAWER_SHARE: f32 = 0.45;
+
+/// Whether a window of this logical size gets the phone layout.
+pub fn is_phone(size: egui::Vec2) -> bool {
+    size.x < PHONE_WIDTH && size.y > size.x
 }
 
 fn draw_panel(
@@ -101,22 +122,54 @@ fn draw_panel(
     shown: Shown,
     mut actions: MessageWriter<Action>,
     mut layout: ResMut<PanelLayout>,
-    mut scale: Local<Option<f32>>,
+    (mut scale, mut phone_seen): (Local<Option<f32>>, Local<bool>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let w = shown.words();
-    apply_scale(ctx, &mut scale, shown.play.ui_scale);
+    // the window's logical size: egui's points times its zoom
+    let logical = ctx.viewport_rect().size() * ctx.zoom_factor();
+    let phone = is_phone(logical);
+    // a phone opens with the drawer closed: the whole screen but one line for the board
+    let was_open = layout.open && (*phone_seen || !phone);
+    *phone_seen |= phone;
+    apply_scale(ctx, &mut scale, shown.play.ui_scale * if phone { PHONE_ZOOM } else { 1.0 });
     help::help_window(ctx, shown.help.0, w, &mut actions);
-    // A side panel, not a window over the board: the 3D view gets the rest (see the camera).
+    // A panel, not a window over the board: the 3D view gets the rest (see the camera).
     let mut root = egui::Ui::new(
         ctx.clone(),
         "cubepath-root".into(),
         egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
     );
-    let mut open = layout.open;
+    let next = if phone {
+        drawer(&mut root, was_open, &mut draft, &shown, &mut actions)
+    } else {
+        side_panel(&mut root, was_open, &mut draft, &shown, &mut actions)
+    };
+    let zoom = ctx.zoom_factor();
+    let next = PanelLayout { width: next.width * zoom, bottom: next.bottom * zoom, ..next };
+    if (next.open, next.bottom > 0.0) != (layout.open, layout.bottom > 0.0) {
+        // (the browser test reads this line)
+        let place = if phone { "a drawer" } else { "beside the board" };
+        info!("cubepath panel: {place}, {}", if next.open { "open" } else { "closed" });
+    }
+    layout.set_if_neq(next);
+    Ok(())
+}
+
+/// The panel beside the board (a wide window): resizable, folded away by its "hide" button and
+/// back by a button in the corner. Returns where it stands (sizes in egui points).
+fn side_panel(
+    root: &mut egui::Ui,
+    was_open: bool,
+    draft: &mut PanelDraft,
+    shown: &Shown,
+    actions: &mut MessageWriter<Action>,
+) -> PanelLayout {
+    let w = shown.words();
+    let mut open = was_open;
     let mut fold = false;
     let panel = egui::Panel::left("cubepath").resizable(true).default_size(300.0).size_range(240.0..=520.0).show_collapsible(
-        &mut root,
+        root,
         &mut open,
         |ui| {
             ui.horizontal(|ui| {
@@ -125,34 +178,62 @@ fn draw_panel(
                     .small_button(w.t("hide \u{2039}"))
                     .on_hover_text(w.t("fold the panel away: the board gets the whole window"))
                     .clicked();
-                language_switch(ui, *shown.language, w, &mut actions);
+                language_switch(ui, *shown.language, w, actions);
             });
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                let d = &mut *draft;
-                board_section(ui, &shown, &mut d.board, &mut actions);
-                maps_section(ui, &mut d.file, (&mut d.maze, &d.board), w, &mut actions);
-                world::world_section(ui, &shown, &mut d.world, &mut actions);
-                learn::learn_section(ui, &shown.learn, w, &mut actions);
-                search::search_section(ui, &shown, &mut actions);
-                steps::step_section(ui, &shown, &mut actions);
-                steps::race_section(ui, &shown, &mut actions);
-                crowd::crowd_section(ui, (*shown.crowd_settings, w), (&shown.crowd, &shown.board_crowd), &mut actions);
-                walk_section(ui, &shown, &mut actions);
-                stats_section(ui, &shown);
-            });
+            egui::ScrollArea::vertical().show(ui, |ui| sections(ui, draft, shown, actions));
         },
     );
     let width = panel.map_or(0.0, |p| p.response.rect.width());
     open &= !fold;
     if !open {
-        egui::Area::new("cubepath-unfold".into()).fixed_pos([6.0, 6.0]).show(ctx, |ui| {
+        egui::Area::new("cubepath-unfold".into()).fixed_pos([6.0, 6.0]).show(root.ctx(), |ui| {
             if ui.button(w.t("\u{203a} cubepath")).on_hover_text(w.t("show the panel")).clicked() {
                 open = true;
             }
         });
     }
-    layout.set_if_neq(PanelLayout { open, width: if open { width } else { 0.0 } });
-    Ok(())
+    PanelLayout { open, width: if open { width } else { 0.0 }, bottom: 0.0 }
+}
+
+/// The panel as a drawer along the bottom (a phone held upright): closed it is one line (its
+/// handle, the language and the path's cost), open it takes the lower part of the screen and
+/// scrolls; the board is framed above it either way, so the drawer never covers it. Returns
+/// where it stands (sizes in egui points).
+fn drawer(root: &mut egui::Ui, was_open: bool, draft: &mut PanelDraft, shown: &Shown, actions: &mut MessageWriter<Action>) -> PanelLayout {
+    let w = shown.words();
+    let mut open = was_open;
+    let line = root.spacing().interact_size.y + 2.0 * root.spacing().item_spacing.y + 8.0;
+    let size = if open { (root.max_rect().height() * DRAWER_SHARE).max(line) } else { line };
+    let panel = egui::Panel::bottom("cubepath-drawer").resizable(false).exact_size(size).show(root, |ui| {
+        ui.horizontal(|ui| {
+            let handle = if open { w.t("hide \u{2039}") } else { w.t("\u{203a} cubepath") };
+            if ui.button(handle).on_hover_text(w.t("show the panel")).clicked() {
+                open = !open;
+            }
+            language_switch(ui, *shown.language, w, actions);
+            let cost = shown.path.cost.map_or("-".to_string(), |c| format!("{c:.4}"));
+            ui.label(w.say(&format!("path cost: {cost}")));
+        });
+        if open {
+            egui::ScrollArea::vertical().show(ui, |ui| sections(ui, draft, shown, actions));
+        }
+    });
+    PanelLayout { open, width: 0.0, bottom: panel.response.rect.height() }
+}
+
+/// Every section of the panel, top to bottom.
+fn sections(ui: &mut egui::Ui, d: &mut PanelDraft, shown: &Shown, actions: &mut MessageWriter<Action>) {
+    let w = shown.words();
+    board_section(ui, shown, &mut d.board, actions);
+    maps_section(ui, &mut d.file, (&mut d.maze, &d.board), w, actions);
+    world::world_section(ui, shown, &mut d.world, actions);
+    learn::learn_section(ui, &shown.learn, w, actions);
+    search::search_section(ui, shown, actions);
+    steps::step_section(ui, shown, actions);
+    steps::race_section(ui, shown, actions);
+    crowd::crowd_section(ui, (*shown.crowd_settings, w), (&shown.crowd, &shown.board_crowd), actions);
+    walk_section(ui, shown, actions);
+    stats_section(ui, shown);
 }
 
 /// The next language, named in itself ("中文" in English, "English" in Chinese), as a small
