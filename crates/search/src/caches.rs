@@ -31,11 +31,15 @@
 //! | per-cell search records | `Searcher` | a generation stamp per search, the grid's size | a new stamp per search; reset at a size change or when the stamp wraps |
 //! | [`Replanner`](crate::search::Replanner) (D* Lite) distances | the replanner | none: told | the caller passes every changed cell to `cells_changed` (the crowd and the plugin do, from a cell-by-cell comparison) |
 //! | [`JumpDistances`](crate::search::JumpDistances) | the caller | none | made for one grid; the game's arrows view keeps it with the grid version and makes it again when that differs |
+//! | a parked search ([`ParkedSearch`](crate::search::ParkedSearch)) | the caller, its records in the `Searcher` | grid version, the searcher's generation stamp | [`Searcher::resume`](crate::search::Searcher::resume) refuses it after any edit, on a copy, or after another search on the searcher |
+//! | HPA* clusters and entrances ([`Hierarchy`](crate::search::Hierarchy)) | the caller | grid version | [`find`](crate::search::Hierarchy::find) refuses a changed grid; [`update`](crate::search::Hierarchy::update) rebuilds the clusters around the changed cells, or the whole for another identity |
 //!
 //! # The plugin's and the game's caches
 //! These hold an engine `Searcher` (so they inherit the keys above) or key by a version:
 //! - `bevy_cubepath`: one `Searcher` per request queue serves every `NavGrid` (and one every
-//!   `NavVoxels`), keyed as above; each `NavCrowd` keeps its own grid and is told of changed
+//!   `NavVoxels`), keyed as above; a 2D search under way across frames is parked in it and
+//!   begun again when its grid changed; with `PathTasks`, a snapshot of each grid per version
+//!   (a copy, so a new identity) and a searcher per task; each `NavCrowd` keeps its own grid and is told of changed
 //!   cells by comparing it with its `NavGrid` cell by cell when the component changes; the debug
 //!   view searches with its own `Searcher`. Tested by the plugin's
 //!   `copies_of_one_world_on_two_entities_answer_for_themselves`.

@@ -1,8 +1,9 @@
 //! The searches: [`SearchOptions`] and its [`Algorithm`], the reusable [`Searcher`] that runs
 //! them whole ([`Searcher::search`], [`find_path`]) or one expansion at a time ([`StepSearch`]),
 //! each algorithm in its own file (A*, Dijkstra, greedy, BFS, JPS and its block and JPS+
-//! variants, bidirectional A*, IDA*, Theta*, Lazy Theta*, 3D JPS), their results and errors, and
-//! D* Lite ([`Replanner`]), which repairs a search when cells change.
+//! variants, bidirectional A*, IDA*, Theta*, Lazy Theta*, 3D JPS), their results and errors,
+//! D* Lite ([`Replanner`]), which repairs a search when cells change, searches in slices
+//! ([`Searcher::begin`], [`ParkedSearch`]) and the hierarchical HPA* ([`Hierarchy`]).
 //!
 //! Owns: how a path is found. Uses the board and world rooms; never the crowds or joint plans
 //! (they use it).
@@ -13,6 +14,7 @@ pub(crate) mod bidir;
 pub(crate) mod dstar;
 pub(crate) mod expand;
 pub(crate) mod find;
+pub(crate) mod hpa;
 pub(crate) mod ida;
 pub(crate) mod index_map;
 pub(crate) mod jps;
@@ -37,6 +39,7 @@ pub(crate) mod world_options;
 pub use best_first::WorldSteps;
 pub use dstar::{Progress, Replanner};
 pub use find::find_path;
+pub use hpa::{Hierarchy, HpaError, HpaPath, SMOOTH_WINDOW};
 pub use jps_plus::JumpDistances;
 pub use jps3d::JumpTrace;
 pub use jump_scans::{JumpScan, jump_scans};

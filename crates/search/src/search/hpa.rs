@@ -1,0 +1,599 @@
+//! Hierarchical path-finding A* (HPA*; Botea, Müller and Schaeffer, "Near Optimal Hierarchical
+//! Path-Finding", Journal of Game Development, 2004) on plain boards: 8 neighbours, no corner
+//! cutting, uniform costs (the benchmark's rules).
+//!
+//! [`Hierarchy::build`] cuts the board into square clusters and finds the entrances on each
+//! border between two clusters (each maximal run of cells open on both sides: one transition at
+//! its middle, or two at its ends when it is 6 cells or longer); a transition's two cells are
+//! abstract nodes joined by a straight step, and the nodes of each cluster are joined by their
+//! least cost inside it (a Dijkstra confined to the cluster). [`Hierarchy::find`] joins the
+//! start and the goal to the nodes of their clusters, searches that small graph with A*,
+//! refines each abstract edge to cells (inside its cluster, or the step across a border), and
+//! smooths the result: a stretch of the path that a straight-then-diagonal walk covers more
+//! cheaply (within [`SMOOTH_WINDOW`] cells ahead) is replaced by that walk.
+//!
+//! What it guarantees: a path whenever one exists (every open border run has a transition), made
+//! of the board's own moves, so `solve`-style checks of each step hold; its cost is at least the
+//! optimum and not promised to equal it (a path must pass through transitions). What it costs:
+//! building runs one confined Dijkstra per node, so about (nodes per cluster) x (cluster area)
+//! per cluster; a query runs two confined Dijkstras (start and goal clusters), an A* over the
+//! abstract graph, and one confined A* per abstract edge on the way. [`Hierarchy::update`] after
+//! an edit rebuilds only the borders of the clusters holding changed cells and the clusters on
+//! those borders; it never answers for a grid that has changed since ([`HpaError::Stale`]).
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+use std::f64::consts::SQRT_2;
+use std::fmt;
+
+use crate::grid::Pos;
+use crate::grid::board::Grid;
+
+/// How far ahead (in path cells) smoothing looks for a cheaper straight-then-diagonal walk.
+pub const SMOOTH_WINDOW: usize = 48;
+
+/// Why a hierarchy could not be built or asked.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HpaError {
+    /// The board has weighted, swamp or water cells: HPA* here needs uniform costs.
+    NotPlain,
+    /// The cluster side is below 4 or above 256.
+    ClusterSize(usize),
+    /// The grid is not the one the hierarchy was built or last updated for, as it was then.
+    Stale,
+    /// An endpoint is off the board or blocked.
+    Endpoint(Pos),
+}
+
+impl fmt::Display for HpaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HpaError::NotPlain => f.write_str("HPA* needs a board of uniform cells (no weighted, swamp or water cells)"),
+            HpaError::ClusterSize(c) => write!(f, "cluster side {c}: HPA* takes 4 to 256 cells"),
+            HpaError::Stale => f.write_str("the hierarchy was built for another grid, or this grid has changed since: update it"),
+            HpaError::Endpoint((x, y)) => write!(f, "cell {x},{y} is off the board or blocked"),
+        }
+    }
+}
+
+impl std::error::Error for HpaError {}
+
+/// A path found by [`Hierarchy::find`]: cells from start to goal, their cost, and the work.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HpaPath {
+    /// Cells from start to goal inclusive, each step one of the board's moves.
+    pub cells: Vec<Pos>,
+    /// The sum of the steps' costs (1 straight, sqrt 2 diagonal).
+    pub cost: f64,
+    /// Abstract nodes the abstract A* expanded.
+    pub abstract_expanded: usize,
+}
+
+/// A board cut into clusters, with its entrances and the costs across each cluster.
+#[derive(Clone, Debug)]
+pub struct Hierarchy {
+    side: usize,
+    size: (usize, usize),
+    clusters: (usize, usize),
+    version: (u64, u64),
+    /// Transitions on each border: vertical borders (between columns of clusters) first, then
+    /// horizontal ones; each a pair of cells, one on either side.
+    borders: Vec<Vec<(Pos, Pos)>>,
+    /// Each cluster's nodes and the least cost between each pair inside it (row-major, k x k).
+    nodes: Vec<Vec<Pos>>,
+    costs: Vec<Vec<f64>>,
+    /// Nodes numbered cluster by cluster: cluster `c`'s `i`th node is `first[c] + i`.
+    first: Vec<u32>,
+    /// Each numbered node's partners across borders.
+    across: Vec<Vec<u32>>,
+}
+
+impl Hierarchy {
+    /// Builds the hierarchy of `grid` with clusters `side` cells square (the last row and
+    /// column of clusters may be smaller).
+    ///
+    /// ```
+    /// use cubepath_search::{grid::{Cell, Grid}, search::Hierarchy};
+    /// let mut grid = Grid::new(8, 4).unwrap();
+    /// for (x, y) in [(3, 1), (4, 1), (3, 2), (4, 2)] {
+    ///     grid.set(x, y, Cell::Blocked).unwrap();
+    /// }
+    /// let h = Hierarchy::build(&grid, 4).unwrap();
+    /// let path = h.find(&grid, (0, 1), (7, 2)).unwrap().unwrap();
+    /// assert_eq!((path.cells[0], *path.cells.last().unwrap()), ((0, 1), (7, 2)));
+    /// assert!(path.cost >= 7.0 + 2.0 * (2f64.sqrt() - 1.0)); // never below the optimum
+    /// ```
+    pub fn build(grid: &Grid, side: usize) -> Result<Hierarchy, HpaError> {
+        if !(4..=256).contains(&side) {
+            return Err(HpaError::ClusterSize(side));
+        }
+        if !grid.is_uniform() {
+            return Err(HpaError::NotPlain);
+        }
+        let (w, h) = (grid.width(), grid.height());
+        let clusters = (w.div_ceil(side), h.div_ceil(side));
+        let borders = (clusters.0 - 1) * clusters.1 + clusters.0 * (clusters.1 - 1);
+        let mut me = Hierarchy {
+            side,
+            size: (w, h),
+            clusters,
+            version: grid.version(),
+            borders: vec![Vec::new(); borders],
+            nodes: vec![Vec::new(); clusters.0 * clusters.1],
+            costs: vec![Vec::new(); clusters.0 * clusters.1],
+            first: Vec::new(),
+            across: Vec::new(),
+        };
+        for b in 0..borders {
+            me.borders[b] = me.transitions(grid, b);
+        }
+        for c in 0..me.nodes.len() {
+            me.connect(grid, c);
+        }
+        me.link_across();
+        Ok(me)
+    }
+
+    /// Follows the grid's edits since the hierarchy was built or last updated: the borders of
+    /// every cluster holding a changed cell are found again, and the clusters on those borders
+    /// joined again; the rest is kept. Returns the number of clusters joined again. A grid
+    /// changed by more than the grid keeps a log of, or another grid, is built whole.
+    pub fn update(&mut self, grid: &Grid) -> Result<usize, HpaError> {
+        if grid.version() == self.version {
+            return Ok(0);
+        }
+        let changed: Option<Vec<Pos>> = grid.changes_since(self.version).map(|c| c.collect());
+        let Some(changed) = changed.filter(|_| grid.is_uniform() && (grid.width(), grid.height()) == self.size) else {
+            *self = Hierarchy::build(grid, self.side)?;
+            return Ok(self.nodes.len());
+        };
+        let mut borders: Vec<usize> = changed.iter().flat_map(|&p| self.borders_of(self.cluster_of(p))).collect();
+        borders.sort_unstable();
+        borders.dedup();
+        let mut clusters: Vec<usize> = borders.iter().flat_map(|&b| self.sides_of(b)).collect();
+        clusters.extend(changed.iter().map(|&p| self.cluster_of(p)));
+        clusters.sort_unstable();
+        clusters.dedup();
+        for &b in &borders {
+            self.borders[b] = self.transitions(grid, b);
+        }
+        for &c in &clusters {
+            self.connect(grid, c);
+        }
+        self.link_across();
+        self.version = grid.version();
+        Ok(clusters.len())
+    }
+
+    /// Whether the hierarchy answers for `grid` as it is now.
+    pub fn is_for(&self, grid: &Grid) -> bool {
+        grid.version() == self.version
+    }
+
+    /// Abstract nodes (transition cells), over all clusters.
+    pub fn node_count(&self) -> usize {
+        self.nodes.iter().map(Vec::len).sum()
+    }
+
+    /// The cluster side.
+    pub fn cluster_side(&self) -> usize {
+        self.side
+    }
+
+    /// Each cluster's cell rectangle (`x0, y0, x1, y1`, ends exclusive) and its nodes, for
+    /// drawing.
+    pub fn clusters(&self) -> impl Iterator<Item = ((usize, usize, usize, usize), &[Pos])> + '_ {
+        self.nodes.iter().enumerate().map(|(c, n)| (self.rect(c), n.as_slice()))
+    }
+
+    /// A path from `start` to `goal` (`None`: none exists); see the module's notes.
+    pub fn find(&self, grid: &Grid, start: Pos, goal: Pos) -> Result<Option<HpaPath>, HpaError> {
+        if !self.is_for(grid) {
+            return Err(HpaError::Stale);
+        }
+        for p in [start, goal] {
+            if !grid.is_passable(p.0, p.1) {
+                return Err(HpaError::Endpoint(p));
+            }
+        }
+        let Some((route, abstract_expanded)) = self.abstract_route(grid, start, goal) else { return Ok(None) };
+        let mut cells = vec![start];
+        for pair in route.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            if self.cluster_of(a) == self.cluster_of(b) {
+                let leg = confined(grid, self.rect(self.cluster_of(a)), a, Some(b)).path_to(b).expect("joined inside the cluster");
+                cells.extend_from_slice(&leg[1..]);
+            } else {
+                cells.push(b);
+            }
+        }
+        let cells = smooth(grid, cells);
+        let cost = cells.windows(2).map(|s| step_cost(s[0], s[1])).sum();
+        Ok(Some(HpaPath { cells, cost, abstract_expanded }))
+    }
+
+    // --- building ---
+
+    fn cluster_of(&self, (x, y): Pos) -> usize {
+        (y / self.side) * self.clusters.0 + x / self.side
+    }
+
+    fn rect(&self, c: usize) -> (usize, usize, usize, usize) {
+        let (cx, cy) = (c % self.clusters.0, c / self.clusters.0);
+        let (x0, y0) = (cx * self.side, cy * self.side);
+        (x0, y0, (x0 + self.side).min(self.size.0), (y0 + self.side).min(self.size.1))
+    }
+
+    /// The two clusters on border `b`.
+    fn sides_of(&self, b: usize) -> [usize; 2] {
+        let (cw, ch) = self.clusters;
+        let vertical = (cw - 1) * ch;
+        if b < vertical {
+            let (i, j) = (b % (cw - 1), b / (cw - 1));
+            [j * cw + i, j * cw + i + 1]
+        } else {
+            let b = b - vertical;
+            let (i, j) = (b % cw, b / cw);
+            [j * cw + i, (j + 1) * cw + i]
+        }
+    }
+
+    /// The borders around cluster `c` (up to four).
+    fn borders_of(&self, c: usize) -> Vec<usize> {
+        let (cw, ch) = self.clusters;
+        let (i, j) = (c % cw, c / cw);
+        let vertical = (cw - 1) * ch;
+        let mut out = Vec::with_capacity(4);
+        if i > 0 {
+            out.push(j * (cw - 1) + i - 1);
+        }
+        if i + 1 < cw {
+            out.push(j * (cw - 1) + i);
+        }
+        if j > 0 {
+            out.push(vertical + (j - 1) * cw + i);
+        }
+        if j + 1 < ch {
+            out.push(vertical + j * cw + i);
+        }
+        out
+    }
+
+    /// The transitions on border `b`: for each maximal run of cell pairs open on both sides, one
+    /// at its middle, or one at each end when the run is 6 or longer.
+    fn transitions(&self, grid: &Grid, b: usize) -> Vec<(Pos, Pos)> {
+        let [lo, hi] = self.sides_of(b);
+        let (a, z) = (self.rect(lo), self.rect(hi));
+        let pairs: Vec<(Pos, Pos)> = if a.1 == z.1 {
+            // side by side: the last column of `lo`, the first of `hi`
+            (a.1..a.3).map(|y| ((a.2 - 1, y), (z.0, y))).collect()
+        } else {
+            (a.0..a.2).map(|x| ((x, a.3 - 1), (x, z.1))).collect()
+        };
+        let open = |&(p, q): &(Pos, Pos)| grid.is_passable(p.0, p.1) && grid.is_passable(q.0, q.1);
+        let mut out = Vec::new();
+        let mut k = 0;
+        while k < pairs.len() {
+            if !open(&pairs[k]) {
+                k += 1;
+                continue;
+            }
+            let run = pairs[k..].iter().take_while(|p| open(p)).count();
+            if run >= 6 {
+                out.push(pairs[k]);
+                out.push(pairs[k + run - 1]);
+            } else {
+                out.push(pairs[k + run / 2]);
+            }
+            k += run;
+        }
+        out
+    }
+
+    /// Finds cluster `c`'s nodes (its cells in transitions) and the least cost between each
+    /// pair inside it.
+    fn connect(&mut self, grid: &Grid, c: usize) {
+        let mut nodes: Vec<Pos> = self
+            .borders_of(c)
+            .into_iter()
+            .flat_map(|b| self.borders[b].iter().flat_map(|&(p, q)| [p, q]))
+            .filter(|&p| self.cluster_of(p) == c)
+            .collect();
+        nodes.sort_unstable();
+        nodes.dedup();
+        let k = nodes.len();
+        let mut costs = vec![f64::INFINITY; k * k];
+        for (i, &p) in nodes.iter().enumerate() {
+            let field = confined(grid, self.rect(c), p, None);
+            for (j, &q) in nodes.iter().enumerate() {
+                costs[i * k + j] = field.cost(q);
+            }
+        }
+        self.nodes[c] = nodes;
+        self.costs[c] = costs;
+    }
+
+    /// Numbers the nodes and lists each one's partners across borders.
+    fn link_across(&mut self) {
+        self.first.clear();
+        let mut total = 0u32;
+        for n in &self.nodes {
+            self.first.push(total);
+            total += n.len() as u32;
+        }
+        self.across = vec![Vec::new(); total as usize];
+        for b in 0..self.borders.len() {
+            for k in 0..self.borders[b].len() {
+                let (p, q) = self.borders[b][k];
+                let (i, j) = (self.id(p).expect("a node"), self.id(q).expect("a node"));
+                self.across[i as usize].push(j);
+                self.across[j as usize].push(i);
+            }
+        }
+    }
+
+    /// The number of the node at `p`, if one is there.
+    fn id(&self, p: Pos) -> Option<u32> {
+        let c = self.cluster_of(p);
+        self.nodes[c].binary_search(&p).ok().map(|i| self.first[c] + i as u32)
+    }
+
+    /// The cell of node number `id`.
+    fn cell(&self, id: u32) -> Pos {
+        let c = self.first.partition_point(|&f| f <= id) - 1;
+        self.nodes[c][(id - self.first[c]) as usize]
+    }
+
+    // --- asking ---
+
+    /// A* over the abstract graph with the start and goal joined to their clusters' nodes: the
+    /// cells of the nodes on the way from start to goal, and the nodes expanded.
+    // Long: one A* loop with its three kinds of edge (from the start, across a cluster, across
+    // a border) and the goal's; split, each part would need the whole search state.
+    fn abstract_route(&self, grid: &Grid, start: Pos, goal: Pos) -> Option<(Vec<Pos>, usize)> {
+        let (cs, cg) = (self.cluster_of(start), self.cluster_of(goal));
+        let from_start = confined(grid, self.rect(cs), start, None);
+        let to_goal = confined(grid, self.rect(cg), goal, None);
+        let total = self.across.len() as u32;
+        let (s, z) = (total, total + 1);
+        let at_cell = |id: u32| match id {
+            _ if id == s => start,
+            _ if id == z => goal,
+            _ => self.cell(id),
+        };
+        let mut best = vec![f64::INFINITY; total as usize + 2];
+        let mut parent = vec![u32::MAX; total as usize + 2];
+        let mut open = BinaryHeap::new();
+        best[s as usize] = 0.0;
+        open.push(Node { f: octile(start, goal), g: 0.0, id: s });
+        let mut expanded = 0;
+        while let Some(Node { g, id, .. }) = open.pop() {
+            if g > best[id as usize] {
+                continue;
+            }
+            expanded += 1;
+            if id == z {
+                let mut route = vec![goal];
+                let mut k = z;
+                while k != s {
+                    k = parent[k as usize];
+                    route.push(at_cell(k));
+                }
+                route.reverse();
+                return Some((route, expanded));
+            }
+            let at = at_cell(id);
+            let mut offer = |to: u32, step: f64| {
+                if step.is_finite() && g + step < best[to as usize] - 1e-12 {
+                    best[to as usize] = g + step;
+                    parent[to as usize] = id;
+                    open.push(Node { f: g + step + octile(at_cell(to), goal), g: g + step, id: to });
+                }
+            };
+            let c = self.cluster_of(at);
+            if id == s {
+                for (i, &q) in self.nodes[cs].iter().enumerate() {
+                    offer(self.first[cs] + i as u32, from_start.cost(q));
+                }
+            }
+            // the start may stand on a node: its edges are the node's too
+            if let Some(me) = if id == s { self.id(start) } else { Some(id) } {
+                let (k, i) = (self.nodes[c].len(), (me - self.first[c]) as usize);
+                for j in (0..k).filter(|&j| j != i) {
+                    offer(self.first[c] + j as u32, self.costs[c][i * k + j]);
+                }
+                for &q in &self.across[me as usize] {
+                    offer(q, 1.0);
+                }
+            }
+            if c == cg {
+                offer(z, to_goal.cost(at));
+            }
+        }
+        None
+    }
+}
+
+/// An abstract A* entry, least f first (then greatest g).
+#[derive(PartialEq)]
+struct Node {
+    f: f64,
+    g: f64,
+    id: u32,
+}
+
+impl Eq for Node {}
+
+impl Ord for Node {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.f.total_cmp(&self.f).then(self.g.total_cmp(&other.g))
+    }
+}
+
+impl PartialOrd for Node {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// A confined Dijkstra's entry, least f first (then greatest g).
+#[derive(PartialEq)]
+struct Open {
+    f: f64,
+    g: f64,
+    at: Pos,
+}
+
+impl Eq for Open {}
+
+impl Ord for Open {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.f.total_cmp(&self.f).then(self.g.total_cmp(&other.g))
+    }
+}
+
+impl PartialOrd for Open {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The octile distance: a lower bound of the cost between two cells.
+fn octile(a: Pos, b: Pos) -> f64 {
+    let (dx, dy) = (a.0.abs_diff(b.0) as f64, a.1.abs_diff(b.1) as f64);
+    dx.max(dy) + (SQRT_2 - 1.0) * dx.min(dy)
+}
+
+fn step_cost(a: Pos, b: Pos) -> f64 {
+    if a.0 != b.0 && a.1 != b.1 { SQRT_2 } else { 1.0 }
+}
+
+/// Least costs from one cell to the cells of a rectangle, moving only inside it.
+struct Field {
+    rect: (usize, usize, usize, usize),
+    cost: Vec<f64>,
+    parent: Vec<u32>,
+}
+
+impl Field {
+    fn index(&self, (x, y): Pos) -> Option<usize> {
+        let (x0, y0, x1, y1) = self.rect;
+        (x >= x0 && x < x1 && y >= y0 && y < y1).then(|| (y - y0) * (x1 - x0) + x - x0)
+    }
+
+    fn cost(&self, p: Pos) -> f64 {
+        self.index(p).map_or(f64::INFINITY, |i| self.cost[i])
+    }
+
+    /// The cells from the field's source to `p`.
+    fn path_to(&self, p: Pos) -> Option<Vec<Pos>> {
+        let mut i = self.index(p)?;
+        if !self.cost[i].is_finite() {
+            return None;
+        }
+        let w = self.rect.2 - self.rect.0;
+        let mut out = vec![p];
+        while self.cost[i] > 0.0 {
+            i = self.parent[i] as usize;
+            out.push((self.rect.0 + i % w, self.rect.1 + i / w));
+        }
+        out.reverse();
+        Some(out)
+    }
+}
+
+/// Dijkstra from `from` over the cells of `rect` (the board's moves, no corner cutting), to
+/// every cell, or until `until` is settled (then guided by the octile estimate to it).
+fn confined(grid: &Grid, rect: (usize, usize, usize, usize), from: Pos, until: Option<Pos>) -> Field {
+    let (x0, y0, x1, y1) = rect;
+    let w = x1 - x0;
+    let mut field = Field { rect, cost: vec![f64::INFINITY; w * (y1 - y0)], parent: vec![u32::MAX; w * (y1 - y0)] };
+    let inside = |x: isize, y: isize| x >= x0 as isize && y >= y0 as isize && x < x1 as isize && y < y1 as isize;
+    let open_at = |x: isize, y: isize| inside(x, y) && grid.is_passable(x as usize, y as usize);
+    let estimate = |p: Pos| until.map_or(0.0, |u| octile(p, u));
+    let Some(s) = field.index(from) else { return field };
+    field.cost[s] = 0.0;
+    let mut heap = BinaryHeap::new();
+    heap.push(Open { f: estimate(from), g: 0.0, at: from });
+    while let Some(Open { g, at, .. }) = heap.pop() {
+        let i = field.index(at).expect("inside");
+        if g > field.cost[i] {
+            continue;
+        }
+        if Some(at) == until {
+            break;
+        }
+        let (x, y) = (at.0 as isize, at.1 as isize);
+        for (dx, dy) in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let (nx, ny) = (x + dx, y + dy);
+            if !open_at(nx, ny) || (dx != 0 && dy != 0 && !(open_at(x + dx, y) && open_at(x, y + dy))) {
+                continue;
+            }
+            let to = (nx as usize, ny as usize);
+            let ng = g + step_cost(at, to);
+            let j = field.index(to).expect("inside");
+            if ng < field.cost[j] - 1e-12 {
+                field.cost[j] = ng;
+                field.parent[j] = i as u32;
+                heap.push(Open { f: ng + estimate(to), g: ng, at: to });
+            }
+        }
+    }
+    field
+}
+
+/// The walk from `a` to `b` that goes diagonally first, then straight, if every step of it is
+/// one of the board's moves.
+fn walk(grid: &Grid, a: Pos, b: Pos) -> Option<Vec<Pos>> {
+    let (mut x, mut y) = (a.0 as isize, a.1 as isize);
+    let (bx, by) = (b.0 as isize, b.1 as isize);
+    let free = |x: isize, y: isize| x >= 0 && y >= 0 && grid.is_passable(x as usize, y as usize);
+    let mut out = vec![a];
+    while (x, y) != (bx, by) {
+        let (dx, dy) = ((bx - x).signum(), (by - y).signum());
+        if !free(x + dx, y + dy) || (dx != 0 && dy != 0 && !(free(x + dx, y) && free(x, y + dy))) {
+            return None;
+        }
+        (x, y) = (x + dx, y + dy);
+        out.push((x as usize, y as usize));
+    }
+    Some(out)
+}
+
+/// Replaces stretches of `path` by cheaper diagonal-then-straight walks, looking up to
+/// [`SMOOTH_WINDOW`] cells ahead from each cell.
+fn smooth(grid: &Grid, path: Vec<Pos>) -> Vec<Pos> {
+    let mut out = vec![path[0]];
+    let mut i = 0;
+    while i + 1 < path.len() {
+        let mut next = None;
+        let mut along = 0.0;
+        let reach = (i + SMOOTH_WINDOW).min(path.len() - 1);
+        let costs: Vec<f64> = (i + 1..=reach)
+            .map(|j| {
+                along += step_cost(path[j - 1], path[j]);
+                along
+            })
+            .collect();
+        for j in (i + 2..=reach).rev() {
+            let segment = costs[j - i - 1];
+            if octile(path[i], path[j]) < segment - 1e-9
+                && let Some(w) = walk(grid, path[i], path[j])
+            {
+                next = Some((j, w));
+                break;
+            }
+        }
+        match next {
+            Some((j, w)) => {
+                out.extend_from_slice(&w[1..]);
+                i = j;
+            }
+            None => {
+                out.push(path[i + 1]);
+                i += 1;
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,143 @@
+//! HPA* ([`Hierarchy`]): every path is made of the board's moves (checked by a reading of the
+//! rules written here, not the engine's), found whenever the rules' Dijkstra finds one, never
+//! cheaper than that optimum, and on the benchmark's own files within a stated factor of the
+//! published optimal lengths; after edits, [`Hierarchy::update`] (which rebuilds only the
+//! clusters touched) answers as a hierarchy built afresh does; a hierarchy never answers for
+//! a grid that changed since, or for a copy.
+
+use cubepath_search::{files::read_map, files::read_scen, grid::*, search::*};
+use proptest::prelude::*;
+
+mod oracle;
+use oracle::{oracle_2d, path_cost_by_rules};
+
+/// A `w` x `h` board with the cells of `walls` (indices, wrapped) blocked.
+fn board(w: usize, h: usize, walls: &[usize]) -> Grid {
+    let mut grid = Grid::new(w, h).unwrap();
+    for &i in walls {
+        grid.set(i % w, (i / w) % h, Cell::Blocked).unwrap();
+    }
+    grid
+}
+
+/// Checks one answer against the rules and the optimum; returns the cost ratio (1 for none).
+fn check(grid: &Grid, h: &Hierarchy, a: Pos, b: Pos) -> f64 {
+    let truth = oracle_2d(grid, a, b);
+    let found = h.find(grid, a, b).unwrap();
+    match (found, truth) {
+        (None, None) => 1.0,
+        (Some(p), Some(best)) => {
+            assert_eq!((p.cells[0], *p.cells.last().unwrap()), (a, b));
+            let by_rules =
+                path_cost_by_rules(grid, &p.cells).unwrap_or_else(|| panic!("{a:?} -> {b:?}: a step is not a move: {:?}", p.cells));
+            assert!((by_rules - p.cost).abs() < 1e-9, "{a:?} -> {b:?}: said {} for a path of {by_rules}", p.cost);
+            assert!(p.cost >= best - 1e-9, "{a:?} -> {b:?}: {} below the optimum {best}", p.cost);
+            p.cost / best.max(1e-9)
+        }
+        (found, truth) => panic!("{a:?} -> {b:?}: HPA* {:?}, the rules {truth:?}", found.map(|p| p.cost)),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn paths_are_moves_found_whenever_one_exists_and_never_below_the_optimum(
+        w in 4usize..40, h in 4usize..40, walls in proptest::collection::vec(0usize..1600, 0..500),
+        side in 4usize..12, ends in proptest::collection::vec((0usize..40, 0usize..40, 0usize..40, 0usize..40), 1..8),
+    ) {
+        let grid = board(w, h, &walls);
+        let hierarchy = Hierarchy::build(&grid, side).unwrap();
+        for (ax, ay, bx, by) in ends {
+            let (a, b) = ((ax % w, ay % h), (bx % w, by % h));
+            if grid.is_passable(a.0, a.1) && grid.is_passable(b.0, b.1) {
+                check(&grid, &hierarchy, a, b);
+            }
+        }
+    }
+
+    #[test]
+    fn an_update_after_edits_answers_as_a_fresh_build(
+        walls in proptest::collection::vec(0usize..1600, 0..300), edits in proptest::collection::vec(0usize..1600, 1..40),
+    ) {
+        let mut grid = board(40, 40, &walls);
+        grid.set(0, 0, Cell::Ground(1)).unwrap();
+        grid.set(39, 39, Cell::Ground(1)).unwrap();
+        let mut kept = Hierarchy::build(&grid, 8).unwrap();
+        for e in edits {
+            let (x, y) = (e % 40, e / 40);
+            if (x, y) == (0, 0) || (x, y) == (39, 39) {
+                continue;
+            }
+            let cell = if grid.is_passable(x, y) { Cell::Blocked } else { Cell::Ground(1) };
+            grid.set(x, y, cell).unwrap();
+            prop_assert!(!kept.is_for(&grid));
+            prop_assert_eq!(kept.find(&grid, (0, 0), (39, 39)), Err(HpaError::Stale));
+            kept.update(&grid).unwrap();
+            let fresh = Hierarchy::build(&grid, 8).unwrap();
+            prop_assert_eq!(kept.find(&grid, (0, 0), (39, 39)).unwrap(), fresh.find(&grid, (0, 0), (39, 39)).unwrap());
+        }
+    }
+}
+
+#[test]
+fn an_edit_rebuilds_only_the_clusters_it_touches() {
+    let mut grid = Grid::new(64, 64).unwrap();
+    let mut h = Hierarchy::build(&grid, 8).unwrap();
+    // a cell inside a cluster: its four borders, so itself and its four neighbours
+    grid.set(20, 20, Cell::Blocked).unwrap();
+    assert_eq!(h.update(&grid).unwrap(), 5);
+    // a corner cluster's cell: two borders, three clusters
+    grid.set(0, 0, Cell::Blocked).unwrap();
+    assert_eq!(h.update(&grid).unwrap(), 3);
+    assert_eq!(h.update(&grid).unwrap(), 0, "nothing changed");
+    // a copy is another grid: built whole
+    let copy = grid.clone();
+    assert!(!h.is_for(&copy));
+    assert_eq!(h.update(&copy).unwrap(), 64);
+    assert!(h.is_for(&copy) && !h.is_for(&grid));
+}
+
+#[test]
+fn bad_settings_and_endpoints_are_refused() {
+    let mut grid = Grid::new(10, 10).unwrap();
+    assert_eq!(Hierarchy::build(&grid, 3).err(), Some(HpaError::ClusterSize(3)));
+    grid.set(1, 1, Cell::Blocked).unwrap();
+    let h = Hierarchy::build(&grid, 4).unwrap();
+    assert_eq!(h.find(&grid, (1, 1), (5, 5)), Err(HpaError::Endpoint((1, 1))));
+    assert_eq!(h.find(&grid, (0, 0), (10, 5)), Err(HpaError::Endpoint((10, 5))));
+    grid.set(2, 2, Cell::Swamp).unwrap();
+    assert_eq!(Hierarchy::build(&grid, 4).err(), Some(HpaError::NotPlain));
+}
+
+/// On the benchmark's own files: every problem's path is moves and found, and the cost is
+/// within a stated factor of the file's published optimal length.
+#[test]
+fn on_the_benchmark_maps_the_paths_are_near_the_published_optimum() {
+    for (name, worst, mean) in [("arena.map", 1.05, 1.005), ("64room_000.map", 1.10, 1.01), ("lak304d.map", 1.10, 1.01)] {
+        let dir = format!("{}/../../assets/maps", env!("CARGO_MANIFEST_DIR"));
+        let grid = read_map(name, &std::fs::read(format!("{dir}/{name}")).unwrap()).unwrap();
+        let problems = read_scen(name, &std::fs::read(format!("{dir}/{name}.scen")).unwrap()).unwrap();
+        let h = Hierarchy::build(&grid, 16).unwrap();
+        let ratios: Vec<f64> = problems
+            .iter()
+            .step_by(5)
+            .filter(|p| p.optimal > 0.0)
+            .map(|p| {
+                let path = h.find(&grid, p.start, p.goal).unwrap().unwrap_or_else(|| panic!("{name} line {}: no path", p.line));
+                assert!(path_cost_by_rules(&grid, &path.cells).is_some(), "{name} line {}: a step is not a move", p.line);
+                assert!(
+                    p.matches(path.cost) || path.cost > p.optimal,
+                    "{name} line {}: {} below the published {}",
+                    p.line,
+                    path.cost,
+                    p.optimal
+                );
+                path.cost / p.optimal
+            })
+            .collect();
+        let (max, avg) = (ratios.iter().cloned().fold(1.0, f64::max), ratios.iter().sum::<f64>() / ratios.len() as f64);
+        println!("{name}: {} problems, cost ratio mean {avg:.4}, worst {max:.4}", ratios.len());
+        assert!(max <= worst && avg <= mean, "{name}: ratio mean {avg:.4} (at most {mean}), worst {max:.4} (at most {worst})");
+    }
+}
