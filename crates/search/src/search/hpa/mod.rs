@@ -21,13 +21,15 @@
 //! an edit rebuilds only the borders of the clusters holding changed cells and the clusters on
 //! those borders; it never answers for a grid that has changed since ([`HpaError::Stale`]).
 
+mod cells;
+
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
-use std::f64::consts::SQRT_2;
 use std::fmt;
 
 use crate::grid::Pos;
 use crate::grid::board::Grid;
+use cells::{confined, octile, smooth, step_cost};
 
 /// How far ahead (in path cells) smoothing looks for a cheaper straight-then-diagonal walk.
 pub const SMOOTH_WINDOW: usize = 48;
@@ -201,7 +203,7 @@ impl Hierarchy {
         for pair in route.windows(2) {
             let (a, b) = (pair[0], pair[1]);
             if self.cluster_of(a) == self.cluster_of(b) {
-                let leg = confined(grid, self.rect(self.cluster_of(a)), a, Some(b)).path_to(b).expect("joined inside the cluster");
+                let leg = confined(grid, self.rect(self.cluster_of(a)), a, &[b]).path_to(b).expect("joined inside the cluster");
                 cells.extend_from_slice(&leg[1..]);
             } else {
                 cells.push(b);
@@ -304,7 +306,7 @@ impl Hierarchy {
         let k = nodes.len();
         let mut costs = vec![f64::INFINITY; k * k];
         for (i, &p) in nodes.iter().enumerate() {
-            let field = confined(grid, self.rect(c), p, None);
+            let field = confined(grid, self.rect(c), p, &nodes);
             for (j, &q) in nodes.iter().enumerate() {
                 costs[i * k + j] = field.cost(q);
             }
@@ -352,8 +354,8 @@ impl Hierarchy {
     // a border) and the goal's; split, each part would need the whole search state.
     fn abstract_route(&self, grid: &Grid, start: Pos, goal: Pos) -> Option<(Vec<Pos>, usize)> {
         let (cs, cg) = (self.cluster_of(start), self.cluster_of(goal));
-        let from_start = confined(grid, self.rect(cs), start, None);
-        let to_goal = confined(grid, self.rect(cg), goal, None);
+        let from_start = confined(grid, self.rect(cs), start, &[&self.nodes[cs][..], &[goal]].concat());
+        let to_goal = confined(grid, self.rect(cg), goal, &[&self.nodes[cg][..], &[start]].concat());
         let total = self.across.len() as u32;
         let (s, z) = (total, total + 1);
         let at_cell = |id: u32| match id {
@@ -434,166 +436,4 @@ impl PartialOrd for Node {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
-}
-
-/// A confined Dijkstra's entry, least f first (then greatest g).
-#[derive(PartialEq)]
-struct Open {
-    f: f64,
-    g: f64,
-    at: Pos,
-}
-
-impl Eq for Open {}
-
-impl Ord for Open {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.f.total_cmp(&self.f).then(self.g.total_cmp(&other.g))
-    }
-}
-
-impl PartialOrd for Open {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-/// The octile distance: a lower bound of the cost between two cells.
-fn octile(a: Pos, b: Pos) -> f64 {
-    let (dx, dy) = (a.0.abs_diff(b.0) as f64, a.1.abs_diff(b.1) as f64);
-    dx.max(dy) + (SQRT_2 - 1.0) * dx.min(dy)
-}
-
-fn step_cost(a: Pos, b: Pos) -> f64 {
-    if a.0 != b.0 && a.1 != b.1 { SQRT_2 } else { 1.0 }
-}
-
-/// Least costs from one cell to the cells of a rectangle, moving only inside it.
-struct Field {
-    rect: (usize, usize, usize, usize),
-    cost: Vec<f64>,
-    parent: Vec<u32>,
-}
-
-impl Field {
-    fn index(&self, (x, y): Pos) -> Option<usize> {
-        let (x0, y0, x1, y1) = self.rect;
-        (x >= x0 && x < x1 && y >= y0 && y < y1).then(|| (y - y0) * (x1 - x0) + x - x0)
-    }
-
-    fn cost(&self, p: Pos) -> f64 {
-        self.index(p).map_or(f64::INFINITY, |i| self.cost[i])
-    }
-
-    /// The cells from the field's source to `p`.
-    fn path_to(&self, p: Pos) -> Option<Vec<Pos>> {
-        let mut i = self.index(p)?;
-        if !self.cost[i].is_finite() {
-            return None;
-        }
-        let w = self.rect.2 - self.rect.0;
-        let mut out = vec![p];
-        while self.cost[i] > 0.0 {
-            i = self.parent[i] as usize;
-            out.push((self.rect.0 + i % w, self.rect.1 + i / w));
-        }
-        out.reverse();
-        Some(out)
-    }
-}
-
-/// Dijkstra from `from` over the cells of `rect` (the board's moves, no corner cutting), to
-/// every cell, or until `until` is settled (then guided by the octile estimate to it).
-fn confined(grid: &Grid, rect: (usize, usize, usize, usize), from: Pos, until: Option<Pos>) -> Field {
-    let (x0, y0, x1, y1) = rect;
-    let w = x1 - x0;
-    let mut field = Field { rect, cost: vec![f64::INFINITY; w * (y1 - y0)], parent: vec![u32::MAX; w * (y1 - y0)] };
-    let inside = |x: isize, y: isize| x >= x0 as isize && y >= y0 as isize && x < x1 as isize && y < y1 as isize;
-    let open_at = |x: isize, y: isize| inside(x, y) && grid.is_passable(x as usize, y as usize);
-    let estimate = |p: Pos| until.map_or(0.0, |u| octile(p, u));
-    let Some(s) = field.index(from) else { return field };
-    field.cost[s] = 0.0;
-    let mut heap = BinaryHeap::new();
-    heap.push(Open { f: estimate(from), g: 0.0, at: from });
-    while let Some(Open { g, at, .. }) = heap.pop() {
-        let i = field.index(at).expect("inside");
-        if g > field.cost[i] {
-            continue;
-        }
-        if Some(at) == until {
-            break;
-        }
-        let (x, y) = (at.0 as isize, at.1 as isize);
-        for (dx, dy) in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
-            let (nx, ny) = (x + dx, y + dy);
-            if !open_at(nx, ny) || (dx != 0 && dy != 0 && !(open_at(x + dx, y) && open_at(x, y + dy))) {
-                continue;
-            }
-            let to = (nx as usize, ny as usize);
-            let ng = g + step_cost(at, to);
-            let j = field.index(to).expect("inside");
-            if ng < field.cost[j] - 1e-12 {
-                field.cost[j] = ng;
-                field.parent[j] = i as u32;
-                heap.push(Open { f: ng + estimate(to), g: ng, at: to });
-            }
-        }
-    }
-    field
-}
-
-/// The walk from `a` to `b` that goes diagonally first, then straight, if every step of it is
-/// one of the board's moves.
-fn walk(grid: &Grid, a: Pos, b: Pos) -> Option<Vec<Pos>> {
-    let (mut x, mut y) = (a.0 as isize, a.1 as isize);
-    let (bx, by) = (b.0 as isize, b.1 as isize);
-    let free = |x: isize, y: isize| x >= 0 && y >= 0 && grid.is_passable(x as usize, y as usize);
-    let mut out = vec![a];
-    while (x, y) != (bx, by) {
-        let (dx, dy) = ((bx - x).signum(), (by - y).signum());
-        if !free(x + dx, y + dy) || (dx != 0 && dy != 0 && !(free(x + dx, y) && free(x, y + dy))) {
-            return None;
-        }
-        (x, y) = (x + dx, y + dy);
-        out.push((x as usize, y as usize));
-    }
-    Some(out)
-}
-
-/// Replaces stretches of `path` by cheaper diagonal-then-straight walks, looking up to
-/// [`SMOOTH_WINDOW`] cells ahead from each cell.
-fn smooth(grid: &Grid, path: Vec<Pos>) -> Vec<Pos> {
-    let mut out = vec![path[0]];
-    let mut i = 0;
-    while i + 1 < path.len() {
-        let mut next = None;
-        let mut along = 0.0;
-        let reach = (i + SMOOTH_WINDOW).min(path.len() - 1);
-        let costs: Vec<f64> = (i + 1..=reach)
-            .map(|j| {
-                along += step_cost(path[j - 1], path[j]);
-                along
-            })
-            .collect();
-        for j in (i + 2..=reach).rev() {
-            let segment = costs[j - i - 1];
-            if octile(path[i], path[j]) < segment - 1e-9
-                && let Some(w) = walk(grid, path[i], path[j])
-            {
-                next = Some((j, w));
-                break;
-            }
-        }
-        match next {
-            Some((j, w)) => {
-                out.extend_from_slice(&w[1..]);
-                i = j;
-            }
-            None => {
-                out.push(path[i + 1]);
-                i += 1;
-            }
-        }
-    }
-    out
 }
