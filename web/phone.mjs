@@ -90,8 +90,8 @@ export async function phone(browser, base, failures, keep) {
     if (!(await waitFor((s) => s.end === "6,3" && s.start === "1,6", "one finger drags the end"))) return "failed";
     const dragged = state();
     // the drawer's handle (its first button, bottom left): the panel opens over the lower part,
-    // the board is framed above it. (egui takes a press and release over 0.8 s apart for no
-    // click, and SwiftShader's frames can be that slow: tried up to three times.)
+    // the board is framed above it. (A press and release on a panel button up to 5 s apart
+    // click it, and SwiftShader's frames take up to about 1.5 s; tried up to three times.)
     for (let tries = 0; tries < 3 && !panel.some((l) => l === "a drawer, open"); tries++) {
       await tap(50, 819);
       const until = Date.now() + 8000;

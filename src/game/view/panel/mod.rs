@@ -108,6 +108,11 @@ pub const PHONE_WIDTH: f32 = 600.0;
 /// (egui's 12.5 point body text becomes about 16 CSS pixels, the size phones read at).
 const PHONE_ZOOM: f32 = 1.25;
 
+/// How long (seconds) a press on a panel widget may last and still click it: egui's own 0.8 s
+/// is shorter than a single frame of a page drawn without a GPU (a browser on SwiftShader, where
+/// a tap's press and lift arrive a frame apart), and than a deliberate tap on a phone.
+const CLICK_HOLD: f64 = 5.0;
+
 /// The share of the window's height an open drawer takes: the board keeps the rest.
 const DRAWER_SHARE: f32 = 0.45;
 
@@ -122,9 +127,13 @@ fn draw_panel(
     shown: Shown,
     mut actions: MessageWriter<Action>,
     mut layout: ResMut<PanelLayout>,
-    (mut scale, mut phone_seen): (Local<Option<f32>>, Local<bool>),
+    (mut scale, mut phone_seen, mut configured): (Local<Option<f32>>, Local<bool>, Local<bool>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if !*configured {
+        ctx.options_mut(|o| o.input_options.max_click_duration = CLICK_HOLD);
+        *configured = true;
+    }
     let w = shown.words();
     // the window's logical size: egui's points times its zoom
     let logical = ctx.viewport_rect().size() * ctx.zoom_factor();
