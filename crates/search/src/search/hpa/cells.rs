@@ -9,23 +9,24 @@ use super::SMOOTH_WINDOW;
 use crate::grid::Pos;
 use crate::grid::board::Grid;
 
-/// A confined Dijkstra's entry, least f first (then greatest g).
+/// An entry of HPA*'s searches (a confined search's cell, the abstract search's node number):
+/// least f first, then greatest g.
 #[derive(PartialEq)]
-struct Open {
-    f: f64,
-    g: f64,
-    at: Pos,
+pub(super) struct Open<T> {
+    pub(super) f: f64,
+    pub(super) g: f64,
+    pub(super) at: T,
 }
 
-impl Eq for Open {}
+impl<T: PartialEq> Eq for Open<T> {}
 
-impl Ord for Open {
+impl<T: PartialEq> Ord for Open<T> {
     fn cmp(&self, other: &Self) -> Ordering {
         other.f.total_cmp(&self.f).then(self.g.total_cmp(&other.g))
     }
 }
 
-impl PartialOrd for Open {
+impl<T: PartialEq> PartialOrd for Open<T> {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }

@@ -23,13 +23,12 @@
 
 mod cells;
 
-use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::fmt;
 
 use crate::grid::Pos;
 use crate::grid::board::Grid;
-use cells::{confined, octile, smooth, step_cost};
+use cells::{Open, confined, octile, smooth, step_cost};
 
 /// How far ahead (in path cells) smoothing looks for a cheaper straight-then-diagonal walk.
 pub const SMOOTH_WINDOW: usize = 48;
@@ -367,9 +366,9 @@ impl Hierarchy {
         let mut parent = vec![u32::MAX; total as usize + 2];
         let mut open = BinaryHeap::new();
         best[s as usize] = 0.0;
-        open.push(Node { f: octile(start, goal), g: 0.0, id: s });
+        open.push(Open { f: octile(start, goal), g: 0.0, at: s });
         let mut expanded = 0;
-        while let Some(Node { g, id, .. }) = open.pop() {
+        while let Some(Open { g, at: id, .. }) = open.pop() {
             if g > best[id as usize] {
                 continue;
             }
@@ -389,7 +388,7 @@ impl Hierarchy {
                 if step.is_finite() && g + step < best[to as usize] - 1e-12 {
                     best[to as usize] = g + step;
                     parent[to as usize] = id;
-                    open.push(Node { f: g + step + octile(at_cell(to), goal), g: g + step, id: to });
+                    open.push(Open { f: g + step + octile(at_cell(to), goal), g: g + step, at: to });
                 }
             };
             let c = self.cluster_of(at);
@@ -413,27 +412,5 @@ impl Hierarchy {
             }
         }
         None
-    }
-}
-
-/// An abstract A* entry, least f first (then greatest g).
-#[derive(PartialEq)]
-struct Node {
-    f: f64,
-    g: f64,
-    id: u32,
-}
-
-impl Eq for Node {}
-
-impl Ord for Node {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.f.total_cmp(&self.f).then(self.g.total_cmp(&other.g))
-    }
-}
-
-impl PartialOrd for Node {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
     }
 }
