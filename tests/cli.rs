@@ -68,16 +68,26 @@ fn scen_runs_every_problem_and_counts() {
     let first: Vec<&str> = lines[0].split('\t').collect();
     assert_eq!(first.len(), 9);
     assert_eq!(&first[..7], &["0", "1", "11", "1", "12", "1", "1.00000000"][..7]);
-    // greedy best-first finds longer paths: some problems fail, exit 1
-    let (code, out, _) = cubepath(&["scen", &map("arena.map"), &map("arena.map.scen"), "--algorithm", "greedy"]);
-    assert_eq!(code, 1);
-    let (passed, failed) = summary(&out);
-    assert_eq!(passed + failed, problems);
-    assert!(failed > 0 && passed > 0, "{passed} passed, {failed} failed");
-    // so does an inadmissible weight
-    let (code, out, _) = cubepath(&["scen", &map("arena.map"), &map("arena.map.scen"), "--weight", "3"]);
-    assert_eq!(code, 1);
-    assert!(summary(&out).1 > 0);
+    // searches that do not promise least-cost paths (greedy, an inadmissible weight, HPA*) pass
+    // a problem when they find a path, and give their cost ratio to the file's length
+    for args in [&["--algorithm", "greedy"][..], &["--weight", "3"], &["--algorithm", "hpa"]] {
+        let (code, out, err) = cubepath(&[&["scen", &map("arena.map"), &map("arena.map.scen")][..], args].concat());
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert_eq!(summary(&out), (problems, 0), "{args:?}");
+        let lines: Vec<&str> = out.lines().collect();
+        let mut ratios = Vec::new();
+        for line in &lines[..problems] {
+            let f: Vec<&str> = line.split('\t').collect();
+            let (stated, cost, ratio): (f64, f64, f64) = (f[5].parse().unwrap(), f[6].parse().unwrap(), f[9].parse().unwrap());
+            assert!((ratio - cost / stated).abs() < 1e-5 && ratio > 1.0 - 1e-5, "{args:?}: {line}");
+            ratios.push(ratio);
+        }
+        // greedy and the weight stray from the optimum on arena (HPA* may meet it throughout)
+        assert!(args[1] == "hpa" || ratios.iter().any(|&r| r > 1.0 + 1e-6), "{args:?}: every path optimal on arena");
+        let said = lines[problems];
+        let worst = ratios.iter().copied().fold(1.0, f64::max);
+        assert!(said.contains("does not promise least-cost paths") && said.ends_with(&format!("worst {worst:.6}")), "{said}");
+    }
     let bad = temp_file("bad.scen", b"version 1\n0\tarena.map\t49\t49\t1\tx\t1\t12\t1\n");
     let (code, _, err) = cubepath(&["scen", &map("arena.map"), &bad]);
     assert_eq!(code, 2);
@@ -602,4 +612,46 @@ fn a_preparation_for_another_map_or_algorithm_is_refused() {
     let (code, _, err) = cubepath(&["prep", &map("field.map"), "--out", &file]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("field.map: subgoal graphs need uniform costs"), "{err}");
+}
+
+#[test]
+fn hpa_solves_with_the_boards_moves_and_benches_with_its_build_apart() {
+    // 64room_000.map.scen's last problem: 496,505 -> 48,17, 813.879 long; clusters of 16
+    let room = map("64room_000.map");
+    let (code, out, err) = cubepath(&["solve", &room, "--from", "496,505", "--to", "48,17", "--algorithm", "hpa"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("do not guarantee the shortest path"), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let said: f64 = lines[0].strip_prefix("cost ").unwrap().parse().unwrap();
+    let grid = cubepath_search::files::read_map("64room_000.map", &std::fs::read(&room).unwrap()).unwrap();
+    let cells: Vec<(usize, usize)> = lines[2]
+        .strip_prefix("path ")
+        .unwrap()
+        .split(' ')
+        .map(|c| {
+            let (x, y) = c.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect();
+    assert_eq!((cells[0], *cells.last().unwrap()), ((496, 505), (48, 17)));
+    // each step one of the benchmark's moves: to one of the 8 cells around, both corner cells
+    // of a diagonal open, written here from the rules
+    let open = |(x, y): (usize, usize)| grid.is_passable(x, y);
+    let mut walked = 0.0;
+    for s in cells.windows(2) {
+        let (a, b) = (s[0], s[1]);
+        let (dx, dy) = (b.0.abs_diff(a.0), b.1.abs_diff(a.1));
+        assert!(open(b) && dx <= 1 && dy <= 1 && dx + dy > 0, "{a:?} -> {b:?}");
+        if dx + dy == 2 {
+            assert!(open((b.0, a.1)) && open((a.0, b.1)), "{a:?} -> {b:?} cuts a corner");
+        }
+        walked += if dx + dy == 2 { 2f64.sqrt() } else { 1.0 };
+    }
+    assert!((walked - said).abs() < 1e-6, "said {said}, walked {walked}");
+    assert!((813.879 - 1e-3..=813.879 * 1.10).contains(&said), "{said} against the published 813.879");
+    let (code, out, err) = cubepath(&["bench", &room, &format!("{room}.scen"), "--algorithm", "hpa"]);
+    assert_eq!(code, 0, "{err}");
+    let value = |key: &str| -> f64 { out.lines().find_map(|l| l.strip_prefix(&format!("{key} "))).unwrap().parse().unwrap() };
+    assert!(out.contains("algorithm hpa\n"), "{out}");
+    assert!(value("preprocess_ms") > 0.0 && value("preprocess_bytes") > 10_000.0, "{out}");
 }

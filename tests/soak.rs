@@ -135,12 +135,12 @@ fn check(app: &mut App, seed: u64, frame: usize) {
         && (!grid.is_uniform()
             || !matches!(options.topology, Topology::Square(DiagonalRule::NoCornerCutting | DiagonalRule::Never))
             || options.costs != CostModel::Exact);
-    let subgoal_refused = options.algorithm == Algorithm::Subgoal
+    let subgoal_refused = matches!(options.algorithm, Algorithm::Subgoal | Algorithm::Hpa)
         && (!grid.is_uniform() || options.topology != Topology::Square(DiagonalRule::NoCornerCutting) || options.costs != CostModel::Exact);
     if path.found() {
         assert!(!refused, "{at}: JPS ran where it cannot");
         assert!(!any_angle_refused, "{at}: any-angle search ran where it cannot");
-        assert!(!subgoal_refused, "{at}: the subgoal graph ran where it cannot");
+        assert!(!subgoal_refused, "{at}: {} ran where it cannot", options.algorithm);
         let cost = if options.algorithm.any_angle() {
             // turning points in sight of each other; the cells under them shown
             for w in path.corners.windows(2) {
@@ -180,7 +180,7 @@ fn check(app: &mut App, seed: u64, frame: usize) {
         } else if any_angle_refused {
             assert!(path.message.contains("any-angle"), "{at}: {}", path.message);
         } else if subgoal_refused {
-            assert!(path.message.contains("subgoal needs"), "{at}: {}", path.message);
+            assert!(path.message.contains(&format!("{} needs", options.algorithm)), "{at}: {}", path.message);
         } else if path.message.contains("stopped after") {
             assert_eq!(options.algorithm, Algorithm::Ida, "{at}: only IDA* stops at its limit in the game");
         } else {

@@ -275,6 +275,7 @@ fn the_engines_names_explanations_refusals_and_crowd_words_have_chinese_translat
         SearchError::BadWeight(0.5),
         SearchError::AnyAngle,
         SearchError::NeedsPlainBoard(Algorithm::Subgoal),
+        SearchError::NeedsPlainBoard(Algorithm::Hpa),
     ] {
         texts.push(e.to_string());
     }

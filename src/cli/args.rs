@@ -16,8 +16,9 @@ use crate::engine::{
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
     /// astar, dijkstra, greedy, bfs, jps, jps-block, jps-plus, astar-bidir, ida, theta,
-    /// lazy-theta (theta and lazy-theta: any-angle paths of turning points) or subgoal (the
-    /// map prepared first: see `cubepath prep`).
+    /// lazy-theta (theta and lazy-theta: any-angle paths of turning points), subgoal (the
+    /// map prepared first: see `cubepath prep`) or hpa (hierarchical, near optimal: the map cut
+    /// into clusters first).
     #[arg(long, default_value = "astar")]
     pub algorithm: Algorithm,
     /// The most cells a search may expand; it stops there without an answer (IDA* stops at

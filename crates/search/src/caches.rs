@@ -32,7 +32,7 @@
 //! | [`Replanner`](crate::search::Replanner) (D* Lite) distances | the replanner | none: told | the caller passes every changed cell to `cells_changed` (the crowd and the plugin do, from a cell-by-cell comparison) |
 //! | [`JumpDistances`](crate::search::JumpDistances) | the caller | none | made for one grid; the game's arrows view keeps it with the grid version and makes it again when that differs |
 //! | a parked search ([`ParkedSearch`](crate::search::ParkedSearch)) | the caller, its records in the `Searcher` | grid version, the searcher's generation stamp | [`Searcher::resume`](crate::search::Searcher::resume) refuses it after any edit, on a copy, or after another search on the searcher |
-//! | HPA* clusters and entrances ([`Hierarchy`](crate::search::Hierarchy)) | the caller | grid version | [`find`](crate::search::Hierarchy::find) refuses a changed grid; [`update`](crate::search::Hierarchy::update) rebuilds the clusters around the changed cells, or the whole for another identity |
+//! | HPA* clusters and entrances ([`Hierarchy`](crate::search::Hierarchy)) | the caller, or `Searcher` for [`Algorithm::Hpa`](crate::search::Algorithm::Hpa) (also rebuilt for another cluster side) | grid version | [`find`](crate::search::Hierarchy::find) refuses a changed grid; [`update`](crate::search::Hierarchy::update) rebuilds the clusters around the changed cells, or the whole for another identity |
 //!
 //! # The plugin's and the game's caches
 //! These hold an engine `Searcher` (so they inherit the keys above) or key by a version:

@@ -141,3 +141,85 @@ fn on_the_benchmark_maps_the_paths_are_near_the_published_optimum() {
         assert!(max <= worst && avg <= mean, "{name}: ratio mean {avg:.4} (at most {mean}), worst {max:.4} (at most {worst})");
     }
 }
+
+/// What one act does to three boards of 40 x 36 (clusters of 10: four by four).
+#[derive(Clone, Debug)]
+enum Act {
+    Edit { slot: usize, at: usize },
+    Copy { from: usize, to: usize },
+    Search { slot: usize, from: usize, to: usize },
+}
+
+fn acts() -> impl Strategy<Value = Vec<Act>> {
+    let act = prop_oneof![
+        3 => (0usize..3, 0usize..1440).prop_map(|(slot, at)| Act::Edit { slot, at }),
+        1 => (0usize..3, 0usize..3).prop_map(|(from, to)| Act::Copy { from, to }),
+        3 => (0usize..3, 0usize..1440, 0usize..1440).prop_map(|(slot, from, to)| Act::Search { slot, from, to }),
+    ];
+    proptest::collection::vec(act, 1..60)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    /// `Algorithm::Hpa` through one kept `Searcher` (whose clusters follow edits, copies and a
+    /// switch between boards) answers exactly as a fresh searcher does, with the board's moves,
+    /// never below the rules' optimum and whenever the rules find a path.
+    #[test]
+    fn a_kept_searcher_answers_hpa_as_a_fresh_one(walls in proptest::collection::vec(0usize..1440, 0..400), acts in acts()) {
+        let (w, h) = (40, 36);
+        let mut boards: Vec<Grid> = (0..3).map(|_| board(w, h, &walls)).collect();
+        let options = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
+        let mut kept = Searcher::default();
+        for act in acts {
+            match act {
+                Act::Edit { slot, at } => {
+                    let (x, y) = (at % w, at / w);
+                    let cell = if boards[slot].is_passable(x, y) { Cell::Blocked } else { Cell::FLOOR };
+                    boards[slot].set(x, y, cell).unwrap();
+                }
+                Act::Copy { from, to } => boards[to] = boards[from].clone(),
+                Act::Search { slot, from, to } => {
+                    let grid = &boards[slot];
+                    let (a, b) = ((from % w, from / w), (to % w, to / w));
+                    let fresh = Searcher::default().search(grid, a, b, &options);
+                    let answer = kept.search(grid, a, b, &options);
+                    prop_assert_eq!(&answer, &fresh);
+                    let Ok(answer) = answer else { continue };
+                    prop_assert!(!answer.admissible);
+                    let truth = oracle_2d(grid, a, b);
+                    prop_assert_eq!(answer.path.is_some(), truth.is_some());
+                    if let (Some(path), Some(best)) = (answer.path, truth) {
+                        let by_rules = path_cost_by_rules(grid, &path).expect("the board's moves");
+                        prop_assert!((by_rules - answer.cost.unwrap()).abs() < 1e-9);
+                        prop_assert!(by_rules >= best - 1e-9);
+                    }
+                }
+            }
+        }
+        prop_assert!(kept.kept_hierarchy().is_none_or(|h| h.cluster_side() == 10));
+    }
+}
+
+#[test]
+fn hpa_as_an_algorithm_refuses_what_it_cannot_run_and_keeps_its_clusters() {
+    let mut grid = Grid::new(40, 40).unwrap();
+    let hpa = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
+    let mut searcher = Searcher::default();
+    let r = searcher.search(&grid, (0, 0), (39, 20), &hpa).unwrap();
+    assert!((r.cost.unwrap() - (19.0 + 20.0 * 2f64.sqrt())).abs() < 1e-9, "open ground: the straight-then-diagonal optimum");
+    let kept = searcher.kept_hierarchy().expect("kept after a search");
+    assert_eq!((kept.cluster_side(), kept.clusters().count()), (10, 16));
+    assert!(kept.entrances().count() > 0 && searcher.kept_bytes() > 0);
+    assert!(searcher.steps(&grid, (0, 0), (1, 1), &hpa).is_err(), "HPA* runs whole");
+    for topology in [Topology::Square(DiagonalRule::Always), Topology::Hex] {
+        let options = SearchOptions { topology, ..hpa };
+        assert_eq!(searcher.search(&grid, (0, 0), (5, 5), &options), Err(SearchError::NeedsPlainBoard(Algorithm::Hpa)));
+    }
+    grid.set(3, 3, Cell::Swamp).unwrap();
+    assert_eq!(searcher.search(&grid, (0, 0), (5, 5), &hpa), Err(SearchError::NeedsPlainBoard(Algorithm::Hpa)));
+    assert_eq!(Hierarchy::side_for(&Grid::new(1024, 8).unwrap()), 16);
+    assert_eq!(Hierarchy::side_for(&Grid::new(12, 12).unwrap()), 4);
+    assert_eq!(Hierarchy::side_for(&Grid::new(63, 2).unwrap()), 16);
+    assert_eq!(Hierarchy::side_for(&Grid::new(8, 1025).unwrap()), 32);
+}

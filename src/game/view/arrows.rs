@@ -2,14 +2,15 @@
 //! reached cell a small arrow pointing to the cell it was reached from, while the layer is on)
 //! and an any-angle path's straight segments between its turning points; and with Jump Point
 //! Search, the scans from the cell just expanded, their jump points and forced neighbours; with
-//! the subgoal graph, the prepared graph itself: its subgoals and edges over the board.
+//! the subgoal graph, the prepared graph itself: its subgoals and edges over the board; with
+//! HPA*, its clusters and their entrances.
 
 use bevy::prelude::*;
 
 use super::cubes::drawn_flat;
 use crate::engine::{
     grid::Pos,
-    search::{Algorithm, JumpDistances, JumpScan, Prepared, jump_scans, prepare},
+    search::{Algorithm, Hierarchy, JumpDistances, JumpScan, Prepared, jump_scans, prepare},
 };
 use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::search::PathState;
@@ -29,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
             draw_any_angle_path.run_if(|path: Res<PathState>| path.corners.len() > 1),
             draw_jump_scans.run_if(step_view_on.and_then(|s: Res<SearchSettings>| s.0.algorithm.jumps())),
             draw_subgoal_graph.run_if(step_view_on.and_then(subgoals_wanted)),
+            draw_hpa_clusters.run_if(step_view_on.and_then(clusters_wanted)),
         )
             .run_if(not(race_on))
             .in_set(ViewSystems::Steps),
@@ -76,6 +78,43 @@ fn draw_subgoal_graph(mut gizmos: Gizmos, board: Res<Board>, mut kept: Local<Opt
     }
     for p in prepared.subgoal_cells() {
         gizmos.line(board.world(p) + lift, board.world(p) + Vec3::Y * 0.7, Color::srgb(0.05, 0.4, 0.2));
+    }
+}
+
+/// Run condition: HPA* is picked on a square board drawn as cubes.
+fn clusters_wanted(search: Res<SearchSettings>, board: Res<Board>) -> bool {
+    search.0.algorithm == Algorithm::Hpa && !board.hex && !drawn_flat(&board)
+}
+
+/// HPA* made visible: each cluster's outline (grey) and each entrance (magenta: a line across the
+/// border between its two cells and a post on each). Built here for the board as it is, and
+/// brought up to date after an edit as the engine does (only the clusters it touches; a board
+/// with terrain has none to draw).
+fn draw_hpa_clusters(mut gizmos: Gizmos, board: Res<Board>, mut kept: Local<Option<Hierarchy>>) {
+    let (grid, side) = (&board.grid, Hierarchy::side_for(&board.grid));
+    match kept.as_mut() {
+        Some(h) if h.cluster_side() == side => {
+            if h.update(grid).is_err() {
+                *kept = None;
+            }
+        }
+        _ => *kept = Hierarchy::build(grid, side).ok(),
+    }
+    let Some(hierarchy) = kept.as_ref() else { return };
+    let lift = Vec3::Y * 0.09;
+    let origin = board.world((0, 0));
+    let (ex, ey) = (board.world((1, 0)) - origin, board.world((0, 1)) - origin);
+    for ((x0, y0, x1, y1), _) in hierarchy.clusters() {
+        let corner = board.world((x0, y0)) - 0.5 * (ex + ey) + lift;
+        let (across, down) = ((x1 - x0) as f32 * ex, (y1 - y0) as f32 * ey);
+        gizmos.linestrip([corner, corner + across, corner + across + down, corner + down, corner], Color::srgb(0.25, 0.25, 0.3));
+    }
+    let magenta = Color::srgb(0.8, 0.1, 0.55);
+    for (p, q) in hierarchy.entrances() {
+        gizmos.line(board.world(p) + lift, board.world(q) + lift, magenta);
+        for c in [p, q] {
+            gizmos.line(board.world(c) + lift, board.world(c) + Vec3::Y * 0.6, magenta);
+        }
     }
 }
 

@@ -36,6 +36,9 @@ impl Searcher {
         if options.algorithm == Algorithm::Subgoal {
             return self.search_subgoal(grid, start, goal, options);
         }
+        if options.algorithm == Algorithm::Hpa {
+            return self.search_hpa(grid, start, goal, options);
+        }
         let mut run = StepSearch::new(self, grid, start, goal, options)?;
         run.record = false;
         match options.limit {
@@ -70,6 +73,22 @@ impl Searcher {
             r.admissible = options.is_admissible();
         }
         result
+    }
+
+    fn search_hpa(&mut self, grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<SearchResult, SearchError> {
+        validate(grid, start, goal, options)?;
+        if !self.reachable(grid, start, goal, options.topology) {
+            return Ok(SearchResult::nothing(options));
+        }
+        let hierarchy = self.hierarchy_for(grid).expect("validated: a plain board has clusters");
+        let found = hierarchy.find(grid, start, goal).expect("brought up to date, endpoints validated");
+        let mut result = SearchResult::nothing(options);
+        if let Some(found) = found {
+            (result.expanded, result.pushed) = (found.abstract_expanded, found.abstract_pushed);
+            result.cost = Some(found.cost);
+            result.path = Some(found.cells);
+        }
+        Ok(result)
     }
 
     /// Starts a search that advances one expansion per [`StepSearch::step`] (it takes no

@@ -45,6 +45,15 @@ pub enum Algorithm {
     /// [`Searcher`](crate::search::Searcher) keeps the preparation until the grid changes. Runs
     /// whole, not step by step.
     Subgoal,
+    /// HPA* (Botea, Müller and Schaeffer 2004): the grid cut into clusters
+    /// ([`Hierarchy`](crate::search::Hierarchy), [`Hierarchy::side_for`](crate::search::Hierarchy::side_for)
+    /// cells a side), each query an A* over the clusters' entrances refined to cells and
+    /// smoothed. Not optimal (its paths pass through entrances; on the benchmark's maps a
+    /// fraction of a percent over on average), on square grids without corner cutting and
+    /// uniform costs. A [`Searcher`](crate::search::Searcher) keeps the hierarchy and rebuilds
+    /// only the clusters an edit touches. Runs whole, not step by step; `expanded` counts
+    /// abstract nodes.
+    Hpa,
 }
 
 /// The expansions IDA* stops at when [`SearchOptions::limit`] is not set.
@@ -52,7 +61,7 @@ pub const IDA_LIMIT: usize = 5_000_000;
 
 impl Algorithm {
     /// Every algorithm, in the order the command line and the panel list them.
-    pub const ALL: [Algorithm; 12] = [
+    pub const ALL: [Algorithm; 13] = [
         Algorithm::AStar,
         Algorithm::Dijkstra,
         Algorithm::Greedy,
@@ -65,6 +74,7 @@ impl Algorithm {
         Algorithm::Theta,
         Algorithm::LazyTheta,
         Algorithm::Subgoal,
+        Algorithm::Hpa,
     ];
 
     /// Whether the algorithm returns least-cost paths (given an admissible heuristic).
@@ -92,7 +102,7 @@ impl Algorithm {
     /// Whether [`crate::search::Searcher::steps`] can run the algorithm one expansion at a time
     /// (bidirectional A* and IDA* run whole).
     pub fn steps(self) -> bool {
-        !matches!(self, Algorithm::AStarBidir | Algorithm::Ida | Algorithm::Subgoal)
+        !matches!(self, Algorithm::AStarBidir | Algorithm::Ida | Algorithm::Subgoal | Algorithm::Hpa)
     }
 
     /// A sentence for the panel: what the algorithm expands first, whether its paths are
@@ -128,6 +138,9 @@ impl Algorithm {
             Algorithm::LazyTheta => "Theta* that checks line of sight only when a cell is expanded: fewer checks, paths as short.",
             Algorithm::Subgoal => {
                 "The map prepared once into a graph of its obstacles' corners; each search is A* over those few corners. Optimal; prepares again after an edit."
+            }
+            Algorithm::Hpa => {
+                "The map cut into clusters joined at their entrances; A* over the entrances, refined to cells and smoothed. Near optimal, not optimal; an edit rebuilds the clusters around it."
             }
         }
     }
@@ -185,7 +198,7 @@ impl SearchOptions {
     pub fn is_admissible(&self) -> bool {
         match self.algorithm {
             Algorithm::Dijkstra => true,
-            Algorithm::Greedy | Algorithm::Bfs | Algorithm::Theta | Algorithm::LazyTheta => false,
+            Algorithm::Greedy | Algorithm::Bfs | Algorithm::Theta | Algorithm::LazyTheta | Algorithm::Hpa => false,
             Algorithm::AStar
             | Algorithm::Jps
             | Algorithm::JpsBlock
@@ -210,6 +223,7 @@ named!(Algorithm, "algorithm",
     Algorithm::Theta => "theta",
     Algorithm::LazyTheta => "lazy-theta",
     Algorithm::Subgoal => "subgoal",
+    Algorithm::Hpa => "hpa",
 );
 
 #[cfg(test)]

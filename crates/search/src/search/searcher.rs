@@ -9,6 +9,7 @@ use crate::grid::bits::BitGrid;
 use crate::grid::board::Grid;
 use crate::grid::components::Components;
 use crate::grid::rules::{CostModel, DiagonalRule, Topology};
+use crate::search::hpa::Hierarchy;
 use crate::search::jps_plus::JumpTable;
 use crate::search::open_list::{IndexedHeap, Node};
 use crate::search::options::{Algorithm, SearchOptions};
@@ -53,6 +54,8 @@ pub struct Searcher {
     prepared: Option<Prepared>,
     /// A subgoal query's buffers.
     pub(crate) subgoal: Scratch,
+    /// The last grid's HPA* clusters, brought up to date around its edits.
+    hierarchy: Option<Hierarchy>,
 }
 
 impl Searcher {
@@ -118,6 +121,9 @@ impl Searcher {
             Algorithm::Subgoal => {
                 self.prepared_for(grid);
             }
+            Algorithm::Hpa => {
+                self.hierarchy_for(grid);
+            }
             _ => {}
         }
     }
@@ -129,6 +135,27 @@ impl Searcher {
             self.prepared = prepare(grid).ok();
         }
         self.prepared.as_ref()
+    }
+
+    /// The HPA* clusters of `grid` as it is now ([`Hierarchy::side_for`] cells a side): the kept
+    /// ones brought up to date around the grid's edits ([`Hierarchy::update`]), built whole for
+    /// another grid, a copy, or another side (a grid with terrain has none: `None`).
+    pub(crate) fn hierarchy_for(&mut self, grid: &Grid) -> Option<&Hierarchy> {
+        let side = Hierarchy::side_for(grid);
+        match self.hierarchy.as_mut() {
+            Some(h) if h.cluster_side() == side => {
+                if h.update(grid).is_err() {
+                    self.hierarchy = None;
+                }
+            }
+            _ => self.hierarchy = Hierarchy::build(grid, side).ok(),
+        }
+        self.hierarchy.as_ref()
+    }
+
+    /// The kept HPA* clusters, if any (for drawing them).
+    pub fn kept_hierarchy(&self) -> Option<&Hierarchy> {
+        self.hierarchy.as_ref()
     }
 
     /// Keeps `prepared` (read from a file, say) for searches of the grid it was made for; it is
@@ -150,6 +177,7 @@ impl Searcher {
             + self.bits.as_ref().map_or(0, BitGrid::bytes)
             + self.jumps.as_ref().map_or(0, JumpTable::bytes)
             + self.prepared.as_ref().map_or(0, Prepared::bytes)
+            + self.hierarchy.as_ref().map_or(0, Hierarchy::bytes)
     }
 
     /// Sets the generation stamp the next search counts on from, so tests can show that
@@ -181,7 +209,7 @@ pub fn validate(grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> 
             return Err(SearchError::JpsWeighted);
         }
     }
-    if options.algorithm == Algorithm::Subgoal
+    if matches!(options.algorithm, Algorithm::Subgoal | Algorithm::Hpa)
         && (options.topology != Topology::Square(DiagonalRule::NoCornerCutting) || !grid.is_uniform() || options.costs != CostModel::Exact)
     {
         return Err(SearchError::NeedsPlainBoard(options.algorithm));

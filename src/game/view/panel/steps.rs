@@ -21,6 +21,10 @@ const SUBGOAL_NOTE: &str = "The subgoal graph runs whole: shown is the graph it 
     the subgoals (corners a shortest path may turn at), flat green lines the edges between them (a straight and \
     diagonal line); a search joins its start and end to the graph and searches only that.";
 
+const HPA_NOTE: &str = "HPA* runs whole: shown are its clusters (grey squares) and their entrances (magenta: a line across the \
+    border, a post on each side), computed from the board and rebuilt only around an edit. A search joins its start and end to \
+    the entrances of their clusters, searches that graph, then follows each leg inside its cluster and straightens the path.";
+
 pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
     let step = &shown.step;
     let w = shown.words();
@@ -53,6 +57,8 @@ pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut Messa
             replay_controls(ui, (v.running, v.rate()), (v.shown, v.closed.len()), ("expansions/s", w), actions);
         } else if shown.step_on.0 && algorithm == Algorithm::Subgoal {
             ui.small(w.say(SUBGOAL_NOTE));
+        } else if shown.step_on.0 && algorithm == Algorithm::Hpa {
+            ui.small(w.say(HPA_NOTE));
         } else if shown.step_on.0 && !algorithm.steps() {
             ui.small(w.say(&format!("{algorithm} runs whole, not step by step: pick another algorithm to step through")));
         } else if shown.step_on.0 {

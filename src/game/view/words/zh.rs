@@ -431,12 +431,24 @@ pub(super) const TABLE: &[(&str, &str)] = &[
         "地图先计算一次，变成由障碍的角组成的图；每次搜索只在这些角上运行 A*。最优；编辑后重新计算。",
     ),
     (
+        "The map cut into clusters joined at their entrances; A* over the entrances, refined to cells and smoothed. Near optimal, not optimal; an edit rebuilds the clusters around it.",
+        "地图分成若干区块，区块之间由入口相连；先在入口上运行 A*，再细化到格子并拉直。接近最优，但不是最优；编辑后只重建附近的区块。",
+    ),
+    (
+        "HPA* runs whole: shown are its clusters (grey squares) and their entrances (magenta: a line across the border, a post on each side), computed from the board and rebuilt only around an edit. A search joins its start and end to the entrances of their clusters, searches that graph, then follows each leg inside its cluster and straightens the path.",
+        "HPA* 整体运行：这里显示的是它的区块（灰色方框）和区块的入口（品红色：一条穿过边界的线，两侧各一根竖线），由棋盘计算而来，编辑后只重建附近的部分。一次搜索把起点和终点接到所在区块的入口上，搜索这个图，再在每个区块内走完每一段，最后把路径拉直。",
+    ),
+    (
         "The subgoal graph runs whole: shown is the graph it searches, computed from the board. Upright green lines mark the subgoals (corners a shortest path may turn at), flat green lines the edges between them (a straight and diagonal line); a search joins its start and end to the graph and searches only that.",
         "子目标图整体运行：这里显示的是它搜索的图，由棋盘计算而来。向上的绿线是子目标（最短路径可能转弯的角），平的绿线是子目标之间的边（一条直线和斜线）；一次搜索把起点和终点接到图上，只搜索这个图。",
     ),
     (
         "subgoal needs a square grid with the no-corner-cutting rule, uniform costs (no weighted, swamp or water cells) and exact step costs",
         "subgoal 需要不切角的方形网格、均匀代价（没有带权重的、泥地或水的格子）和精确的步长代价",
+    ),
+    (
+        "hpa needs a square grid with the no-corner-cutting rule, uniform costs (no weighted, swamp or water cells) and exact step costs",
+        "hpa 需要不切角的方形网格、均匀代价（没有带权重的、泥地或水的格子）和精确的步长代价",
     ),
     ("the agent arrived at {},{}", "角色到达了 {},{}"),
     ("no path to walk", "没有可走的路径"),
