@@ -232,3 +232,52 @@ fn a_task_whose_request_was_renewed_or_whose_grid_changed_never_answers() {
     assert!(path.cells.iter().all(|&(x, y)| nav.is_passable(x, y)), "the path crosses a cell walled while it was searched");
     assert!((path.cost - 999.0).abs() < 1e-9, "straight along the top row through the new gap: {}", path.cost);
 }
+
+/// Whether each step of `cells` is one of the rules' moves (8 around, no corner cut, open).
+fn moves_by_rules(grid: &Grid, cells: &[Pos]) -> bool {
+    let open = |(x, y): Pos| grid.is_passable(x, y);
+    cells.iter().all(|&c| open(c))
+        && cells.windows(2).all(|s| {
+            let (a, b) = (s[0], s[1]);
+            let (dx, dy) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
+            dx <= 1 && dy <= 1 && dx + dy > 0 && (dx + dy == 1 || (open((a.0, b.1)) && open((b.0, a.1))))
+        })
+}
+
+#[test]
+fn hpa_set_on_a_nav_grid_answers_in_slices_and_tasks_and_follows_edits() {
+    for tasks in [false, true] {
+        let mut app = app();
+        if tasks {
+            app.insert_resource(PathTasks::default());
+        }
+        let mut nav = walled_board();
+        nav.options.algorithm = Algorithm::Hpa;
+        let grid = app.world_mut().spawn(nav).id();
+        let goals: Vec<Pos> = (0..12).map(|k| ((k * 37) % 120, (k * 53) % 120)).filter(|&(x, _)| x != 60).collect();
+        let asked: Vec<Entity> = goals.iter().map(|&to| app.world_mut().spawn(PathRequest::new((0, 0), to)).id()).collect();
+        until_answered(&mut app, &asked);
+        let board = app.world().get::<NavGrid>(grid).unwrap().grid.clone();
+        for (&e, &to) in asked.iter().zip(&goals) {
+            let found = app.world().get::<PathAnswer>(e).unwrap().result.clone().expect("a path");
+            let best = rules_cost(&board, (0, 0), to).unwrap();
+            assert!(!found.optimal, "HPA* does not promise least-cost paths");
+            assert!(moves_by_rules(&board, &found.cells), "tasks {tasks}, to {to:?}: a step is not a move");
+            assert!(found.cost >= best - 1e-9 && found.cost <= best * 1.1 + 1e-9, "tasks {tasks}, to {to:?}: {} against {best}", found.cost);
+        }
+        // the gap at the bottom closed and one opened at the top: the next answer takes it
+        {
+            let mut nav = app.world_mut().get_mut::<NavGrid>(grid).unwrap();
+            for y in 115..120 {
+                nav.grid.set(60, y, Cell::Blocked).unwrap();
+            }
+            nav.grid.set(60, 0, Cell::Ground(1)).unwrap();
+        }
+        let e = app.world_mut().spawn(PathRequest::new((0, 0), (119, 0))).id();
+        until_answered(&mut app, &[e]);
+        let board = app.world().get::<NavGrid>(grid).unwrap().grid.clone();
+        let found = app.world().get::<PathAnswer>(e).unwrap().result.clone().expect("a way through the new gap");
+        assert!(moves_by_rules(&board, &found.cells), "tasks {tasks}: the path crosses a wall");
+        assert!((found.cost - 119.0).abs() < 1e-9, "tasks {tasks}: straight along the top row: {}", found.cost);
+    }
+}
