@@ -26,8 +26,8 @@
 //! ```
 //!
 //! # Schedule
-//! Everything runs in `Update`, in [`NavSystems`] order: `Request` (new and renewed requests
-//! queue; grid changes replan blocked followers and reach crowds; crowds are made, or made
+//! Everything runs in `Update`, in [`NavSystems`] order: `Request` ([`NavObstacle`]s written
+//! into their grids; new and renewed requests queue; grid changes replan blocked followers and reach crowds; crowds are made, or made
 //! anew when their count, their grid's size or its topology changed, and take a new mode;
 //! members of a removed crowd go; voxel requests queue), `Search` (requests answered within
 //! [`PathBudget`], 2D and voxel alike: a long 2D search goes on over frames; with
@@ -45,6 +45,7 @@ mod crowd;
 mod debug;
 mod follow;
 mod grid;
+mod obstacles;
 mod request;
 mod tasks;
 mod voxels;
@@ -57,6 +58,7 @@ pub use cubepath_search as engine;
 pub use debug::{NavDebugPlugin, SearchCells, ShowSearch};
 pub use follow::{Arrived, FollowPath, facing};
 pub use grid::{HEX_ROW, NavGrid, Plane};
+pub use obstacles::{Footprint, NavObstacle};
 pub use request::{FoundPath, NoPath, PathAnswer, PathBudget, PathQueue, PathRequest, RequestQueue};
 pub use tasks::PathTasks;
 pub use voxels::{FoundVoxelPath, NavVoxels, VoxelPathAnswer, VoxelPathRequest, VoxelQueue};
@@ -64,8 +66,8 @@ pub use voxels::{FoundVoxelPath, NavVoxels, VoxelPathAnswer, VoxelPathRequest, V
 /// What a game usually needs.
 pub mod prelude {
     pub use crate::{
-        Arrived, CrowdGoal, CrowdMember, CubepathPlugin, FollowPath, NavCrowd, NavGrid, NavSystems, NavVoxels, NoPath, PathAnswer,
-        PathBudget, PathRequest, PathTasks, Plane, VoxelPathAnswer, VoxelPathRequest,
+        Arrived, CrowdGoal, CrowdMember, CubepathPlugin, FollowPath, Footprint, NavCrowd, NavGrid, NavObstacle, NavSystems, NavVoxels,
+        NoPath, PathAnswer, PathBudget, PathRequest, PathTasks, Plane, VoxelPathAnswer, VoxelPathRequest,
     };
     pub use cubepath_search::{
         crowd::CrowdMode,
@@ -98,6 +100,7 @@ impl Plugin for CubepathPlugin {
             .init_resource::<PathQueue>()
             .init_resource::<VoxelQueue>()
             .init_resource::<tasks::TaskQueue>()
+            .init_resource::<obstacles::Obstacles>()
             .add_message::<Arrived>()
             .add_message::<CrowdProblem>()
             .configure_sets(
@@ -108,6 +111,7 @@ impl Plugin for CubepathPlugin {
                 Update,
                 (
                     (
+                        obstacles::place_obstacles,
                         follow::replan_blocked_ways,
                         request::queue_requests::<PathRequest>,
                         crowd::drop_members,

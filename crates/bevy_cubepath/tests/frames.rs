@@ -263,7 +263,11 @@ fn hpa_set_on_a_nav_grid_answers_in_slices_and_tasks_and_follows_edits() {
             let best = rules_cost(&board, (0, 0), to).unwrap();
             assert!(!found.optimal, "HPA* does not promise least-cost paths");
             assert!(moves_by_rules(&board, &found.cells), "tasks {tasks}, to {to:?}: a step is not a move");
-            assert!(found.cost >= best - 1e-9 && found.cost <= best * 1.1 + 1e-9, "tasks {tasks}, to {to:?}: {} against {best}", found.cost);
+            assert!(
+                found.cost >= best - 1e-9 && found.cost <= best * 1.1 + 1e-9,
+                "tasks {tasks}, to {to:?}: {} against {best}",
+                found.cost
+            );
         }
         // the gap at the bottom closed and one opened at the top: the next answer takes it
         {
