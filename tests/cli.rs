@@ -655,3 +655,43 @@ fn hpa_solves_with_the_boards_moves_and_benches_with_its_build_apart() {
     assert!(out.contains("algorithm hpa\n"), "{out}");
     assert!(value("preprocess_ms") > 0.0 && value("preprocess_bytes") > 10_000.0, "{out}");
 }
+
+#[test]
+fn solve_moves_a_unit_bigger_than_a_cell_round_the_narrow_gap() {
+    // a wall down column 4 with a gap one cell wide (row 1) and one two wide (rows 4 and 5)
+    let rows = ["....@.....", "..........", "....@.....", "....@.....", "..........", ".........."];
+    let file = temp_file("gaps.map", format!("type octile\nheight 6\nwidth 10\nmap\n{}\n", rows.join("\n")).as_bytes());
+    let (code, one, err) = cubepath(&["solve", &file, "--from", "0,0", "--to", "8,0"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(one.contains(" 4,1 "), "one cell through the narrow gap: {one}");
+    let (code, two, err) = cubepath(&["solve", &file, "--from", "0,0", "--to", "8,0", "--unit", "2"]);
+    assert_eq!(code, 0, "{err}");
+    let cells: Vec<(usize, usize)> = two
+        .lines()
+        .nth(2)
+        .unwrap()
+        .strip_prefix("path ")
+        .unwrap()
+        .split(' ')
+        .map(|c| {
+            let (x, y) = c.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect();
+    let open = |x: usize, y: usize| rows.get(y).and_then(|r| r.as_bytes().get(x)) == Some(&b'.');
+    for s in cells.windows(2) {
+        let (a, b) = (s[0], s[1]);
+        // the box both squares span open
+        for y in a.1.min(b.1)..=a.1.max(b.1) + 1 {
+            for x in a.0.min(b.0)..=a.0.max(b.0) + 1 {
+                assert!(open(x, y), "{a:?} -> {b:?} overlaps {x},{y}");
+            }
+        }
+    }
+    assert!(cells.contains(&(4, 4)) || cells.contains(&(3, 4)), "the wide gap: {two}");
+    for bad in ["0", "65"] {
+        let (code, _, err) = cubepath(&["solve", &file, "--from", "0,0", "--to", "8,0", "--unit", bad]);
+        assert_eq!(code, 2);
+        assert!(err.contains("units are 1 to 64 cells a side"), "{err}");
+    }
+}

@@ -9,7 +9,7 @@ use super::args::{At, SearchArgs, is_world, open_map, parse_at};
 use super::failure::Failure::{self, BadInput};
 use crate::engine::{
     files::load_world,
-    grid::{Grid, Pos, polyline_length, string_pull},
+    grid::{Clearance, Grid, MAX_UNIT, Pos, polyline_length, string_pull},
     search::{Algorithm, SearchOptions, SearchResult, Searcher, validate},
 };
 use crate::game::logic::files;
@@ -32,6 +32,10 @@ pub struct SolveArgs {
     /// (format: the engine's `StepSearch::write_trace`); the algorithm must run step by step.
     #[arg(long)]
     pub trace: Option<PathBuf>,
+    /// A unit this many cells a side (1 to 64, square cells): --from, --to and the path's
+    /// cells are its top-left cell, and none of its cells ever overlaps a wall.
+    #[arg(long, default_value_t = 1)]
+    pub unit: usize,
     #[command(flatten)]
     pub search: SearchArgs,
 }
@@ -43,8 +47,14 @@ pub(super) fn solve(a: &SolveArgs) -> Result<u8, Failure> {
     let (At::Cell(from), At::Cell(to)) = (a.from, a.to) else {
         return Err(BadInput("--from and --to are cells X,Y on a 2D map (voxels X,Y,Z are for .3dmap and .vox worlds)".into()));
     };
-    let grid = open_map(&a.map)?;
+    let mut grid = open_map(&a.map)?;
     let options = a.search.flat_options().map_err(BadInput)?;
+    if a.unit != 1 {
+        if options.topology == crate::engine::grid::Topology::Hex || !(1..=MAX_UNIT).contains(&a.unit) {
+            return Err(BadInput(format!("--unit {}: units are 1 to {MAX_UNIT} cells a side, on square cells", a.unit)));
+        }
+        grid = Clearance::new(&grid).unit_grid(&grid, a.unit).expect("a size in range, values for this grid");
+    }
     if a.smooth {
         // string pulling sees through cells as any-angle search does: the same conditions
         validate(&grid, from, to, &SearchOptions { algorithm: Algorithm::Theta, ..options })

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use cubepath_search::grid::Pos;
 
-use crate::grid::{NavGrid, Plane, grid_for};
+use crate::grid::{NavGrid, Plane, UnitGrids, grid_for, unit_fits};
 use crate::request::{PathAnswer, PathRequest};
 
 /// Walks the entity's [`PathAnswer`]. Give it a [`PathRequest`] (and a `Transform`); a new
@@ -161,20 +161,24 @@ pub(crate) fn replan_blocked_ways(
     mut commands: Commands,
     grids: Query<Ref<NavGrid>>,
     mut followers: Query<(Entity, &mut FollowPath, Option<&PathRequest>)>,
+    mut units: ResMut<UnitGrids>,
 ) {
     if !grids.iter().any(|g| g.is_changed()) {
         return;
     }
     for (e, mut follower, request) in &mut followers {
         let Some(nav) = grid_for(request.and_then(|r| r.grid), &grids).filter(|g| g.is_changed()) else { continue };
-        let free = |p: Pos| nav.grid.is_passable(p.0, p.1);
+        // a unit bigger than a cell is named by its top-left cell and needs all its cells open
+        let size = request.map_or(1, |r| r.size);
+        let free = |p: Pos| unit_fits(&nav.grid, p, size);
         let from = match (follower.target(), follower.last) {
             (Some(target), Some(last)) if !free(target) && free(last) => {
                 follower.walk_to(last);
                 Some(last)
             }
             (target, Some(last)) if !free(last) && target.is_none_or(|t| !free(t)) => {
-                let Some(off) = nearest_free(&nav.grid, last) else { continue };
+                let unit = if size > 1 { units.for_unit(&nav.grid, size) } else { None };
+                let Some(off) = nearest_free(unit.as_deref().unwrap_or(&nav.grid), last) else { continue };
                 follower.walk_to(off);
                 Some(off)
             }

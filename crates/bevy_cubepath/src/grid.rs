@@ -1,12 +1,50 @@
 //! The navigation grid: the engine's [`Grid`] on an entity, with the search settings its paths
 //! use and the mapping between its cells and world positions.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use bevy::prelude::*;
 use cubepath_search::{
     files::{FileError, read_map},
-    grid::{Grid, Pos, Topology},
+    grid::{Clearance, Grid, Pos, Topology},
     search::SearchOptions,
 };
+
+/// The largest unit side a [`PathRequest`](crate::PathRequest) may ask for.
+pub const MAX_UNIT_SIZE: usize = 4;
+
+/// The boards units bigger than a cell move on ([`Clearance::unit_grid`]), one per grid
+/// identity and unit size, made again when the grid's revision changes.
+#[derive(Resource, Default)]
+pub(crate) struct UnitGrids(HashMap<(u64, usize), UnitBoard>);
+
+/// A unit board and the grid version it was made from.
+type UnitBoard = ((u64, u64), Arc<Grid>);
+
+impl UnitGrids {
+    /// The board a `size` x `size` unit moves on in `grid` as it is now; `None` for a size of
+    /// 0 or over [`MAX_UNIT_SIZE`].
+    pub(crate) fn for_unit(&mut self, grid: &Grid, size: usize) -> Option<Arc<Grid>> {
+        if !(1..=MAX_UNIT_SIZE).contains(&size) {
+            return None;
+        }
+        let version = grid.version();
+        match self.0.get(&(version.0, size)) {
+            Some((v, kept)) if *v == version => Some(kept.clone()),
+            _ => {
+                let unit = Arc::new(Clearance::new(grid).unit_grid(grid, size)?);
+                self.0.insert((version.0, size), (version, unit.clone()));
+                Some(unit)
+            }
+        }
+    }
+}
+
+/// Whether a `size` x `size` unit whose top-left cell is `p` stands on open cells of `grid`.
+pub(crate) fn unit_fits(grid: &Grid, (x, y): Pos, size: usize) -> bool {
+    (0..size).all(|dy| (0..size).all(|dx| grid.is_passable(x + dx, y + dy)))
+}
 
 /// How cells lie in the world.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -57,7 +57,7 @@ pub use cubepath_search as engine;
 #[cfg(feature = "debug")]
 pub use debug::{NavDebugPlugin, SearchCells, ShowSearch};
 pub use follow::{Arrived, FollowPath, facing};
-pub use grid::{HEX_ROW, NavGrid, Plane};
+pub use grid::{HEX_ROW, MAX_UNIT_SIZE, NavGrid, Plane};
 pub use obstacles::{Footprint, NavObstacle};
 pub use request::{FoundPath, NoPath, PathAnswer, PathBudget, PathQueue, PathRequest, RequestQueue};
 pub use tasks::PathTasks;
@@ -101,6 +101,7 @@ impl Plugin for CubepathPlugin {
             .init_resource::<VoxelQueue>()
             .init_resource::<tasks::TaskQueue>()
             .init_resource::<obstacles::Obstacles>()
+            .init_resource::<grid::UnitGrids>()
             .add_message::<Arrived>()
             .add_message::<CrowdProblem>()
             .configure_sets(

@@ -8,6 +8,7 @@
 
 use std::collections::{HashSet, VecDeque};
 use std::marker::PhantomData;
+use std::sync::Arc;
 use std::time::Duration;
 
 use bevy::platform::time::Instant;
@@ -18,7 +19,8 @@ use cubepath_search::{
     search::{ParkedSearch, SearchError, SearchOptions, SearchResult, Searcher},
 };
 
-use crate::grid::{NavGrid, grid_for};
+use crate::grid::{MAX_UNIT_SIZE, NavGrid, UnitGrids, grid_for};
+use cubepath_search::grid::{Grid, Topology};
 
 /// A request for a path from `from` to `to`. Inserting it (again) asks for a fresh answer; a
 /// newer request replaces one still waiting.
@@ -46,12 +48,22 @@ pub struct PathRequest {
     pub grid: Option<Entity>,
     /// Search settings instead of the grid's.
     pub options: Option<SearchOptions>,
+    /// The unit's side in cells, 1 to [`MAX_UNIT_SIZE`] (square cells only): a bigger unit is
+    /// named by its top-left (least x, least y) cell, `from` and `to` included, and its path
+    /// never lets any of its cells overlap a wall (diagonal steps without cutting a corner of
+    /// its square); see the engine's `Clearance`.
+    pub size: usize,
 }
 
 impl PathRequest {
     /// A path from `from` to `to` on the only grid, with its settings.
     pub fn new(from: Pos, to: Pos) -> PathRequest {
-        PathRequest { from, to, grid: None, options: None }
+        PathRequest { from, to, grid: None, options: None, size: 1 }
+    }
+
+    /// For a unit `size` cells a side (1 to [`MAX_UNIT_SIZE`]), named by its top-left cell.
+    pub fn sized(self, size: usize) -> PathRequest {
+        PathRequest { size, ..self }
     }
 
     /// On this grid entity.
@@ -93,6 +105,8 @@ pub enum NoPath {
     /// No [`NavGrid`] (for voxel requests no [`NavVoxels`](crate::NavVoxels)) to search: none,
     /// several without one named, or the named entity has none.
     NoGrid,
+    /// A unit size out of 1 to [`MAX_UNIT_SIZE`], or above 1 on hex cells.
+    UnitSize(usize),
 }
 
 impl std::fmt::Display for NoPath {
@@ -101,6 +115,9 @@ impl std::fmt::Display for NoPath {
             NoPath::Unreachable => f.write_str("no path: the goal cannot be reached from the start"),
             NoPath::Refused(e) => write!(f, "no search: {e}"),
             NoPath::Stopped { expanded } => write!(f, "no answer: the search stopped at its limit after {expanded} expansions"),
+            NoPath::UnitSize(k) => {
+                write!(f, "no search: a unit {k} cells a side: units are 1 to {MAX_UNIT_SIZE} cells a side, and 1 on hex cells")
+            }
             NoPath::NoGrid => {
                 f.write_str("nothing to search: add a NavGrid (a NavVoxels for voxel requests), or name the entity when there are several")
             }
@@ -264,6 +281,7 @@ pub(crate) fn answer_requests(
     mut queue: ResMut<PathQueue>,
     requests: Query<&PathRequest>,
     grids: Query<Ref<NavGrid>>,
+    mut units: ResMut<UnitGrids>,
 ) {
     let queue = &mut *queue;
     let (mut searches, mut left) = (0, budget.expansions.max(1));
@@ -278,7 +296,7 @@ pub(crate) fn answer_requests(
         // despawned, or the request taken away, while waiting or under way: dropped
         let Ok(request) = requests.get(e) else { continue };
         let under_way = under_way.filter(|r| r.request == *request);
-        match slice(&mut queue.searcher, request, under_way, &grids, &mut left) {
+        match slice(&mut queue.searcher, request, under_way, (&grids, &mut units), &mut left) {
             Slice::Answered(found) => {
                 searches += 1;
                 if let Ok(mut entity) = commands.get_entity(e) {
@@ -303,23 +321,28 @@ fn slice(
     searcher: &mut Searcher,
     request: &PathRequest,
     under_way: Option<Running>,
-    grids: &Query<Ref<NavGrid>>,
+    (grids, units): (&Query<Ref<NavGrid>>, &mut UnitGrids),
     left: &mut usize,
 ) -> Slice {
     let Some(nav) = grid_for(request.grid, grids) else { return Slice::Answered(PathAnswer::refused(NoPath::NoGrid)) };
     let options = request.options.unwrap_or(nav.options);
     let t = Instant::now();
+    let unit = match unit_board(units, &nav.grid, request.size, &options) {
+        Ok(unit) => unit,
+        Err(no) => return Slice::Answered(PathAnswer::refused(no)),
+    };
+    let grid: &Grid = unit.as_deref().unwrap_or(&nav.grid);
     if !options.algorithm.steps() {
-        let found = searcher.search(&nav.grid, request.from, request.to, &options);
+        let found = searcher.search(grid, request.from, request.to, &options);
         let answer = found.map_or_else(|e| PathAnswer::refused(NoPath::Refused(e)), |found| answer_from(found, t.elapsed()));
         *left = left.saturating_sub(answer.expanded);
         return Slice::Answered(answer);
     }
     let spent = under_way.as_ref().map_or(Duration::ZERO, |r| r.time);
-    let resumed = under_way.as_ref().and_then(|r| searcher.resume(&nav.grid, &r.parked));
+    let resumed = under_way.as_ref().and_then(|r| searcher.resume(grid, &r.parked));
     let mut run = match resumed {
         Some(run) => run,
-        None => match searcher.begin(&nav.grid, request.from, request.to, &options) {
+        None => match searcher.begin(grid, request.from, request.to, &options) {
             Ok(run) => run,
             Err(e) => return Slice::Answered(PathAnswer::refused(NoPath::Refused(e))),
         },
@@ -335,6 +358,15 @@ fn slice(
         Slice::Answered(answer_from(found, time))
     } else {
         Slice::Parked(run.park(), time)
+    }
+}
+
+/// The board a request's unit moves on: `None` for a unit of one cell (the grid itself).
+pub(crate) fn unit_board(units: &mut UnitGrids, grid: &Grid, size: usize, options: &SearchOptions) -> Result<Option<Arc<Grid>>, NoPath> {
+    match size {
+        1 => Ok(None),
+        _ if options.topology == Topology::Hex => Err(NoPath::UnitSize(size)),
+        _ => units.for_unit(grid, size).map(Some).ok_or(NoPath::UnitSize(size)),
     }
 }
 

@@ -24,8 +24,8 @@ use cubepath_search::{
     search::{SearchError, SearchResult, Searcher},
 };
 
-use crate::grid::NavGrid;
-use crate::request::{NoPath, PathAnswer, PathBudget, PathQueue, PathRequest, answer_from};
+use crate::grid::{NavGrid, UnitGrids};
+use crate::request::{NoPath, PathAnswer, PathBudget, PathQueue, PathRequest, answer_from, unit_board};
 
 /// Search 2D requests as tasks on other threads, at most `at_once` at a time. Insert it to
 /// switch from slices on the main thread to tasks; remove it to switch back.
@@ -85,6 +85,7 @@ pub(crate) fn search_in_tasks(
     (mut queue, mut flights): (ResMut<PathQueue>, ResMut<TaskQueue>),
     requests: Query<&PathRequest>,
     grids: Query<(Entity, Ref<NavGrid>)>,
+    mut units: ResMut<UnitGrids>,
 ) {
     let flights = &mut *flights;
     let mut kept = Vec::with_capacity(flights.in_flight.len());
@@ -118,17 +119,24 @@ pub(crate) fn search_in_tasks(
             commands.entity(e).insert(PathAnswer::refused(NoPath::NoGrid));
             continue;
         };
+        let (from, to, options) = (request.from, request.to, request.options.unwrap_or(nav.options));
         let version = nav.grid.version();
-        let snapshot = match flights.snapshots.get(&grid) {
-            Some((v, shared)) if *v == version => shared.clone(),
-            _ => {
-                let shared = Arc::new(nav.grid.clone());
-                flights.snapshots.insert(grid, (version, shared.clone()));
-                shared
+        let snapshot = match unit_board(&mut units, &nav.grid, request.size, &options) {
+            Err(no) => {
+                commands.entity(e).insert(PathAnswer::refused(no));
+                continue;
             }
+            Ok(Some(unit)) => unit,
+            Ok(None) => match flights.snapshots.get(&grid) {
+                Some((v, shared)) if *v == version => shared.clone(),
+                _ => {
+                    let shared = Arc::new(nav.grid.clone());
+                    flights.snapshots.insert(grid, (version, shared.clone()));
+                    shared
+                }
+            },
         };
         let mut searcher = flights.spare.pop().unwrap_or_default();
-        let (from, to, options) = (request.from, request.to, request.options.unwrap_or(nav.options));
         let task = AsyncComputeTaskPool::get().spawn(async move {
             let t = Instant::now();
             let result = searcher.search(&snapshot, from, to, &options);

@@ -1,13 +1,15 @@
 //! The 2D board: cells with barriers, weights and terrain ([`Grid`], [`Cell`]), the rules of
 //! moving on it ([`Topology`] with its [`DiagonalRule`], [`CostModel`], [`Heuristic`]), the
 //! moves and their costs written once ([`step_kind`], [`path_cost`]), line of sight, maze and
-//! random boards, and the board's connected parts ([`Components`]).
+//! random boards, the board's connected parts ([`Components`]), and the room for units bigger
+//! than a cell ([`Clearance`]).
 //!
 //! Owns: everything that is true of a board before anyone searches it. Uses nothing of the
 //! crate's other rooms (a leaf); every other room uses it.
 
 pub(crate) mod bits;
 pub(crate) mod board;
+pub(crate) mod clearance;
 pub(crate) mod components;
 pub(crate) mod mazes;
 pub(crate) mod moves;
@@ -15,6 +17,7 @@ pub(crate) mod rules;
 pub(crate) mod sight;
 
 pub use board::{CHANGE_LOG, Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT};
+pub use clearance::{Clearance, MAX_UNIT};
 pub use components::Components;
 pub use mazes::{MazeKind, generate_maze};
 pub use moves::{IllegalStep, distances_to, hex_neighbours, path_cost, step_kind};

@@ -1,0 +1,111 @@
+//! Units bigger than a cell: a request's `size` (named by the unit's top-left cell) gives a path
+//! along which none of the unit's cells ever overlaps a wall (each step's box checked here from
+//! the rules: a straight step needs the cells its two squares cover, a diagonal one the whole
+//! `(k + 1)` x `(k + 1)` box), in slices and in tasks; sizes out of range and hex cells are
+//! refused; a follower of size 2 hears of a wall that only its second row would touch.
+
+mod common;
+
+use bevy::prelude::*;
+use bevy_cubepath::engine::grid::Cell;
+use bevy_cubepath::prelude::*;
+use bevy_cubepath::{FoundPath, NoPath};
+use common::app;
+
+/// Whether every cell from `a` to `b` (inclusive corners) is on the board and open.
+fn open_box(grid: &Grid, a: Pos, b: Pos) -> bool {
+    b.0 < grid.width() && b.1 < grid.height() && (a.1..=b.1).all(|y| (a.0..=b.0).all(|x| grid.is_passable(x, y)))
+}
+
+/// Every step of `cells` a move of a `k` unit by the rules above.
+fn unit_moves(grid: &Grid, k: usize, cells: &[Pos]) -> bool {
+    cells.windows(2).all(|s| {
+        let (a, b) = (s[0], s[1]);
+        a.0.abs_diff(b.0) <= 1
+            && a.1.abs_diff(b.1) <= 1
+            && open_box(grid, (a.0.min(b.0), a.1.min(b.1)), (a.0.max(b.0) + k - 1, a.1.max(b.1) + k - 1))
+    })
+}
+
+/// 10 x 6, a wall down column 4 with a gap one cell wide at row 1 and two wide at rows 4-5.
+const ROWS: [&str; 6] = ["....@.....", "..........", "....@.....", "....@.....", "..........", ".........."];
+
+fn answer(app: &App, e: Entity) -> Result<FoundPath, NoPath> {
+    app.world().get::<PathAnswer>(e).expect("an answer").result.clone()
+}
+
+#[test]
+fn a_two_by_two_unit_takes_the_wide_gap_in_slices_and_in_tasks() {
+    for tasks in [false, true] {
+        let mut app = app();
+        if tasks {
+            app.insert_resource(PathTasks::default());
+        }
+        app.world_mut().spawn(NavGrid::from_rows(&ROWS).unwrap());
+        let one = app.world_mut().spawn(PathRequest::new((0, 0), (8, 0))).id();
+        let two = app.world_mut().spawn(PathRequest::new((0, 0), (8, 0)).sized(2)).id();
+        for _ in 0..200 {
+            if [one, two].iter().all(|&e| app.world().get::<PathAnswer>(e).is_some()) {
+                break;
+            }
+            app.update();
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        let grid = NavGrid::from_rows(&ROWS).unwrap().grid;
+        let (one, two) = (answer(&app, one).unwrap(), answer(&app, two).unwrap());
+        assert!(one.cells.contains(&(4, 1)), "tasks {tasks}: one cell goes through the narrow gap: {:?}", one.cells);
+        assert!(unit_moves(&grid, 2, &two.cells), "tasks {tasks}: a 2 x 2 step overlaps a wall: {:?}", two.cells);
+        assert!(two.cells.iter().any(|&(x, y)| x == 4 && y == 4), "tasks {tasks}: the wide gap: {:?}", two.cells);
+        // down 4 rows and back up round the wall: 8 across with 4 diagonals down and 4 up at best
+        assert!(two.cost > one.cost + 3.0, "tasks {tasks}: {} against {}", two.cost, one.cost);
+    }
+}
+
+#[test]
+fn unit_sizes_out_of_range_and_on_hex_cells_are_refused() {
+    let mut app = app();
+    let square = app.world_mut().spawn(NavGrid::from_rows(&ROWS).unwrap()).id();
+    let mut hex = NavGrid::from_rows(&ROWS).unwrap();
+    hex.options.topology = Topology::Hex;
+    let hex = app.world_mut().spawn(hex).id();
+    let asks = [
+        (PathRequest::new((0, 0), (8, 0)).sized(5).on(square), NoPath::UnitSize(5)),
+        (PathRequest::new((0, 0), (8, 0)).sized(0).on(square), NoPath::UnitSize(0)),
+        (PathRequest::new((0, 0), (8, 0)).sized(2).on(hex), NoPath::UnitSize(2)),
+    ];
+    let asked: Vec<Entity> = asks.iter().map(|(r, _)| app.world_mut().spawn(*r).id()).collect();
+    app.update();
+    for (e, (_, want)) in asked.iter().zip(asks) {
+        assert_eq!(answer(&app, *e), Err(want.clone()));
+        assert!(want.to_string().contains("1 to 4 cells a side"), "{want}");
+    }
+    // a 2 x 2 unit whose goal square holds a wall: refused by the engine, goal blocked
+    let e = app.world_mut().spawn(PathRequest::new((0, 0), (3, 2)).sized(2).on(square)).id();
+    app.update();
+    assert!(matches!(answer(&app, e), Err(NoPath::Refused(_))), "{:?}", answer(&app, e));
+}
+
+#[test]
+fn a_two_by_two_follower_replans_for_a_wall_only_its_second_row_would_touch() {
+    let mut app = app();
+    let grid = app.world_mut().spawn(NavGrid::from_rows(&[".........."; 5]).unwrap()).id();
+    let walker = app.world_mut().spawn((PathRequest::new((0, 0), (8, 0)).sized(2), FollowPath::new(2.0), Transform::default())).id();
+    app.update();
+    assert_eq!(answer(&app, walker).unwrap().cells.len(), 9, "straight along the top");
+    // (6, 1) is in the square of anchors (5, 0) and (6, 0), not an anchor on the way itself
+    app.world_mut().get_mut::<NavGrid>(grid).unwrap().grid.set(6, 1, Cell::Blocked).unwrap();
+    let mut visited = Vec::new();
+    for _ in 0..400 {
+        app.update();
+        let f = app.world().get::<FollowPath>(walker).unwrap();
+        visited.extend(f.last());
+        if f.arrived() {
+            break;
+        }
+    }
+    let board = app.world().get::<NavGrid>(grid).unwrap().grid.clone();
+    let f = app.world().get::<FollowPath>(walker).unwrap();
+    assert!(f.arrived() && f.last() == Some((8, 0)), "{visited:?}");
+    assert!(visited.iter().all(|&(x, y)| open_box(&board, (x, y), (x + 1, y + 1))), "stood over the wall: {visited:?}");
+    assert!(unit_moves(&board, 2, &answer(&app, walker).unwrap().cells));
+}
