@@ -31,7 +31,7 @@
 //! anew when their count, their grid's size or its topology changed, and take a new mode;
 //! members of a removed crowd go; voxel requests queue), `Search` (requests answered within
 //! [`PathBudget`], 2D and voxel alike: a long 2D search goes on over frames; with
-//! [`PathTasks`], 2D searches run as tasks on other threads instead),
+//! [`PathTasks`], 2D and voxel searches run as tasks on other threads instead),
 //! `Follow` (answers taken up; with the `debug` feature, the open and closed cells of
 //! `ShowSearch` answers recorded), `Move` (followers moved, crowds ticked), `Debug` (gizmos,
 //! with the `debug` feature). A game edits its grids before `NavSystems::Request` and reads answers after
@@ -102,6 +102,7 @@ impl Plugin for CubepathPlugin {
             .init_resource::<tasks::TaskQueue>()
             .init_resource::<obstacles::Obstacles>()
             .init_resource::<grid::UnitGrids>()
+            .init_resource::<voxels::VoxelTasks>()
             .add_message::<Arrived>()
             .add_message::<CrowdProblem>()
             .configure_sets(
@@ -129,7 +130,11 @@ impl Plugin for CubepathPlugin {
                             tasks::search_in_tasks.run_if(resource_exists::<PathTasks>),
                         )
                             .chain(),
-                        voxels::answer_voxel_requests,
+                        (
+                            voxels::answer_voxel_requests.run_if(not(resource_exists::<PathTasks>)),
+                            voxels::search_voxels_in_tasks.run_if(resource_exists::<PathTasks>),
+                        )
+                            .chain(),
                     )
                         .in_set(NavSystems::Search),
                     follow::take_answers.in_set(NavSystems::Follow),

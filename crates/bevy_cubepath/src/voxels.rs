@@ -1,17 +1,23 @@
 //! Voxel worlds: the engine's [`VoxelGrid`] on an entity ([`NavVoxels`]) with its move model,
 //! and [`VoxelPathRequest`]s answered with [`VoxelPathAnswer`]s on the same entity, within the
-//! frame's [`PathBudget`] as 2D requests are.
+//! frame's [`PathBudget`] as 2D requests are, or with [`PathTasks`] as tasks on other threads
+//! (each on a snapshot of its world, shared by the tasks on one revision; an answer for a world
+//! changed meanwhile is thrown away and the search begun again).
 
+use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Duration;
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use cubepath_search::{
     search::{Searcher, VoxelOptions},
     world::{Pos3, VoxelGrid},
 };
 
 use crate::request::{NoPath, PathBudget, RequestQueue, answer_within};
+use crate::tasks::PathTasks;
 
 /// A voxel world to find paths in: the voxels, the search settings (move model, algorithm,
 /// weight) its requests use unless they bring their own, and where its voxels are in the
@@ -162,7 +168,7 @@ pub(crate) fn answer_voxel_requests(
             None => worlds.single().ok(),
         };
         let found = match nav {
-            Some(nav) => answer(searcher, request, nav),
+            Some(nav) => answer(searcher, request, &nav.world, request.options.unwrap_or(nav.options)),
             None => VoxelPathAnswer { result: Err(NoPath::NoGrid), expanded: 0, pushed: 0, time: Duration::ZERO },
         };
         let work = found.expanded;
@@ -170,10 +176,9 @@ pub(crate) fn answer_voxel_requests(
     });
 }
 
-fn answer(searcher: &mut Searcher, request: &VoxelPathRequest, nav: &NavVoxels) -> VoxelPathAnswer {
-    let options = request.options.unwrap_or(nav.options);
+fn answer(searcher: &mut Searcher, request: &VoxelPathRequest, world: &VoxelGrid, options: VoxelOptions) -> VoxelPathAnswer {
     let t = Instant::now();
-    let found = match searcher.search_world(&nav.world, request.from, request.to, &options) {
+    let found = match searcher.search_world(world, request.from, request.to, &options) {
         Ok(found) => found,
         Err(e) => return VoxelPathAnswer { result: Err(NoPath::Refused(e)), expanded: 0, pushed: 0, time: t.elapsed() },
     };
@@ -183,4 +188,80 @@ fn answer(searcher: &mut Searcher, request: &VoxelPathRequest, nav: &NavVoxels) 
         _ => Err(NoPath::Unreachable),
     };
     VoxelPathAnswer { result, expanded: found.expanded, pushed: found.pushed, time: t.elapsed() }
+}
+
+/// A voxel search under way on another thread.
+struct VoxelFlight {
+    entity: Entity,
+    request: VoxelPathRequest,
+    world: Entity,
+    version: (u64, u64),
+    task: Task<(VoxelPathAnswer, Searcher)>,
+}
+
+/// The voxel tasks under way, the searchers between tasks, and each world's latest snapshot.
+#[derive(Resource, Default)]
+pub(crate) struct VoxelTasks {
+    in_flight: Vec<VoxelFlight>,
+    spare: Vec<Searcher>,
+    snapshots: HashMap<Entity, ((u64, u64), Arc<VoxelGrid>)>,
+}
+
+/// With [`PathTasks`]: collects finished voxel tasks (answering, or beginning again when the
+/// world changed meanwhile), drops those of renewed or despawned requests, then hands waiting
+/// requests out as tasks, at most `at_once` under way.
+pub(crate) fn search_voxels_in_tasks(
+    mut commands: Commands,
+    (tasks, budget): (Res<PathTasks>, Res<PathBudget>),
+    (mut queue, mut flights): (ResMut<VoxelQueue>, ResMut<VoxelTasks>),
+    requests: Query<&VoxelPathRequest>,
+    worlds: Query<(Entity, &NavVoxels)>,
+) {
+    let flights = &mut *flights;
+    let mut kept = Vec::with_capacity(flights.in_flight.len());
+    for mut f in std::mem::take(&mut flights.in_flight) {
+        if requests.get(f.entity).ok() != Some(&f.request) {
+            continue; // renewed or gone: dropped, so cancelled
+        }
+        let Some((answer, searcher)) = check_ready(&mut f.task) else {
+            kept.push(f);
+            continue;
+        };
+        flights.spare.push(searcher);
+        if worlds.get(f.world).ok().map(|(_, nav)| nav.world.version()) != Some(f.version) {
+            queue.requeue_front(f.entity);
+            continue;
+        }
+        commands.entity(f.entity).insert(answer);
+    }
+    flights.in_flight = kept;
+    let mut handed = 0;
+    while flights.in_flight.len() < tasks.at_once.max(1) && handed < budget.searches {
+        let Some(e) = queue.next_waiting() else { break };
+        let Ok(request) = requests.get(e) else { continue };
+        let found = match request.world {
+            Some(w) => worlds.get(w).ok(),
+            None => worlds.single().ok(),
+        };
+        let Some((world, nav)) = found else {
+            commands.entity(e).insert(VoxelPathAnswer { result: Err(NoPath::NoGrid), expanded: 0, pushed: 0, time: Duration::ZERO });
+            continue;
+        };
+        let version = nav.world.version();
+        let snapshot = match flights.snapshots.get(&world) {
+            Some((v, shared)) if *v == version => shared.clone(),
+            _ => {
+                let shared = Arc::new(nav.world.clone());
+                flights.snapshots.insert(world, (version, shared.clone()));
+                shared
+            }
+        };
+        let (mut searcher, request, options) = (flights.spare.pop().unwrap_or_default(), *request, request.options.unwrap_or(nav.options));
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            let found = answer(&mut searcher, &request, &snapshot, options);
+            (found, searcher)
+        });
+        flights.in_flight.push(VoxelFlight { entity: e, request, world, version, task });
+        handed += 1;
+    }
 }

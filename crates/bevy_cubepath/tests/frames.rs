@@ -285,3 +285,67 @@ fn hpa_set_on_a_nav_grid_answers_in_slices_and_tasks_and_follows_edits() {
         assert!((found.cost - 119.0).abs() < 1e-9, "tasks {tasks}: straight along the top row: {}", found.cost);
     }
 }
+
+#[test]
+fn voxel_requests_run_as_tasks_answer_as_in_the_frame_and_hear_an_edit() {
+    use bevy_cubepath::engine::{
+        search::{Searcher, VoxelOptions},
+        world::VoxelGrid,
+    };
+    use bevy_cubepath::{NavVoxels, VoxelPathAnswer, VoxelPathRequest};
+    // a 30 x 30 x 3 world walled across at y = 15 but for a hole at x = 29
+    let mut world = VoxelGrid::new(30, 30, 3).unwrap();
+    for x in 0..29 {
+        for z in 0..3 {
+            world.set_blocked((x, 15, z), true).unwrap();
+        }
+    }
+    let goals = [(0, 29, 0), (10, 20, 2), (29, 29, 1), (5, 5, 0)];
+    let mut answers = Vec::new();
+    for tasks in [false, true] {
+        let mut app = app();
+        if tasks {
+            app.insert_resource(PathTasks::default());
+        }
+        app.world_mut().spawn(NavVoxels::new(world.clone()));
+        let asked: Vec<Entity> = goals.iter().map(|&g| app.world_mut().spawn(VoxelPathRequest::new((0, 0, 0), g)).id()).collect();
+        app.update();
+        assert_eq!(asked.iter().any(|&e| app.world().get::<VoxelPathAnswer>(e).is_none()), tasks, "tasks answer a frame or more later");
+        for _ in 0..2000 {
+            if asked.iter().all(|&e| app.world().get::<VoxelPathAnswer>(e).is_some()) {
+                break;
+            }
+            app.update();
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        answers.push(asked.iter().map(|&e| app.world().get::<VoxelPathAnswer>(e).unwrap().result.clone()).collect::<Vec<_>>());
+        if tasks {
+            // the hole moved to x = 0 while a search runs: the answer is the edited world's
+            let far = app.world_mut().spawn(VoxelPathRequest::new((0, 0, 0), (0, 29, 0))).id();
+            app.update();
+            let mut edited = world.clone();
+            {
+                let mut query = app.world_mut().query::<&mut NavVoxels>();
+                let mut nav = query.single_mut(app.world_mut()).unwrap();
+                for z in 0..3 {
+                    nav.world.set_blocked((29, 15, z), true).unwrap();
+                    nav.world.set_blocked((0, 15, z), false).unwrap();
+                    edited.set_blocked((29, 15, z), true).unwrap();
+                    edited.set_blocked((0, 15, z), false).unwrap();
+                }
+            }
+            for _ in 0..2000 {
+                if app.world().get::<VoxelPathAnswer>(far).is_some() {
+                    break;
+                }
+                app.update();
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            let got = app.world().get::<VoxelPathAnswer>(far).unwrap().result.clone().expect("through the new hole");
+            let want = Searcher::default().search_world(&edited, (0, 0, 0), (0, 29, 0), &VoxelOptions::default()).unwrap();
+            assert!((got.cost - want.cost.unwrap()).abs() < 1e-9, "{} against the edited world's {:?}", got.cost, want.cost);
+            assert!(got.voxels.iter().all(|&p| !edited.is_blocked(p)));
+        }
+    }
+    assert_eq!(answers[0], answers[1], "tasks answer as the frame does");
+}
