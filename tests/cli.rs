@@ -614,6 +614,17 @@ fn a_preparation_for_another_map_or_algorithm_is_refused() {
     assert!(err.contains("field.map: subgoal graphs need uniform costs"), "{err}");
 }
 
+/// The cells of `solve`'s `path X,Y X,Y ...` line.
+fn path_cells(out: &str) -> Vec<(usize, usize)> {
+    let line = out.lines().find_map(|l| l.strip_prefix("path ")).expect("a path line");
+    line.split(' ')
+        .map(|c| {
+            let (x, y) = c.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect()
+}
+
 #[test]
 fn hpa_solves_with_the_boards_moves_and_benches_with_its_build_apart() {
     // 64room_000.map.scen's last problem: 496,505 -> 48,17, 813.879 long; clusters of 16
@@ -624,15 +635,7 @@ fn hpa_solves_with_the_boards_moves_and_benches_with_its_build_apart() {
     let lines: Vec<&str> = out.lines().collect();
     let said: f64 = lines[0].strip_prefix("cost ").unwrap().parse().unwrap();
     let grid = cubepath_search::files::read_map("64room_000.map", &std::fs::read(&room).unwrap()).unwrap();
-    let cells: Vec<(usize, usize)> = lines[2]
-        .strip_prefix("path ")
-        .unwrap()
-        .split(' ')
-        .map(|c| {
-            let (x, y) = c.split_once(',').unwrap();
-            (x.parse().unwrap(), y.parse().unwrap())
-        })
-        .collect();
+    let cells = path_cells(&out);
     assert_eq!((cells[0], *cells.last().unwrap()), ((496, 505), (48, 17)));
     // each step one of the benchmark's moves: to one of the 8 cells around, both corner cells
     // of a diagonal open, written here from the rules
@@ -666,18 +669,7 @@ fn solve_moves_a_unit_bigger_than_a_cell_round_the_narrow_gap() {
     assert!(one.contains(" 4,1 "), "one cell through the narrow gap: {one}");
     let (code, two, err) = cubepath(&["solve", &file, "--from", "0,0", "--to", "8,0", "--unit", "2"]);
     assert_eq!(code, 0, "{err}");
-    let cells: Vec<(usize, usize)> = two
-        .lines()
-        .nth(2)
-        .unwrap()
-        .strip_prefix("path ")
-        .unwrap()
-        .split(' ')
-        .map(|c| {
-            let (x, y) = c.split_once(',').unwrap();
-            (x.parse().unwrap(), y.parse().unwrap())
-        })
-        .collect();
+    let cells = path_cells(&two);
     let open = |x: usize, y: usize| rows.get(y).and_then(|r| r.as_bytes().get(x)) == Some(&b'.');
     for s in cells.windows(2) {
         let (a, b) = (s[0], s[1]);
