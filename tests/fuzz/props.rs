@@ -111,3 +111,60 @@ pub fn board_code(data: &[u8]) {
         assert!(again == grid, "a board code reads back as another board");
     }
 }
+
+/// The one map every `prep` input is read against: 12 x 9 rooms with doors, so its subgoal
+/// graph has subgoals, edges and shortcuts to get wrong.
+pub fn prep_map() -> search::grid::Grid {
+    let rows = [
+        "....@.......",
+        "....@..@@...",
+        "..........@.",
+        "@@.@@@.@..@.",
+        "....@..@....",
+        "....@..@@@.@",
+        "..@.........",
+        "..@..@@.@...",
+        ".....@......",
+    ];
+    let text = format!("type octile\nheight 9\nwidth 12\nmap\n{}\n", rows.join("\n"));
+    search::files::read_map("prep.map", text.as_bytes()).expect("the fixed map reads")
+}
+
+/// FNV-1a over `bytes`, as the preparation format's checksum (written here from its definition).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// A subgoal preparation (`Prepared::from_bytes`), tried as given and with a right checksum
+/// put after it (so that mutations reach the checks behind the checksum): never a panic, and
+/// what is accepted writes back to the same bytes. As given (a damaged file, whose checksum no
+/// longer matches), what is accepted also answers every search of the map at the cost a fresh
+/// A* finds. Sealed (a forged file), only the structure is promised: a dropped or moved edge of
+/// the map's subgoal graph is refused, but a missing shortcut cannot be told short of
+/// contracting again (the engine docs say so).
+pub fn prep(data: &[u8]) {
+    let grid = prep_map();
+    let mut sealed = data.to_vec();
+    sealed.extend_from_slice(&fnv1a(data).to_le_bytes());
+    for (bytes, damaged) in [(data, true), (&sealed[..], false)] {
+        let Ok(prepared) = search::search::Prepared::from_bytes(bytes, &grid) else { continue };
+        assert!(prepared.to_bytes() == bytes, "an accepted preparation writes back to other bytes");
+        if !damaged {
+            continue;
+        }
+        let mut kept = search::search::Searcher::default();
+        kept.keep_prepared(prepared);
+        let subgoal = search::search::SearchOptions { algorithm: search::search::Algorithm::Subgoal, ..Default::default() };
+        let free: Vec<(usize, usize)> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
+        for (k, &a) in free.iter().enumerate().step_by(7) {
+            let b = free[(k * 31 + 5) % free.len()];
+            let want = search::search::find_path(&grid, a, b, &Default::default()).expect("open cells").cost;
+            let got = kept.search(&grid, a, b, &subgoal).expect("a plain board").cost;
+            let same = match (got, want) {
+                (Some(g), Some(w)) => (g - w).abs() < 1e-9,
+                (g, w) => g == w,
+            };
+            assert!(same, "{a:?} -> {b:?}: an accepted preparation answers {got:?}, A* {want:?}");
+        }
+    }
+}

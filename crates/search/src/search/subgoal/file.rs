@@ -149,6 +149,7 @@ impl Prepared {
         p.up.middles = r.words(m, "an edge's middle")?;
         check_hierarchy(&p, ranks_at)?;
         p.compute_clearances();
+        check_base_edges(&p, ranks_at + (2 * n + 1) * 4)?;
         p.up.costs = costs(&p);
         Ok(p)
     }
@@ -200,6 +201,29 @@ fn check_hierarchy(p: &Prepared, at: usize) -> Result<(), PrepError> {
                         "the middle of the edge from subgoal {v} to {t}: none for a free leg, else a subgoal contracted before both and joined to both"
                     ),
                 );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every edge of the map's subgoal graph (found again here, as `prepare` finds them) is in
+/// the hierarchy, as itself or as a shortcut that replaced it: a file that drops or moves one
+/// would make searches miss the way it gives. (The shortcuts a contraction needs cannot be
+/// checked short of contracting again: the checksum guards them against damage.)
+fn check_base_edges(p: &Prepared, targets_at: usize) -> Result<(), PrepError> {
+    let mut found = Vec::new();
+    for (i, &cell) in p.cells.iter().enumerate() {
+        found.clear();
+        p.scan(cell as usize, None, &mut found);
+        for &t in &found {
+            let j = p.node_of[t as usize];
+            if j != i as u32 && p.up.edge_index(i as u32, j).is_none() {
+                let ((ax, ay), (bx, by)) = (p.pos(cell as usize), p.pos(t as usize));
+                return Err(PrepError::Malformed {
+                    at: targets_at,
+                    what: format!("an edge between the subgoals at {ax},{ay} and {bx},{by} (the map's subgoal graph joins them)"),
+                });
             }
         }
     }
