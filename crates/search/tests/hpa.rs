@@ -84,12 +84,17 @@ proptest! {
 fn an_edit_rebuilds_only_the_clusters_it_touches() {
     let mut grid = Grid::new(64, 64).unwrap();
     let mut h = Hierarchy::build(&grid, 8).unwrap();
-    // a cell inside a cluster: its four borders, so itself and its four neighbours
+    // a cell inside a cluster (16..24 square): on no border, so that cluster alone
     grid.set(20, 20, Cell::Blocked).unwrap();
-    assert_eq!(h.update(&grid).unwrap(), 5);
-    // a corner cluster's cell: two borders, three clusters
-    grid.set(0, 0, Cell::Blocked).unwrap();
+    assert_eq!(h.update(&grid).unwrap(), 1);
+    // on its right edge: that border's two clusters; at its corner: two borders, three clusters
+    grid.set(23, 20, Cell::Blocked).unwrap();
+    assert_eq!(h.update(&grid).unwrap(), 2);
+    grid.set(23, 16, Cell::Blocked).unwrap();
     assert_eq!(h.update(&grid).unwrap(), 3);
+    // the board's corner cell faces no other cluster
+    grid.set(0, 0, Cell::Blocked).unwrap();
+    assert_eq!(h.update(&grid).unwrap(), 1);
     assert_eq!(h.update(&grid).unwrap(), 0, "nothing changed");
     // a copy is another grid: built whole
     let copy = grid.clone();

@@ -1,7 +1,7 @@
 //! HPA*'s work on cells: Dijkstra and A* confined to a cluster's rectangle ([`confined`]), and
 //! the smoothing of a refined path ([`smooth`]).
 
-use std::cmp::Ordering;
+use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 use std::f64::consts::SQRT_2;
 
@@ -42,17 +42,127 @@ pub(super) fn step_cost(a: Pos, b: Pos) -> f64 {
     if a.0 != b.0 && a.1 != b.1 { SQRT_2 } else { 1.0 }
 }
 
+/// The eight moves: the four straight ones first, then the diagonals.
+const DIRS: [(isize, isize); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// A cluster's rectangle (`x0, y0, x1, y1`, ends exclusive) with, for each of its cells, the
+/// board's legal moves that stay inside it (a bit per direction of [`DIRS`]; no corner
+/// cutting; none from a wall), found once and shared by every search of the cluster.
+pub(super) struct Patch {
+    rect: (usize, usize, usize, usize),
+    w: usize,
+    moves: Vec<u8>,
+}
+
+impl Patch {
+    pub(super) fn new(grid: &Grid, rect: (usize, usize, usize, usize)) -> Patch {
+        let (x0, y0, x1, y1) = rect;
+        let (w, h) = (x1 - x0, y1 - y0);
+        let open: Vec<bool> = (0..w * h).map(|i| grid.is_passable(x0 + i % w, y0 + i / w)).collect();
+        let at = |x: isize, y: isize| x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h && open[y as usize * w + x as usize];
+        let moves = (0..w * h)
+            .map(|i| {
+                let (x, y) = ((i % w) as isize, (i / w) as isize);
+                if !open[i] {
+                    return 0;
+                }
+                DIRS.iter().enumerate().fold(0u8, |m, (d, &(dx, dy))| {
+                    let legal = at(x + dx, y + dy) && (dx == 0 || dy == 0 || (at(x + dx, y) && at(x, y + dy)));
+                    m | (u8::from(legal) << d)
+                })
+            })
+            .collect();
+        Patch { rect, w, moves }
+    }
+
+    fn index(&self, (x, y): Pos) -> Option<usize> {
+        let (x0, y0, x1, y1) = self.rect;
+        (x >= x0 && x < x1 && y >= y0 && y < y1).then(|| (y - y0) * self.w + x - x0)
+    }
+
+    fn pos(&self, i: usize) -> Pos {
+        (self.rect.0 + i % self.w, self.rect.1 + i / self.w)
+    }
+
+    /// Dijkstra from `from` over the patch until every cell of `until` is settled (guided by the
+    /// octile estimate when it is one cell), into `field` (its buffers reused). Cells of
+    /// `until` outside the rectangle, or walled off inside it, leave it running to the end.
+    pub(super) fn search(&self, field: &mut Field, from: Pos, until: &[Pos]) {
+        let n = self.moves.len();
+        field.rect = self.rect;
+        field.w = self.w;
+        field.cost.clear();
+        field.cost.resize(n, f64::INFINITY);
+        field.parent.clear();
+        field.parent.resize(n, u32::MAX);
+        field.wanted.clear();
+        field.wanted.resize(n, false);
+        field.heap.clear();
+        let target = if let [one] = until { Some(*one) } else { None };
+        let estimate = |p: Pos| target.map_or(0.0, |u| octile(p, u));
+        let mut left = 0;
+        for &u in until {
+            if let Some(i) = self.index(u).filter(|&i| !field.wanted[i]) {
+                field.wanted[i] = true;
+                left += 1;
+            }
+        }
+        let Some(s) = self.index(from) else { return };
+        let w = self.w as isize;
+        let step = [1, -1, w, -w, w + 1, 1 - w, w - 1, -w - 1];
+        field.cost[s] = 0.0;
+        field.done.clear();
+        field.done.resize(n, false);
+        // least f first: a non-negative f64's bits order as the number does; the estimate is
+        // consistent, so a cell is settled when first taken and its later entries skipped
+        field.heap.push(Reverse((estimate(from).to_bits(), s as u32)));
+        while let Some(Reverse((_, at))) = field.heap.pop() {
+            let i = at as usize;
+            if field.done[i] {
+                continue;
+            }
+            field.done[i] = true;
+            let g = field.cost[i];
+            if field.wanted[i] {
+                field.wanted[i] = false;
+                left -= 1;
+                if left == 0 {
+                    break;
+                }
+            }
+            let moves = self.moves[i];
+            for (d, &off) in step.iter().enumerate() {
+                if moves & (1 << d) == 0 {
+                    continue;
+                }
+                let j = (i as isize + off) as usize;
+                let ng = g + if d < 4 { 1.0 } else { SQRT_2 };
+                if ng < field.cost[j] - 1e-12 {
+                    field.cost[j] = ng;
+                    field.parent[j] = at;
+                    field.heap.push(Reverse(((ng + estimate(self.pos(j))).to_bits(), j as u32)));
+                }
+            }
+        }
+    }
+}
+
 /// Least costs from one cell to the cells of a rectangle, moving only inside it.
+#[derive(Default)]
 pub(super) struct Field {
     rect: (usize, usize, usize, usize),
+    w: usize,
     cost: Vec<f64>,
     parent: Vec<u32>,
+    wanted: Vec<bool>,
+    done: Vec<bool>,
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
 }
 
 impl Field {
     fn index(&self, (x, y): Pos) -> Option<usize> {
         let (x0, y0, x1, y1) = self.rect;
-        (x >= x0 && x < x1 && y >= y0 && y < y1).then(|| (y - y0) * (x1 - x0) + x - x0)
+        (x >= x0 && x < x1 && y >= y0 && y < y1).then(|| (y - y0) * self.w + x - x0)
     }
 
     pub(super) fn cost(&self, p: Pos) -> f64 {
@@ -65,68 +175,21 @@ impl Field {
         if !self.cost[i].is_finite() {
             return None;
         }
-        let w = self.rect.2 - self.rect.0;
         let mut out = vec![p];
         while self.cost[i] > 0.0 {
             i = self.parent[i] as usize;
-            out.push((self.rect.0 + i % w, self.rect.1 + i / w));
+            out.push((self.rect.0 + i % self.w, self.rect.1 + i / self.w));
         }
         out.reverse();
         Some(out)
     }
 }
 
-/// Dijkstra from `from` over the cells of `rect` (the board's moves, no corner cutting) until
-/// every cell of `until` is settled (guided by the octile estimate when it is one cell). Cells
-/// of `until` outside the rectangle, or walled off inside it, leave it running to the end.
+/// A search from `from` over the cells of `rect` until the cells of `until` are settled (see
+/// [`Patch::search`]), in a field of its own.
 pub(super) fn confined(grid: &Grid, rect: (usize, usize, usize, usize), from: Pos, until: &[Pos]) -> Field {
-    let (x0, y0, x1, y1) = rect;
-    let w = x1 - x0;
-    let mut field = Field { rect, cost: vec![f64::INFINITY; w * (y1 - y0)], parent: vec![u32::MAX; w * (y1 - y0)] };
-    let inside = |x: isize, y: isize| x >= x0 as isize && y >= y0 as isize && x < x1 as isize && y < y1 as isize;
-    let open_at = |x: isize, y: isize| inside(x, y) && grid.is_passable(x as usize, y as usize);
-    let target = if let [one] = until { Some(*one) } else { None };
-    let estimate = |p: Pos| target.map_or(0.0, |u| octile(p, u));
-    let mut wanted = vec![false; field.cost.len()];
-    let mut left = 0;
-    for &u in until {
-        if let Some(i) = field.index(u).filter(|&i| !wanted[i]) {
-            wanted[i] = true;
-            left += 1;
-        }
-    }
-    let Some(s) = field.index(from) else { return field };
-    field.cost[s] = 0.0;
-    let mut heap = BinaryHeap::new();
-    heap.push(Open { f: estimate(from), g: 0.0, at: from });
-    while let Some(Open { g, at, .. }) = heap.pop() {
-        let i = field.index(at).expect("inside");
-        if g > field.cost[i] {
-            continue;
-        }
-        if wanted[i] {
-            wanted[i] = false;
-            left -= 1;
-            if left == 0 {
-                break;
-            }
-        }
-        let (x, y) = (at.0 as isize, at.1 as isize);
-        for (dx, dy) in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
-            let (nx, ny) = (x + dx, y + dy);
-            if !open_at(nx, ny) || (dx != 0 && dy != 0 && !(open_at(x + dx, y) && open_at(x, y + dy))) {
-                continue;
-            }
-            let to = (nx as usize, ny as usize);
-            let ng = g + step_cost(at, to);
-            let j = field.index(to).expect("inside");
-            if ng < field.cost[j] - 1e-12 {
-                field.cost[j] = ng;
-                field.parent[j] = i as u32;
-                heap.push(Open { f: ng + estimate(to), g: ng, at: to });
-            }
-        }
-    }
+    let mut field = Field::default();
+    Patch::new(grid, rect).search(&mut field, from, until);
     field
 }
 

@@ -23,12 +23,13 @@
 
 mod cells;
 
+use std::cell::RefCell;
 use std::collections::BinaryHeap;
 use std::fmt;
 
 use crate::grid::Pos;
 use crate::grid::board::Grid;
-use cells::{Open, confined, octile, smooth, step_cost};
+use cells::{Field, Open, Patch, confined, octile, smooth, step_cost};
 
 /// How far ahead (in path cells) smoothing looks for a cheaper straight-then-diagonal walk.
 pub const SMOOTH_WINDOW: usize = 48;
@@ -59,6 +60,9 @@ impl fmt::Display for HpaError {
 
 impl std::error::Error for HpaError {}
 
+/// A cluster's nodes, the costs between them (k x k), and its links across borders.
+type Joined = (Vec<Pos>, Vec<f32>, Vec<(u32, Pos)>);
+
 /// A path found by [`Hierarchy::find`]: cells from start to goal, their cost, and the work.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HpaPath {
@@ -84,13 +88,12 @@ pub struct Hierarchy {
     borders: Vec<Vec<(Pos, Pos)>>,
     /// Each cluster's nodes and the least cost between each pair inside it (row-major, k x k).
     nodes: Vec<Vec<Pos>>,
-    costs: Vec<Vec<f64>>,
+    costs: Vec<Vec<f32>>,
+    /// Each cluster's links across its borders: (its node's index, the partner's cell), sorted.
+    links: Vec<Vec<(u32, Pos)>>,
     /// Nodes numbered cluster by cluster: cluster `c`'s `i`th node is `first[c] + i`.
     first: Vec<u32>,
-    /// Each numbered node's partners across borders.
-    across: Vec<Vec<u32>>,
-    /// Each numbered node's cell.
-    cells: Vec<Pos>,
+    total: u32,
 }
 
 impl Hierarchy {
@@ -126,23 +129,21 @@ impl Hierarchy {
             borders: vec![Vec::new(); borders],
             nodes: vec![Vec::new(); clusters.0 * clusters.1],
             costs: vec![Vec::new(); clusters.0 * clusters.1],
+            links: vec![Vec::new(); clusters.0 * clusters.1],
             first: Vec::new(),
-            across: Vec::new(),
-            cells: Vec::new(),
+            total: 0,
         };
         for b in 0..borders {
             me.borders[b] = me.transitions(grid, b);
         }
-        for c in 0..me.nodes.len() {
-            me.connect(grid, c);
-        }
-        me.link_across();
+        me.connect_all(grid);
+        me.number();
         Ok(me)
     }
 
-    /// Follows the grid's edits since the hierarchy was built or last updated: the borders of
-    /// every cluster holding a changed cell are found again, and the clusters on those borders
-    /// joined again; the rest is kept. Returns the number of clusters joined again. A grid
+    /// Follows the grid's edits since the hierarchy was built or last updated: the borders a
+    /// changed cell lies on are found again, and the clusters holding changed cells or on
+    /// those borders joined again; the rest is kept. Returns the number of clusters joined again. A grid
     /// changed by more than the grid keeps a log of, or another grid, is built whole.
     pub fn update(&mut self, grid: &Grid) -> Result<usize, HpaError> {
         if grid.version() == self.version {
@@ -153,7 +154,7 @@ impl Hierarchy {
             *self = Hierarchy::build(grid, self.side)?;
             return Ok(self.nodes.len());
         };
-        let mut borders: Vec<usize> = changed.iter().flat_map(|&p| self.borders_of(self.cluster_of(p))).collect();
+        let mut borders: Vec<usize> = changed.iter().flat_map(|&p| self.borders_at(p)).collect();
         borders.sort_unstable();
         borders.dedup();
         let mut clusters: Vec<usize> = borders.iter().flat_map(|&b| self.sides_of(b)).collect();
@@ -166,7 +167,7 @@ impl Hierarchy {
         for &c in &clusters {
             self.connect(grid, c);
         }
-        self.link_across();
+        self.number();
         self.version = grid.version();
         Ok(clusters.len())
     }
@@ -189,10 +190,9 @@ impl Hierarchy {
         let pos = std::mem::size_of::<Pos>();
         self.borders.iter().map(|b| b.len() * 2 * pos).sum::<usize>()
             + self.nodes.iter().map(|n| n.len() * pos).sum::<usize>()
-            + self.costs.iter().map(|c| c.len() * 8).sum::<usize>()
+            + self.costs.iter().map(|c| c.len() * 4).sum::<usize>()
+            + self.links.iter().map(|l| l.len() * std::mem::size_of::<(u32, Pos)>()).sum::<usize>()
             + self.first.len() * 4
-            + self.across.iter().map(|a| a.len() * 4 + std::mem::size_of::<Vec<u32>>()).sum::<usize>()
-            + self.cells.len() * pos
     }
 
     /// Every transition: the two cells either side of a border that the abstract graph joins
@@ -295,6 +295,27 @@ impl Hierarchy {
         out
     }
 
+    /// The borders cell `p` lies on (the edge rows and columns of its cluster that face
+    /// another cluster).
+    fn borders_at(&self, p: Pos) -> Vec<usize> {
+        let c = self.cluster_of(p);
+        let (x0, y0, x1, y1) = self.rect(c);
+        self.borders_of(c)
+            .into_iter()
+            .filter(|&b| {
+                let [lo, hi] = self.sides_of(b);
+                let other = if lo == c { hi } else { lo };
+                let (ox0, oy0, ..) = self.rect(other);
+                match (ox0.cmp(&x0), oy0.cmp(&y0)) {
+                    (std::cmp::Ordering::Less, _) => p.0 == x0,
+                    (std::cmp::Ordering::Greater, _) => p.0 + 1 == x1,
+                    (_, std::cmp::Ordering::Less) => p.1 == y0,
+                    _ => p.1 + 1 == y1,
+                }
+            })
+            .collect()
+    }
+
     /// The transitions on border `b`: for each maximal run of cell pairs open on both sides, one
     /// at its middle, or one at each end when the run is 6 or longer.
     fn transitions(&self, grid: &Grid, b: usize) -> Vec<(Pos, Pos)> {
@@ -326,59 +347,83 @@ impl Hierarchy {
         out
     }
 
-    /// Finds cluster `c`'s nodes (its cells in transitions) and the least cost between each
-    /// pair inside it.
+    /// Joins cluster `c` again (see [`Hierarchy::join`]).
     fn connect(&mut self, grid: &Grid, c: usize) {
-        let mut nodes: Vec<Pos> = self
+        (self.nodes[c], self.costs[c], self.links[c]) = self.join(grid, c);
+    }
+
+    /// Joins every cluster, on as many threads as the machine has (up to 8; one where threads
+    /// are not to be had, as in the browser): the clusters are independent once the borders
+    /// are found.
+    fn connect_all(&mut self, grid: &Grid) {
+        let n = self.nodes.len();
+        let threads = std::thread::available_parallelism().map_or(1, |t| t.get()).min(8);
+        let joined: Vec<Joined> = if threads <= 1 || n < 64 || cfg!(target_arch = "wasm32") {
+            (0..n).map(|c| self.join(grid, c)).collect()
+        } else {
+            let me = &*self;
+            let chunk = n.div_ceil(threads);
+            std::thread::scope(|s| {
+                let parts: Vec<_> = (0..threads)
+                    .map(|t| s.spawn(move || (t * chunk..((t + 1) * chunk).min(n)).map(|c| me.join(grid, c)).collect::<Vec<_>>()))
+                    .collect();
+                parts.into_iter().flat_map(|p| p.join().expect("joining clusters does not panic")).collect()
+            })
+        };
+        for (c, (nodes, costs, links)) in joined.into_iter().enumerate() {
+            (self.nodes[c], self.costs[c], self.links[c]) = (nodes, costs, links);
+        }
+    }
+
+    /// Cluster `c`'s nodes (its cells in transitions), the least cost between each pair inside
+    /// it (one Dijkstra per node, each until the nodes after it are settled: the costs are
+    /// symmetric), and each node's partners across its borders.
+    fn join(&self, grid: &Grid, c: usize) -> Joined {
+        let ends: Vec<(Pos, Pos)> = self
             .borders_of(c)
             .into_iter()
-            .flat_map(|b| self.borders[b].iter().flat_map(|&(p, q)| [p, q]))
-            .filter(|&p| self.cluster_of(p) == c)
+            .flat_map(|b| self.borders[b].iter().flat_map(|&(p, q)| [(p, q), (q, p)]))
+            .filter(|&(p, _)| self.cluster_of(p) == c)
             .collect();
+        let mut nodes: Vec<Pos> = ends.iter().map(|&(p, _)| p).collect();
         nodes.sort_unstable();
         nodes.dedup();
         let k = nodes.len();
-        let mut costs = vec![f64::INFINITY; k * k];
-        for (i, &p) in nodes.iter().enumerate() {
-            let field = confined(grid, self.rect(c), p, &nodes);
-            for (j, &q) in nodes.iter().enumerate() {
-                costs[i * k + j] = field.cost(q);
+        let mut costs = vec![f32::INFINITY; k * k];
+        let patch = Patch::new(grid, self.rect(c));
+        let mut field = Field::default();
+        for i in 0..k {
+            costs[i * k + i] = 0.0;
+            if i + 1 == k {
+                break;
+            }
+            patch.search(&mut field, nodes[i], &nodes[i + 1..]);
+            for j in i + 1..k {
+                let cost = field.cost(nodes[j]) as f32;
+                costs[i * k + j] = cost;
+                costs[j * k + i] = cost;
             }
         }
-        self.nodes[c] = nodes;
-        self.costs[c] = costs;
+        let mut links: Vec<(u32, Pos)> = ends.iter().map(|&(p, q)| (nodes.binary_search(&p).expect("a node") as u32, q)).collect();
+        links.sort_unstable();
+        (nodes, costs, links)
     }
 
-    /// Numbers the nodes and lists each one's partners across borders.
-    fn link_across(&mut self) {
+    /// Numbers the nodes cluster by cluster.
+    fn number(&mut self) {
         self.first.clear();
-        self.cells.clear();
         let mut total = 0u32;
         for n in &self.nodes {
             self.first.push(total);
             total += n.len() as u32;
-            self.cells.extend_from_slice(n);
         }
-        self.across = vec![Vec::new(); total as usize];
-        for b in 0..self.borders.len() {
-            for k in 0..self.borders[b].len() {
-                let (p, q) = self.borders[b][k];
-                let (i, j) = (self.id(p).expect("a node"), self.id(q).expect("a node"));
-                self.across[i as usize].push(j);
-                self.across[j as usize].push(i);
-            }
-        }
+        self.total = total;
     }
 
     /// The number of the node at `p`, if one is there.
     fn id(&self, p: Pos) -> Option<u32> {
         let c = self.cluster_of(p);
         self.nodes[c].binary_search(&p).ok().map(|i| self.first[c] + i as u32)
-    }
-
-    /// The cell of node number `id`.
-    fn cell(&self, id: u32) -> Pos {
-        self.cells[id as usize]
     }
 
     // --- asking ---
@@ -391,63 +436,102 @@ impl Hierarchy {
         let (cs, cg) = (self.cluster_of(start), self.cluster_of(goal));
         let from_start = confined(grid, self.rect(cs), start, &[&self.nodes[cs][..], &[goal]].concat());
         let to_goal = confined(grid, self.rect(cg), goal, &[&self.nodes[cg][..], &[start]].concat());
-        let total = self.across.len() as u32;
-        let (s, z) = (total, total + 1);
-        let at_cell = |id: u32| match id {
-            _ if id == s => start,
-            _ if id == z => goal,
-            _ => self.cell(id),
-        };
-        let mut best = vec![f64::INFINITY; total as usize + 2];
-        let mut parent = vec![u32::MAX; total as usize + 2];
-        let mut open = BinaryHeap::new();
-        best[s as usize] = 0.0;
-        open.push(Open { f: octile(start, goal), g: 0.0, at: s });
-        let (mut expanded, mut pushed) = (0, 1);
-        while let Some(Open { g, at: id, .. }) = open.pop() {
-            if g > best[id as usize] {
-                continue;
-            }
-            expanded += 1;
-            if id == z {
-                let mut route = vec![goal];
-                let mut k = z;
-                while k != s {
-                    k = parent[k as usize];
-                    route.push(at_cell(k));
+        let (s, z) = (self.total, self.total + 1);
+        REACHED.with_borrow_mut(|r| {
+            r.begin(z as usize + 1);
+            r.reach(s, 0.0, u32::MAX, start);
+            let mut open = BinaryHeap::new();
+            open.push(Open { f: octile(start, goal), g: 0.0, at: s });
+            let (mut expanded, mut pushed) = (0, 1);
+            while let Some(Open { g, at: id, .. }) = open.pop() {
+                let (best, _, at) = r.get(id).expect("reached");
+                if g > best {
+                    continue;
                 }
-                route.reverse();
-                return Some((route, expanded, pushed));
-            }
-            let at = at_cell(id);
-            let mut offer = |to: u32, step: f64| {
-                if step.is_finite() && g + step < best[to as usize] - 1e-12 {
-                    pushed += usize::from(best[to as usize] == f64::INFINITY);
-                    best[to as usize] = g + step;
-                    parent[to as usize] = id;
-                    open.push(Open { f: g + step + octile(at_cell(to), goal), g: g + step, at: to });
+                expanded += 1;
+                if id == z {
+                    let mut route = vec![goal];
+                    let mut k = r.get(z).expect("reached").1;
+                    while k != u32::MAX {
+                        let (_, parent, cell) = r.get(k).expect("reached");
+                        route.push(cell);
+                        k = parent;
+                    }
+                    route.reverse();
+                    return Some((route, expanded, pushed));
                 }
-            };
-            let c = self.cluster_of(at);
-            if id == s {
-                for (i, &q) in self.nodes[cs].iter().enumerate() {
-                    offer(self.first[cs] + i as u32, from_start.cost(q));
+                let mut offer = |to: u32, cell: Pos, step: f64| {
+                    let ng = g + step;
+                    let before = r.get(to);
+                    if !step.is_finite() || before.is_some_and(|(b, ..)| ng >= b - 1e-12) {
+                        return;
+                    }
+                    pushed += usize::from(before.is_none());
+                    r.reach(to, ng, id, cell);
+                    open.push(Open { f: ng + octile(cell, goal), g: ng, at: to });
+                };
+                let c = self.cluster_of(at);
+                if id == s {
+                    for (i, &q) in self.nodes[cs].iter().enumerate() {
+                        offer(self.first[cs] + i as u32, q, from_start.cost(q));
+                    }
+                }
+                // the start may stand on a node: its edges are the node's too
+                if let Some(me) = if id == s { self.id(start) } else { Some(id) } {
+                    let (nodes, k, i) = (&self.nodes[c], self.nodes[c].len(), (me - self.first[c]) as usize);
+                    for (j, &q) in nodes.iter().enumerate().filter(|&(j, _)| j != i) {
+                        offer(self.first[c] + j as u32, q, f64::from(self.costs[c][i * k + j]));
+                    }
+                    let links = &self.links[c];
+                    let from = links.partition_point(|&(n, _)| (n as usize) < i);
+                    for &(_, q) in links[from..].iter().take_while(|&&(n, _)| n as usize == i) {
+                        offer(self.id(q).expect("a node across the border"), q, 1.0);
+                    }
+                }
+                if c == cg {
+                    offer(z, goal, to_goal.cost(at));
                 }
             }
-            // the start may stand on a node: its edges are the node's too
-            if let Some(me) = if id == s { self.id(start) } else { Some(id) } {
-                let (k, i) = (self.nodes[c].len(), (me - self.first[c]) as usize);
-                for j in (0..k).filter(|&j| j != i) {
-                    offer(self.first[c] + j as u32, self.costs[c][i * k + j]);
-                }
-                for &q in &self.across[me as usize] {
-                    offer(q, 1.0);
-                }
-            }
-            if c == cg {
-                offer(z, to_goal.cost(at));
-            }
+            None
+        })
+    }
+}
+
+thread_local! {
+    /// The abstract search's nodes reached, kept per thread between queries so that a huge
+    /// map's query does not clear arrays over every node.
+    static REACHED: RefCell<Reached> = RefCell::default();
+}
+
+/// Each node reached in the current query (marked with its number): its least cost so far, its
+/// parent and its cell.
+#[derive(Default)]
+struct Reached {
+    query: u32,
+    marks: Vec<u32>,
+    nodes: Vec<(f64, u32, Pos)>,
+}
+
+impl Reached {
+    /// Begins a query over `n` node numbers.
+    fn begin(&mut self, n: usize) {
+        self.query = self.query.wrapping_add(1);
+        if self.query == 0 {
+            self.marks.fill(0);
+            self.query = 1;
         }
-        None
+        if self.marks.len() < n {
+            self.marks.resize(n, 0);
+            self.nodes.resize(n, (f64::INFINITY, u32::MAX, (0, 0)));
+        }
+    }
+
+    fn get(&self, id: u32) -> Option<(f64, u32, Pos)> {
+        (self.marks[id as usize] == self.query).then(|| self.nodes[id as usize])
+    }
+
+    fn reach(&mut self, id: u32, cost: f64, parent: u32, cell: Pos) {
+        self.marks[id as usize] = self.query;
+        self.nodes[id as usize] = (cost, parent, cell);
     }
 }
