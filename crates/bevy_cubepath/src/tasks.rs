@@ -3,8 +3,12 @@
 //! comes on the requesting entity as a [`PathAnswer`] as before, a frame or more later. The main
 //! thread only hands out and collects searches.
 //!
-//! A task searches a snapshot of its grid (shared by every task on that grid revision, copied
-//! once per edit) with a searcher of its own (kept for the next task). A newer request on the
+//! A task searches a snapshot of its grid (the engine's `Snapshot`: shared by every task on
+//! that grid revision, taken once per edit, and keeping the grid's identity, so a searcher
+//! kept for the next task follows the grid's edits cell by cell instead of starting over) with
+//! a searcher of its own. HPA* clusters are built once per grid, by one task while the grid's
+//! other HPA* requests wait, then shared by every task; after an edit, the next task brings a
+//! copy up to date around the changed cells and shares that. A newer request on the
 //! entity, or its despawning, drops the task (a dropped task is cancelled); an answer that comes
 //! back for a grid that changed while it was searched is thrown away and the search begun again
 //! on the grid as it now is, so no answer crosses a wall put up meanwhile.
@@ -12,7 +16,7 @@
 //! On a platform without threads (the browser) the pool runs tasks on the main thread, so
 //! there the default slices ([`PathBudget`](crate::PathBudget)) are what keeps a frame short.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -20,8 +24,8 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use cubepath_search::{
-    grid::Grid,
-    search::{SearchError, SearchResult, Searcher},
+    grid::Snapshot,
+    search::{Algorithm, Hierarchy, SearchError, SearchResult, Searcher},
 };
 
 use crate::grid::{NavGrid, UnitGrids};
@@ -66,15 +70,20 @@ struct InFlight {
     request: PathRequest,
     grid: Entity,
     version: (u64, u64),
+    /// Whether this task builds (or brings up to date) its grid's shared HPA* clusters.
+    clusters: bool,
     task: Task<Outcome>,
 }
 
-/// The tasks under way, the searchers between tasks, and each grid's latest snapshot.
+/// The tasks under way, the searchers between tasks, each grid's latest snapshot, its shared
+/// HPA* clusters, and the grids whose clusters a task is making.
 #[derive(Resource, Default)]
 pub(crate) struct TaskQueue {
     in_flight: Vec<InFlight>,
     spare: Vec<Searcher>,
-    snapshots: HashMap<Entity, ((u64, u64), Arc<Grid>)>,
+    snapshots: HashMap<Entity, Snapshot>,
+    clusters: HashMap<Entity, Arc<Hierarchy>>,
+    clustering: HashSet<Entity>,
 }
 
 /// Collects finished tasks (answering, or beginning again when the grid changed meanwhile),
@@ -88,15 +97,26 @@ pub(crate) fn search_in_tasks(
     mut units: ResMut<UnitGrids>,
 ) {
     let flights = &mut *flights;
+    flights.snapshots.retain(|&g, _| grids.contains(g));
+    flights.clusters.retain(|&g, _| grids.contains(g));
     let mut kept = Vec::with_capacity(flights.in_flight.len());
     for mut f in std::mem::take(&mut flights.in_flight) {
         if requests.get(f.entity).ok() != Some(&f.request) {
+            if f.clusters {
+                flights.clustering.remove(&f.grid); // dropped: the next HPA* request makes them
+            }
             continue; // renewed (queued again) or gone: the task is dropped, so cancelled
         }
         let Some((result, searcher, time)) = check_ready(&mut f.task) else {
             kept.push(f);
             continue;
         };
+        if f.clusters {
+            flights.clustering.remove(&f.grid);
+            if let Some(h) = searcher.shared_hierarchy() {
+                flights.clusters.insert(f.grid, h);
+            }
+        }
         flights.spare.push(searcher);
         let now = grids.get(f.grid).ok().map(|(_, nav)| nav.grid.version());
         if now != Some(f.version) {
@@ -108,6 +128,7 @@ pub(crate) fn search_in_tasks(
     }
     flights.in_flight = kept;
     let mut handed = 0;
+    let mut waiting = Vec::new();
     while flights.in_flight.len() < tasks.at_once.max(1) && handed < budget.searches {
         let Some(e) = queue.next_waiting() else { break };
         let Ok(request) = requests.get(e) else { continue };
@@ -126,23 +147,44 @@ pub(crate) fn search_in_tasks(
                 commands.entity(e).insert(PathAnswer::refused(no));
                 continue;
             }
-            Ok(Some(unit)) => unit,
+            Ok(Some(unit)) => Snapshot::from(unit),
             Ok(None) => match flights.snapshots.get(&grid) {
-                Some((v, shared)) if *v == version => shared.clone(),
+                Some(shared) if shared.version() == version => shared.clone(),
                 _ => {
-                    let shared = Arc::new(nav.grid.clone());
-                    flights.snapshots.insert(grid, (version, shared.clone()));
+                    let shared = nav.grid.snapshot();
+                    flights.snapshots.insert(grid, shared.clone());
                     shared
                 }
             },
         };
         let mut searcher = flights.spare.pop().unwrap_or_default();
+        // HPA* on the grid itself: the shared clusters, or this task makes them while the
+        // grid's other HPA* requests wait
+        let mut clusters = false;
+        if options.algorithm == Algorithm::Hpa && request.size == 1 {
+            if flights.clustering.contains(&grid) {
+                flights.spare.push(searcher);
+                waiting.push(e);
+                continue;
+            }
+            let shared = flights.clusters.get(&grid);
+            if let Some(h) = shared {
+                searcher.keep_hierarchy(h.clone());
+            }
+            if shared.is_none_or(|h| !h.is_for(&snapshot)) {
+                clusters = true;
+                flights.clustering.insert(grid);
+            }
+        }
         let task = AsyncComputeTaskPool::get().spawn(async move {
             let t = Instant::now();
             let result = searcher.search(&snapshot, from, to, &options);
             (result, searcher, t.elapsed())
         });
-        flights.in_flight.push(InFlight { entity: e, request: *request, grid, version, task });
+        flights.in_flight.push(InFlight { entity: e, request: *request, grid, version, clusters, task });
         handed += 1;
+    }
+    for e in waiting.into_iter().rev() {
+        queue.requeue_front(e);
     }
 }

@@ -14,6 +14,12 @@
 //!   No method changes cells without counting.
 //! - A moved value keeps its version (it is the same value). So an undo that puts back a saved
 //!   copy puts back that copy's identity, which no other value has had since.
+//! - A [`Snapshot`](crate::grid::Snapshot) ([`Grid::snapshot`](crate::grid::Grid::snapshot))
+//!   is the one kind of copy that keeps the grid's identity, revision and change log: it can
+//!   only be read, so its version names its cells as the grid's did when it was taken, and
+//!   what a searcher keeps follows later snapshots of the grid by their changed cells. Tested
+//!   by `snapshots_of_an_edited_board_answer_as_fresh` (old and new snapshots searched in any
+//!   order through kept searchers, one of them given the other's HPA\* clusters).
 //!
 //! A grid also remembers its last [`CHANGE_LOG`](crate::grid::CHANGE_LOG) changed cells, so a cache
 //! that saw an earlier revision of the same identity can catch up cell by cell
@@ -32,14 +38,16 @@
 //! | [`Replanner`](crate::search::Replanner) (D* Lite) distances | the replanner | none: told | the caller passes every changed cell to `cells_changed` (the crowd and the plugin do, from a cell-by-cell comparison) |
 //! | [`JumpDistances`](crate::search::JumpDistances) | the caller | none | made for one grid; the game's arrows view keeps it with the grid version and makes it again when that differs |
 //! | a parked search ([`ParkedSearch`](crate::search::ParkedSearch)) | the caller, its records in the `Searcher` | grid version, the searcher's generation stamp | [`Searcher::resume`](crate::search::Searcher::resume) refuses it after any edit, on a copy, or after another search on the searcher |
-//! | HPA* clusters and entrances ([`Hierarchy`](crate::search::Hierarchy)) | the caller, or `Searcher` for [`Algorithm::Hpa`](crate::search::Algorithm::Hpa) (also rebuilt for another cluster side) | grid version | [`find`](crate::search::Hierarchy::find) refuses a changed grid; [`update`](crate::search::Hierarchy::update) rebuilds the clusters around the changed cells, or the whole for another identity |
+//! | HPA* clusters and entrances ([`Hierarchy`](crate::search::Hierarchy)) | the caller, or `Searcher` for [`Algorithm::Hpa`](crate::search::Algorithm::Hpa) (also rebuilt for another cluster side; shared between searchers with `keep_hierarchy`, and copied before an update while shared) | grid version | [`find`](crate::search::Hierarchy::find) refuses a changed grid; [`update`](crate::search::Hierarchy::update) rebuilds the clusters around the changed cells, or the whole for another identity |
 //!
 //! # The plugin's and the game's caches
 //! These hold an engine `Searcher` (so they inherit the keys above) or key by a version:
 //! - `bevy_cubepath`: one `Searcher` per request queue serves every `NavGrid` (and one every
 //!   `NavVoxels`), keyed as above; a 2D search under way across frames is parked in it and
-//!   begun again when its grid changed; with `PathTasks`, a snapshot of each grid per version
-//!   (a copy, so a new identity) and a searcher per task; each `NavCrowd` keeps its own grid and is told of changed
+//!   begun again when its grid changed; with `PathTasks`, a `Snapshot` of each grid per version
+//!   (the grid's identity kept) and a searcher per task, and each grid's HPA\* clusters shared
+//!   by its tasks (made by one task at a time; tested by the plugin's
+//!   `hpa_set_on_a_nav_grid_answers_in_slices_and_tasks_and_follows_edits`); each `NavCrowd` keeps its own grid and is told of changed
 //!   cells by comparing it with its `NavGrid` cell by cell when the component changes; the debug
 //!   view searches with its own `Searcher`. Tested by the plugin's
 //!   `copies_of_one_world_on_two_entities_answer_for_themselves`.

@@ -272,3 +272,52 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
+
+    /// Snapshots keep their grid's identity: one board edited, snapshots taken along the way,
+    /// and any of them (old ones too) searched through two kept searchers, the second given
+    /// the first's HPA* clusters before each search (as the plugin's tasks share them). Every
+    /// answer is the fresh searcher's, and the oracle's where the algorithm is optimal.
+    #[test]
+    fn snapshots_of_an_edited_board_answer_as_fresh(acts in acts()) {
+        let (w, h) = (12, 9);
+        let mut grid = Grid::new(w, h).unwrap();
+        let mut snapshots = vec![grid.snapshot()];
+        let algorithms = [Algorithm::AStar, Algorithm::JpsBlock, Algorithm::JpsPlus, Algorithm::Hpa];
+        let (mut kept, mut sharing) = (Searcher::default(), Searcher::default());
+        for act in acts {
+            match act {
+                Act::Edit { at, blocked, .. } => {
+                    let cell = if blocked { Cell::Blocked } else { Cell::FLOOR };
+                    grid.set(at % w, (at / w) % h, cell).unwrap();
+                }
+                Act::Copy { .. } => snapshots.push(grid.snapshot()),
+                Act::Search { slot, from, to, algorithm } => {
+                    let snap = &snapshots[(slot * 7 + from) % snapshots.len()];
+                    prop_assert_eq!(snap.version().0, grid.version().0, "a snapshot keeps its grid's identity");
+                    let (a, b) = ((from % w, (from / w) % h), (to % w, (to / w) % h));
+                    let algorithm = algorithms[algorithm];
+                    let options = SearchOptions { algorithm, ..Default::default() };
+                    let fresh = Searcher::default().search(snap, a, b, &options);
+                    if let Some(h) = kept.shared_hierarchy() {
+                        sharing.keep_hierarchy(h);
+                    }
+                    for answer in [kept.search(snap, a, b, &options), sharing.search(snap, a, b, &options)] {
+                        match (answer, &fresh) {
+                            (Ok(answer), Ok(fresh)) => {
+                                prop_assert_eq!(&answer.path, &fresh.path, "{:?}", algorithm);
+                                if algorithm != Algorithm::Hpa {
+                                    prop_assert!(close(answer.cost, oracle_2d(snap, a, b)));
+                                }
+                            }
+                            (Err(e), Err(f)) => prop_assert_eq!(&e, f),
+                            (answer, fresh) => prop_assert!(false, "kept {:?}, fresh {:?}", answer, fresh),
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

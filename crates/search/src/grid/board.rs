@@ -5,6 +5,7 @@
 //! x the column, y the row, `(0, 0)` top-left, as in the Moving AI benchmark files.
 
 use std::fmt;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Offsets of the eight directions: 0..4 straight (N, S, W, E), 4..8 diagonal (NW, NE, SW, SE).
@@ -200,6 +201,44 @@ impl Clone for Grid {
     }
 }
 
+/// A grid as it was at one revision, read-only, that keeps the grid's identity, revision and
+/// log of changes ([`Grid::snapshot`]): what a [`Searcher`](crate::search::Searcher) keeps of
+/// the grid (its components, jump distances, HPA* clusters) serves the snapshot, and follows a
+/// later snapshot of the same grid by its changed cells instead of being made again, as it
+/// would for a copy. A snapshot can only be read, so its version names its cells exactly as
+/// the grid's version did when it was taken; cloning a snapshot shares it, and cloning the
+/// grid it reads as (`Grid::clone(&snapshot)`) makes a new grid with a new identity. Searches
+/// on other threads take snapshots (the Bevy plugin's tasks do).
+///
+/// ```
+/// use cubepath_search::grid::{Cell, Grid};
+/// let mut grid = Grid::new(4, 4).unwrap();
+/// let then = grid.snapshot();
+/// assert_eq!(then.version(), grid.version());
+/// grid.set(1, 1, Cell::Blocked).unwrap();
+/// let now = grid.snapshot();
+/// assert_eq!(now.changes_since(then.version()).unwrap().collect::<Vec<_>>(), [(1, 1)]);
+/// assert!(then.is_passable(1, 1) && !now.is_passable(1, 1));
+/// assert_ne!(Grid::clone(&now).version().0, grid.version().0); // a copy is another grid
+/// ```
+#[derive(Clone, Debug)]
+pub struct Snapshot(Arc<Grid>);
+
+impl std::ops::Deref for Snapshot {
+    type Target = Grid;
+
+    fn deref(&self) -> &Grid {
+        &self.0
+    }
+}
+
+impl From<Arc<Grid>> for Snapshot {
+    /// Reads a shared grid as a snapshot (it is the grid itself, not a copy).
+    fn from(grid: Arc<Grid>) -> Snapshot {
+        Snapshot(grid)
+    }
+}
+
 impl PartialEq for Grid {
     fn eq(&self, other: &Grid) -> bool {
         (self.width, self.height) == (other.width, other.height) && self.codes == other.codes
@@ -308,6 +347,11 @@ impl Grid {
     /// This grid's identity and revision: equal pairs mean the same cells as when last seen.
     pub fn version(&self) -> (u64, u64) {
         (self.id, self.revision)
+    }
+
+    /// The grid as it is now, read-only, keeping its identity and revision (see [`Snapshot`]).
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot(Arc::new(Grid { codes: self.codes.clone(), log: self.log.clone(), ..*self }))
     }
 
     /// The cells changed since this grid was at `version` (one per change, so a cell changed

@@ -3,6 +3,7 @@
 //! search makes before it starts. The searches themselves are run from `search.rs`.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use crate::grid::Pos;
 use crate::grid::bits::BitGrid;
@@ -54,8 +55,8 @@ pub struct Searcher {
     prepared: Option<Prepared>,
     /// A subgoal query's buffers.
     pub(crate) subgoal: Scratch,
-    /// The last grid's HPA* clusters, brought up to date around its edits.
-    hierarchy: Option<Hierarchy>,
+    /// The last grid's HPA* clusters, brought up to date around its edits (shared, perhaps).
+    hierarchy: Option<Arc<Hierarchy>>,
 }
 
 impl Searcher {
@@ -140,22 +141,40 @@ impl Searcher {
     /// The HPA* clusters of `grid` as it is now ([`Hierarchy::side_for`] cells a side): the kept
     /// ones brought up to date around the grid's edits ([`Hierarchy::update`]), built whole for
     /// another grid, a copy, or another side (a grid with terrain has none: `None`).
+    /// A hierarchy shared with others (see [`Searcher::keep_hierarchy`]) is copied before it
+    /// is brought up to date.
     pub(crate) fn hierarchy_for(&mut self, grid: &Grid) -> Option<&Hierarchy> {
         let side = Hierarchy::side_for(grid);
         match self.hierarchy.as_mut() {
+            Some(h) if h.cluster_side() == side && h.is_for(grid) => {}
             Some(h) if h.cluster_side() == side => {
-                if h.update(grid).is_err() {
+                if Arc::make_mut(h).update(grid).is_err() {
                     self.hierarchy = None;
                 }
             }
-            _ => self.hierarchy = Hierarchy::build(grid, side).ok(),
+            _ => self.hierarchy = Hierarchy::build(grid, side).ok().map(Arc::new),
         }
-        self.hierarchy.as_ref()
+        self.hierarchy.as_deref()
     }
 
     /// The kept HPA* clusters, if any (for drawing them).
     pub fn kept_hierarchy(&self) -> Option<&Hierarchy> {
-        self.hierarchy.as_ref()
+        self.hierarchy.as_deref()
+    }
+
+    /// The kept HPA* clusters, shared (so that other searchers, on other threads, can keep
+    /// them too instead of building their own).
+    pub fn shared_hierarchy(&self) -> Option<Arc<Hierarchy>> {
+        self.hierarchy.clone()
+    }
+
+    /// Keeps `hierarchy` (shared with other searchers, say) for [`Algorithm::Hpa`] searches: a
+    /// search uses it as it is when it was built or last updated for the grid searched (the
+    /// same grid at the same revision, or a [`Snapshot`](crate::grid::Snapshot) of it), brings
+    /// a copy of it up to date when that grid has changed since, and builds anew for another
+    /// grid, exactly as with clusters it built itself.
+    pub fn keep_hierarchy(&mut self, hierarchy: Arc<Hierarchy>) {
+        self.hierarchy = Some(hierarchy);
     }
 
     /// Keeps `prepared` (read from a file, say) for searches of the grid it was made for; it is
@@ -177,7 +196,7 @@ impl Searcher {
             + self.bits.as_ref().map_or(0, BitGrid::bytes)
             + self.jumps.as_ref().map_or(0, JumpTable::bytes)
             + self.prepared.as_ref().map_or(0, Prepared::bytes)
-            + self.hierarchy.as_ref().map_or(0, Hierarchy::bytes)
+            + self.hierarchy.as_deref().map_or(0, Hierarchy::bytes)
     }
 
     /// Sets the generation stamp the next search counts on from, so tests can show that
