@@ -857,6 +857,57 @@ fn a_race_lane_stops_at_its_limit_with_a_message() {
     assert!(app.world().resource::<Race>().is_empty());
 }
 
+/// HPA* races and steps too: its lane records the abstract search (the start, entrances, the
+/// end), far fewer steps than A*'s, and ends with a path of the board's moves that costs at
+/// least the optimum (the oracle's) and wins only if it costs no more than A*'s.
+#[test]
+fn hpa_races_and_steps_through_its_abstract_search() {
+    use cubepath::engine::search::Algorithm;
+    use cubepath::game::logic::race::Race;
+    use cubepath::game::logic::settings::RaceSettings;
+    use cubepath::game::logic::stepview::StepView;
+    let mut grid = Grid::new(40, 40).unwrap();
+    for y in 0..36 {
+        grid.set(20, y, Cell::Blocked).unwrap(); // a wall with a gap at the bottom
+    }
+    let setup = GameSetup { grid: Some((grid.clone(), "walled".into())), start: Some((2, 3)), end: Some((37, 5)), ..default() };
+    let mut app = Headless::new(setup, Duration::from_millis(10));
+    app.frames(2);
+    let optimum = oracle_costs(&grid, (2, 3))[5 * 40 + 37];
+    let racing = RaceSettings { on: true, algorithms: vec![Algorithm::AStar, Algorithm::Hpa] };
+    assert_eq!(racing.clamped(), racing, "HPA* keeps its lane");
+    app.act(Action::Race(racing));
+    app.act(Action::StepRate(1000.0));
+    app.act(Action::RunSteps(true));
+    app.frames(200);
+    let race = app.world().resource::<Race>();
+    let (astar, hpa) = (&race.lanes[0], &race.lanes[1]);
+    assert!(hpa.message.is_none(), "{:?}", hpa.message);
+    let steps = hpa.view.steps.clone();
+    assert!(!steps.is_empty() && steps.len() * 5 < astar.view.steps.len(), "HPA* {} steps, A* {}", steps.len(), astar.view.steps.len());
+    assert_eq!((steps[0].current, steps.last().unwrap().current), ((2, 3), (37, 5)));
+    let cost = hpa.cost.unwrap();
+    assert!(cost >= optimum - 1e-9 && cost <= optimum * 1.2, "HPA* {cost} against {optimum}");
+    assert!(hpa.path.iter().all(|&(x, y)| grid.is_passable(x, y)));
+    assert!(hpa.path.windows(2).all(|w| {
+        let ((ax, ay), (bx, by)) = (w[0], w[1]);
+        ax.abs_diff(bx) <= 1
+            && ay.abs_diff(by) <= 1
+            && w[0] != w[1]
+            && (ax == bx || ay == by || (grid.is_passable(ax, by) && grid.is_passable(bx, ay)))
+    }));
+    let winners = race.winners();
+    assert_eq!(winners.contains(&1), cost <= astar.cost.unwrap() + 1e-9, "HPA* wins only with the cheapest path");
+    assert!(!winners.is_empty());
+    // the step view records it the same way
+    app.act(Action::Race(RaceSettings { on: false, algorithms: vec![Algorithm::AStar, Algorithm::Hpa] }));
+    app.act(Action::Search(SearchOptions { algorithm: Algorithm::Hpa, ..default() }));
+    app.act(Action::ShowSteps(true));
+    let view = app.world().resource::<StepView>();
+    assert_eq!(view.steps.len(), steps.len());
+    assert_eq!(view.steps.last().unwrap().current, (37, 5));
+}
+
 #[test]
 fn a_crowd_wanders_gathers_and_obeys_without_conflicts() {
     use cubepath::engine::crowd::CrowdKind;

@@ -279,10 +279,12 @@ impl RaceSettings {
         vec![Algorithm::Bfs, Algorithm::Dijkstra, Algorithm::Greedy, Algorithm::AStar]
     }
 
-    /// The settings made legal: algorithms that cannot step are dropped, then lanes are cut to
+    /// The settings made legal: algorithms that cannot be recorded step by step are dropped
+    /// (see [`super::stepview::recordable`]), then lanes are cut to
     /// [`LANES`]`.1` or filled up to [`LANES`]`.0` with A* and Dijkstra.
     pub fn clamped(&self) -> RaceSettings {
-        let mut algorithms: Vec<Algorithm> = self.algorithms.iter().copied().filter(|a| a.steps()).take(LANES.1).collect();
+        let mut algorithms: Vec<Algorithm> =
+            self.algorithms.iter().copied().filter(|&a| super::stepview::recordable(a)).take(LANES.1).collect();
         for extra in [Algorithm::AStar, Algorithm::Dijkstra] {
             if algorithms.len() < LANES.0 {
                 algorithms.push(extra);

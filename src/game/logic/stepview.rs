@@ -11,8 +11,8 @@ use super::input::Action;
 use super::settings::{Heat, MAX_TRACE, SearchSettings, StepLayers, StepViewOn, race_on, step_view_on};
 use super::setup::GameSetup;
 use crate::engine::{
-    grid::{Pos, distances_to},
-    search::{Algorithm, SearchError, SearchOptions, SearchResult, Searcher, Step},
+    grid::{Heuristic, Pos, distances_to},
+    search::{Algorithm, Hierarchy, SearchError, SearchOptions, SearchResult, Searcher, Step},
 };
 use crate::game::phases::{AppSystems, PausableSystems};
 
@@ -274,6 +274,12 @@ impl StepView {
         self.applied = 0;
         self.open = 0;
         self.max_g = 0.0;
+        if options.algorithm == Algorithm::Hpa {
+            let outcome = self.record_hpa(board, start, end, options, limit);
+            let k = self.pending_seek.take().unwrap_or(0);
+            self.seek(k);
+            return outcome;
+        }
         let mut searcher = Searcher::default();
         let outcome = searcher.steps(&board.grid, start, end, options).map(|mut run| {
             let push = |run: &crate::engine::search::StepSearch, cell: Pos| {
@@ -303,6 +309,41 @@ impl StepView {
         self.seek(k);
         outcome
     }
+}
+
+impl StepView {
+    /// HPA*'s steps: its abstract search's expansions (the start, transition cells, the end),
+    /// each with the nodes it reached, from the same clusters its search builds.
+    fn record_hpa(
+        &mut self,
+        board: &Board,
+        start: Pos,
+        end: Pos,
+        options: &SearchOptions,
+        limit: usize,
+    ) -> Result<SearchResult, SearchError> {
+        let result = Searcher::default().search(&board.grid, start, end, options)?;
+        let clusters = Hierarchy::build(&board.grid, Hierarchy::side_for(&board.grid)).expect("validated: a plain board has clusters");
+        let mut trace = Vec::new();
+        clusters.find_traced(&board.grid, start, end, Some(&mut trace)).expect("validated: open endpoints on this board");
+        // its abstract search estimates by the octile distance, whatever the settings say
+        let h = |p: Pos| Heuristic::Octile.estimate(options.topology, options.costs, p, end);
+        self.start = Some(TracePush { cell: start, g: 0.0, h: h(start), parent: None });
+        self.truncated = trace.len() > limit;
+        for step in trace.into_iter().take(limit) {
+            let pushes: Vec<TracePush> =
+                step.reached.iter().map(|&(cell, g)| TracePush { cell, g, h: h(cell), parent: Some(step.at) }).collect();
+            self.max_g = pushes.iter().map(|p| p.g).fold(self.max_g, f64::max);
+            self.steps.push(TraceStep { current: step.at, pushes });
+        }
+        Ok(result)
+    }
+}
+
+/// Whether the step view and the race can show the algorithm step by step: those the engine
+/// steps, and HPA*, whose abstract search is recorded.
+pub fn recordable(algorithm: Algorithm) -> bool {
+    algorithm.steps() || algorithm == Algorithm::Hpa
 }
 
 /// --steps N: the step view opens with N expansions shown.

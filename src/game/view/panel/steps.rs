@@ -9,7 +9,7 @@ use crate::engine::search::Algorithm;
 use crate::game::logic::input::Action;
 use crate::game::logic::race::RACE_LIMIT;
 use crate::game::logic::settings::{Heat, LANES, RaceSettings};
-use crate::game::logic::stepview::StepView;
+use crate::game::logic::stepview::{StepView, recordable};
 use crate::game::view::arrows::MAX_ARROW_CELLS;
 use crate::game::view::cubes::drawn_flat;
 use crate::game::view::looks::{HEAT_LEVELS, Look};
@@ -21,9 +21,10 @@ const SUBGOAL_NOTE: &str = "The subgoal graph runs whole: shown is the graph it 
     the subgoals (corners a shortest path may turn at), flat green lines the edges between them (a straight and \
     diagonal line); a search joins its start and end to the graph and searches only that.";
 
-const HPA_NOTE: &str = "HPA* runs whole: shown are its clusters (grey squares) and their entrances (magenta: a line across the \
-    border, a post on each side), computed from the board and rebuilt only around an edit. A search joins its start and end to \
-    the entrances of their clusters, searches that graph, then follows each leg inside its cluster and straightens the path.";
+const HPA_NOTE: &str = "HPA*'s steps are its abstract search: it expands the start, entrances (magenta: a line across a \
+    border, a post on each side) and the end, each step crossing a cluster (grey squares) at a cost known beforehand, so a few \
+    steps cross the board. The clusters and entrances come from the board and are rebuilt only around an edit. Once the end is \
+    reached, each leg is followed inside its cluster and the path straightened, so the path can cost a little more than the least.";
 
 pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Action>) {
     let step = &shown.step;
@@ -57,9 +58,7 @@ pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut Messa
             replay_controls(ui, (v.running, v.rate()), (v.shown, v.closed.len()), ("expansions/s", w), actions);
         } else if shown.step_on.0 && algorithm == Algorithm::Subgoal {
             ui.small(w.say(SUBGOAL_NOTE));
-        } else if shown.step_on.0 && algorithm == Algorithm::Hpa {
-            ui.small(w.say(HPA_NOTE));
-        } else if shown.step_on.0 && !algorithm.steps() {
+        } else if shown.step_on.0 && !recordable(algorithm) {
             ui.small(w.say(&format!("{algorithm} runs whole, not step by step: pick another algorithm to step through")));
         } else if shown.step_on.0 {
             replay_controls(ui, (step.running, step.rate), (step.shown, step.steps.len()), ("expansions/s", w), actions);
@@ -71,6 +70,9 @@ pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut Messa
                 step.closed_cells().len(),
                 if step.truncated { " (recording cut short)" } else { "" }
             )));
+            if algorithm == Algorithm::Hpa {
+                ui.small(w.say(HPA_NOTE));
+            }
             if let Some(p) = shown.hover.0 {
                 ui.label(w.say(&hover_label(step, p)));
                 if let Some(jumps) = &shown.jumps.0 {
@@ -136,7 +138,7 @@ fn race_lanes(ui: &mut egui::Ui, current: &RaceSettings, w: Words) -> RaceSettin
     for (i, a) in new.algorithms.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             egui::ComboBox::from_id_salt(("lane", i)).selected_text(format!("{}. {}", i + 1, a.name())).show_ui(ui, |ui| {
-                for b in Algorithm::ALL.into_iter().filter(|b| b.steps()) {
+                for b in Algorithm::ALL.into_iter().filter(|&b| recordable(b)) {
                     ui.selectable_value(a, b, b.name());
                 }
             });

@@ -435,8 +435,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
         "地图分成若干区块，区块之间由入口相连；先在入口上运行 A*，再细化到格子并拉直。接近最优，但不是最优；编辑后只重建附近的区块。",
     ),
     (
-        "HPA* runs whole: shown are its clusters (grey squares) and their entrances (magenta: a line across the border, a post on each side), computed from the board and rebuilt only around an edit. A search joins its start and end to the entrances of their clusters, searches that graph, then follows each leg inside its cluster and straightens the path.",
-        "HPA* 整体运行：这里显示的是它的区块（灰色方框）和区块的入口（品红色：一条穿过边界的线，两侧各一根竖线），由棋盘计算而来，编辑后只重建附近的部分。一次搜索把起点和终点接到所在区块的入口上，搜索这个图，再在每个区块内走完每一段，最后把路径拉直。",
+        "HPA*'s steps are its abstract search: it expands the start, entrances (magenta: a line across a border, a post on each side) and the end, each step crossing a cluster (grey squares) at a cost known beforehand, so a few steps cross the board. The clusters and entrances come from the board and are rebuilt only around an edit. Once the end is reached, each leg is followed inside its cluster and the path straightened, so the path can cost a little more than the least.",
+        "HPA* 的步骤是它的抽象搜索：它扩展起点、入口（品红色：一条穿过边界的线，两侧各一根竖线）和终点，每一步以事先算好的代价穿过一个区块（灰色方框），所以几步就能穿过棋盘。区块和入口由棋盘计算而来，编辑后只重建附近的部分。到达终点后，再在每个区块内走完每一段并把路径拉直，所以路径的代价可能比最小代价略高。",
     ),
     (
         "The subgoal graph runs whole: shown is the graph it searches, computed from the board. Upright green lines mark the subgoals (corners a shortest path may turn at), flat green lines the edges between them (a straight and diagonal line); a search joins its start and end to the graph and searches only that.",

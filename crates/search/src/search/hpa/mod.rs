@@ -63,6 +63,19 @@ impl std::error::Error for HpaError {}
 /// A cluster's nodes, the costs between them (k x k), and its links across borders.
 type Joined = (Vec<Pos>, Vec<f32>, Vec<(u32, Pos)>);
 
+/// One expansion of HPA*'s abstract search ([`Hierarchy::find_traced`]): the node's cell (the
+/// start, a transition cell, or the goal) and its cost from the start, and each node it
+/// reached more cheaply than before, with that cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AbstractStep {
+    /// The expanded node's cell.
+    pub at: Pos,
+    /// Its cost from the start.
+    pub cost: f64,
+    /// The nodes it reached more cheaply: their cells and costs from the start.
+    pub reached: Vec<(Pos, f64)>,
+}
+
 /// A path found by [`Hierarchy::find`]: cells from start to goal, their cost, and the work.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HpaPath {
@@ -224,6 +237,28 @@ impl Hierarchy {
 
     /// A path from `start` to `goal` (`None`: none exists); see the module's notes.
     pub fn find(&self, grid: &Grid, start: Pos, goal: Pos) -> Result<Option<HpaPath>, HpaError> {
+        self.find_traced(grid, start, goal, None)
+    }
+
+    /// As [`Hierarchy::find`], and when `trace` is given, the abstract search's expansions are
+    /// added to it in order (for showing them step by step).
+    ///
+    /// ```
+    /// use cubepath_search::{grid::Grid, search::Hierarchy};
+    /// let grid = Grid::new(16, 16).unwrap();
+    /// let h = Hierarchy::build(&grid, 4).unwrap();
+    /// let mut trace = Vec::new();
+    /// let path = h.find_traced(&grid, (0, 0), (15, 15), Some(&mut trace)).unwrap().unwrap();
+    /// assert_eq!(trace.len(), path.abstract_expanded);
+    /// assert_eq!((trace[0].at, trace.last().unwrap().at), ((0, 0), (15, 15)));
+    /// ```
+    pub fn find_traced(
+        &self,
+        grid: &Grid,
+        start: Pos,
+        goal: Pos,
+        trace: Option<&mut Vec<AbstractStep>>,
+    ) -> Result<Option<HpaPath>, HpaError> {
         if !self.is_for(grid) {
             return Err(HpaError::Stale);
         }
@@ -232,7 +267,7 @@ impl Hierarchy {
                 return Err(HpaError::Endpoint(p));
             }
         }
-        let Some((route, abstract_expanded, abstract_pushed)) = self.abstract_route(grid, start, goal) else { return Ok(None) };
+        let Some((route, abstract_expanded, abstract_pushed)) = self.abstract_route(grid, start, goal, trace) else { return Ok(None) };
         let mut cells = vec![start];
         for pair in route.windows(2) {
             let (a, b) = (pair[0], pair[1]);
@@ -432,7 +467,13 @@ impl Hierarchy {
     /// cells of the nodes on the way from start to goal, the nodes expanded and those pushed.
     // Long: one A* loop with its three kinds of edge (from the start, across a cluster, across
     // a border) and the goal's; split, each part would need the whole search state.
-    fn abstract_route(&self, grid: &Grid, start: Pos, goal: Pos) -> Option<(Vec<Pos>, usize, usize)> {
+    fn abstract_route(
+        &self,
+        grid: &Grid,
+        start: Pos,
+        goal: Pos,
+        mut trace: Option<&mut Vec<AbstractStep>>,
+    ) -> Option<(Vec<Pos>, usize, usize)> {
         let (cs, cg) = (self.cluster_of(start), self.cluster_of(goal));
         let from_start = confined(grid, self.rect(cs), start, &[&self.nodes[cs][..], &[goal]].concat());
         let to_goal = confined(grid, self.rect(cg), goal, &[&self.nodes[cg][..], &[start]].concat());
@@ -449,6 +490,9 @@ impl Hierarchy {
                     continue;
                 }
                 expanded += 1;
+                if let Some(t) = trace.as_deref_mut() {
+                    t.push(AbstractStep { at, cost: g, reached: Vec::new() });
+                }
                 if id == z {
                     let mut route = vec![goal];
                     let mut k = r.get(z).expect("reached").1;
@@ -468,6 +512,9 @@ impl Hierarchy {
                     }
                     pushed += usize::from(before.is_none());
                     r.reach(to, ng, id, cell);
+                    if let Some(step) = trace.as_deref_mut().and_then(|t| t.last_mut()) {
+                        step.reached.push((cell, ng));
+                    }
                     open.push(Open { f: ng + octile(cell, goal), g: ng, at: to });
                 };
                 let c = self.cluster_of(at);
