@@ -6,7 +6,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use cubepath::engine::{
-    grid::{Cell, Grid, Pos, path_cost},
+    grid::{Cell, Grid, Pos, Topology, path_cost},
     search::{SearchOptions, find_path},
 };
 use cubepath::game::harness::Headless;
@@ -855,6 +855,97 @@ fn a_race_lane_stops_at_its_limit_with_a_message() {
     // switched off: the lanes are forgotten
     app.act(Action::Race(RaceSettings { on: false, algorithms: vec![Algorithm::Dijkstra, Algorithm::AStar] }));
     assert!(app.world().resource::<Race>().is_empty());
+}
+
+/// The least cost for a square walker `k` cells a side, named by its top-left cell, from
+/// `start` to every anchor, written from the rule (the whole square on the board and open; a
+/// diagonal step only when the two straight steps beside it are open too, so no square cuts a
+/// corner), not from the engine's clearance.
+fn unit_oracle(grid: &Grid, k: usize, start: Pos) -> Vec<f64> {
+    let (w, h) = (grid.width() as i64, grid.height() as i64);
+    let fits = |x: i64, y: i64| {
+        x >= 0
+            && y >= 0
+            && x + k as i64 <= w
+            && y + k as i64 <= h
+            && (0..k * k).all(|d| grid.is_passable(x as usize + d % k, y as usize + d / k))
+    };
+    let mut dist = vec![f64::INFINITY; (w * h) as usize];
+    let mut done = vec![false; dist.len()];
+    dist[start.1 * w as usize + start.0] = 0.0;
+    while let Some(i) = (0..dist.len()).filter(|&i| !done[i] && dist[i].is_finite()).min_by(|&a, &b| dist[a].total_cmp(&dist[b])) {
+        done[i] = true;
+        let (x, y) = (i as i64 % w, i as i64 / w);
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let (nx, ny) = (x + dx, y + dy);
+            if !fits(nx, ny) || (dx != 0 && dy != 0 && !(fits(x + dx, y) && fits(x, y + dy))) {
+                continue;
+            }
+            let step = if dx != 0 && dy != 0 { std::f64::consts::SQRT_2 } else { 1.0 };
+            let j = (ny * w + nx) as usize;
+            dist[j] = dist[j].min(dist[i] + step);
+        }
+    }
+    dist
+}
+
+/// A 2 x 2 walker: its path keeps its whole square off barriers (the narrow gap is for 1 x 1
+/// walkers only) at the least cost for its size, the shown path covers its square, and the
+/// agent walks it at its square's centre, never over a barrier; on hex cells it is refused.
+#[test]
+fn a_two_by_two_walker_keeps_its_square_off_barriers() {
+    use cubepath::game::logic::agent::Agent;
+    use cubepath::game::logic::settings::UnitSize;
+    let rows = [
+        "................",
+        "................",
+        "#######.####..##",
+        "................",
+        "................",
+        "................",
+        "###########..###",
+        "................",
+        "................",
+    ];
+    let mut app = app_with(map_setup(&rows, (2, 0), (2, 7)), Duration::from_millis(20));
+    let grid = app.world().resource::<Board>().grid.clone();
+    let small = path(&app);
+    assert!(small.cells.contains(&(7, 2)), "a 1 x 1 walker takes the narrow gap");
+    app.act(Action::UnitSize(2));
+    let big = path(&app);
+    let optimum = unit_oracle(&grid, 2, (2, 0))[7 * 16 + 2];
+    assert!(optimum.is_finite() && optimum > small.cost.unwrap() + 1.0);
+    assert!((big.cost.unwrap() - optimum).abs() < 1e-9, "{:?} against {optimum}", big.cost);
+    assert_eq!((big.cells.first(), big.cells.last()), (Some(&(2, 0)), Some(&(2, 7))));
+    for &(x, y) in &big.cells {
+        assert!((0..4).all(|d| grid.is_passable(x + d % 2, y + d / 2)), "its square at {x},{y} is over a barrier");
+        assert!(big.path_index((x + 1, y + 1)).is_some(), "the shown path covers the square at {x},{y}");
+    }
+    assert!(big.path_index((7, 2)).is_none(), "no 2 x 2 square through the narrow gap");
+    // the agent walks it, its square never over a barrier, and stands at the square's centre
+    app.act(Action::Play(PlaySettings { mode: WalkMode::Agent, agent_speed: 20.0, ..default() }));
+    app.act(Action::Walk);
+    let mut arrived = false;
+    for _ in 0..600 {
+        app.update();
+        let mut q = app.world_mut().query::<(&Agent, &Transform)>();
+        let Ok((agent, at)) = q.single(app.world()) else { continue };
+        let (x, y) = agent.last;
+        assert_eq!(agent.size, 2);
+        assert!((0..4).all(|d| grid.is_passable(x + d % 2, y + d / 2)), "the agent's square at {x},{y} is over a barrier");
+        if agent.arrived {
+            let board = app.world().resource::<Board>();
+            let centre = (board.world((2, 7)) + board.world((3, 8))) / 2.0;
+            assert!((at.translation.xz() - centre.xz()).length() < 1e-3, "{} against {centre}", at.translation);
+            arrived = true;
+            break;
+        }
+    }
+    assert!(arrived, "the 2 x 2 agent did not arrive");
+    assert_eq!(*app.world().resource::<UnitSize>(), UnitSize(2));
+    // hex cells: refused with the reason
+    app.act(Action::Search(SearchOptions { topology: Topology::Hex, ..default() }));
+    assert!(!path(&app).found() && path(&app).message.contains("hex"), "{}", path(&app).message);
 }
 
 /// HPA* races and steps too: its lane records the abstract search (the start, entrances, the

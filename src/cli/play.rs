@@ -61,6 +61,10 @@ pub struct PlayArgs {
     /// Walk with the agent instead of turning cubes black.
     #[arg(long)]
     pub agent: bool,
+    /// The walker's size: a square unit this many cells a side (1 to 4), named by its top-left
+    /// cell, whose path keeps the whole square off barriers (square boards only).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub unit: Option<u8>,
     /// Hexagonal cells (odd rows shifted right) with 6 neighbours.
     #[arg(long)]
     pub hex: bool,
@@ -249,6 +253,7 @@ impl PlayArgs {
             start,
             end,
             agent: self.agent,
+            unit: self.unit.map(usize::from),
             hex: self.hex,
             walk: self.walk,
             steps: self.steps.map(|n| n as usize),

@@ -40,6 +40,11 @@ pub struct FollowPath {
     pub turn_rate: f32,
     /// Height of its centre above the grid's plane.
     pub height: f32,
+    /// Its side in cells when it has no [`PathRequest`] (one given its path by
+    /// [`FollowPath::along`]); with a request, the request's size counts. A unit more than a
+    /// cell a side walks the centre of its square ([`NavGrid::unit_centre`]) and needs the whole
+    /// square free.
+    pub size: usize,
     cells: Vec<Pos>,
     next: usize,
     last: Option<Pos>,
@@ -50,7 +55,7 @@ impl FollowPath {
     /// A follower at `speed` cells a second, turning at rate 8 (the tutorials' slerp), its
     /// centre at the plane.
     pub fn new(speed: f32) -> FollowPath {
-        FollowPath { speed, turn_rate: 8.0, height: 0.0, cells: Vec::new(), next: 0, last: None, arrived: true }
+        FollowPath { speed, turn_rate: 8.0, height: 0.0, size: 1, cells: Vec::new(), next: 0, last: None, arrived: true }
     }
 
     /// A follower standing on `cells[0]` and walking the rest, at `speed` cells a second.
@@ -75,6 +80,11 @@ impl FollowPath {
     /// With its centre this far above the plane.
     pub fn at_height(self, height: f32) -> FollowPath {
         FollowPath { height, ..self }
+    }
+
+    /// A unit `size` cells a side, when it has no request (see [`FollowPath::size`]).
+    pub fn sized(self, size: usize) -> FollowPath {
+        FollowPath { size, ..self }
     }
 
     /// The cell it walks toward, if walking.
@@ -169,7 +179,7 @@ pub(crate) fn replan_blocked_ways(
     for (e, mut follower, request) in &mut followers {
         let Some(nav) = grid_for(request.and_then(|r| r.grid), &grids).filter(|g| g.is_changed()) else { continue };
         // a unit bigger than a cell is named by its top-left cell and needs all its cells open
-        let size = request.map_or(1, |r| r.size);
+        let size = request.map_or(follower.size, |r| r.size);
         let free = |p: Pos| unit_fits(&nav.grid, p, size);
         let from = match (follower.target(), follower.last) {
             (Some(target), Some(last)) if !free(target) && free(last) => {
@@ -226,10 +236,11 @@ pub(crate) fn move_followers(
         }
         let Some(nav) = grid_for(request.and_then(|r| r.grid), &grids) else { continue };
         let up = nav.plane.up();
+        let centre = nav.unit_centre(request.map_or(follower.size, |r| r.size));
         let mut budget = follower.speed * nav.cell_size * dt;
         let mut heading = None;
         while let Some(cell) = follower.target() {
-            let goal = nav.to_world(cell) + up * follower.height;
+            let goal = nav.to_world(cell) + centre + up * follower.height;
             let to = goal - transform.translation;
             let dist = to.length();
             if dist > 1e-5 {

@@ -156,6 +156,14 @@ impl NavGrid {
             } * self.cell_size
     }
 
+    /// From a unit's named (top-left) cell to the centre of its square, for a unit `size` cells
+    /// a side (zero for one cell): a [`FollowPath`](crate::FollowPath) of a sized request walks
+    /// its square's centre.
+    pub fn unit_centre(&self, size: usize) -> Vec3 {
+        let k = size.max(1) - 1;
+        (self.to_world((k, k)) - self.to_world((0, 0))) / 2.0
+    }
+
     /// The cell whose square (or hexagon) holds a world position, if on the grid.
     pub fn to_cell(&self, at: Vec3) -> Option<Pos> {
         let d = (at - self.origin) / self.cell_size;

@@ -51,7 +51,8 @@ pub struct PathRequest {
     /// The unit's side in cells, 1 to [`MAX_UNIT_SIZE`] (square cells only): a bigger unit is
     /// named by its top-left (least x, least y) cell, `from` and `to` included, and its path
     /// never lets any of its cells overlap a wall (diagonal steps without cutting a corner of
-    /// its square); see the engine's `Clearance`.
+    /// its square); see the engine's `Clearance`. A [`FollowPath`](crate::FollowPath) walks
+    /// the centre of the unit's square ([`NavGrid::unit_centre`]).
     pub size: usize,
 }
 

@@ -106,6 +106,11 @@ fn a_two_by_two_follower_replans_for_a_wall_only_its_second_row_would_touch() {
     let board = app.world().get::<NavGrid>(grid).unwrap().grid.clone();
     let f = app.world().get::<FollowPath>(walker).unwrap();
     assert!(f.arrived() && f.last() == Some((8, 0)), "{visited:?}");
+    // it stands at the centre of its square: between cells (8, 0) and (9, 1), a cell wide each
+    let nav = app.world().get::<NavGrid>(grid).unwrap();
+    let centre = (nav.to_world((8, 0)) + nav.to_world((9, 1))) / 2.0;
+    let at = app.world().get::<Transform>(walker).unwrap().translation;
+    assert!(at.distance(centre) < 1e-4, "{at} against {centre}");
     assert!(visited.iter().all(|&(x, y)| open_box(&board, (x, y), (x + 1, y + 1))), "stood over the wall: {visited:?}");
     assert!(unit_moves(&board, 2, &answer(&app, walker).unwrap().cells));
 }

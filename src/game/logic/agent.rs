@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy_cubepath::{Arrived, FollowPath, NavSystems, PathRequest};
 
 use super::board::{Board, BoardReplaced, Occupies, Selection};
-use super::settings::{PlaySettings, SearchSettings};
+use super::settings::{PlaySettings, SearchSettings, UnitSize};
 use super::status::Status;
 use super::walk::WalkReset;
 use crate::engine::grid::Pos;
@@ -20,6 +20,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 despawn_agents_on_new_board,
+                despawn_agents.run_if(resource_changed::<UnitSize>),
                 request_agent_paths
                     .run_if(resource_changed::<Board>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<SearchSettings>)),
             )
@@ -56,17 +57,21 @@ pub struct Agent {
     pub last: Pos,
     /// Whether it has reached the end of `cells`.
     pub arrived: bool,
+    /// Its side in cells ([`UnitSize`]): above 1, `cells` and `last` are the top-left cells of
+    /// its square.
+    pub size: usize,
 }
 
 impl Agent {
     /// The game's reading of a walk: where it stands (`last` until the walk has a cell of its
     /// own), what it walks and whether it is there.
-    fn read(follower: &FollowPath, last: Pos) -> Agent {
+    fn read(follower: &FollowPath, last: Pos, size: usize) -> Agent {
         Agent {
             cells: follower.cells().to_vec(),
             next: follower.next(),
             last: follower.last().unwrap_or(last),
             arrived: follower.arrived(),
+            size,
         }
     }
 
@@ -78,25 +83,35 @@ impl Agent {
     /// The cells it stands on or steps into: on a long (any-angle) step, every cell the
     /// segment touches, so no barrier is painted across its way.
     fn occupies(&self, height: usize) -> Vec<Pos> {
-        match self.target() {
+        let anchors = match self.target() {
             Some(t) => crate::engine::grid::touched_cells(self.last, t, height),
             None => vec![self.last],
-        }
+        };
+        // a bigger walker covers its square from each of them
+        let k = self.size.max(1);
+        let mut cells: Vec<Pos> = anchors.iter().flat_map(|&(x, y)| (0..k * k).map(move |d| (x + d % k, y + d / k))).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
     }
 }
 
-/// An agent standing on `cells[0]`, facing `cells[1]` (its front is -Z), walking at `speed`.
-pub fn agent_bundle(cells: Vec<Pos>, board: &Board, speed: f32) -> impl Bundle {
-    let at = board.world(cells[0]) + Vec3::Y * AGENT_HEIGHT;
+/// An agent `size` cells a side standing on `cells[0]` (its square's top-left cell; it stands
+/// at the square's centre, its body `size` times as big), facing `cells[1]` (its front is -Z),
+/// walking at `speed`.
+pub fn agent_bundle(cells: Vec<Pos>, board: &Board, speed: f32, size: usize) -> impl Bundle {
+    let k = size.max(1) as f32;
+    let centre = (board.world((size.max(1) - 1, size.max(1) - 1)) - board.world((0, 0))) / 2.0;
+    let at = board.world(cells[0]) + centre + Vec3::Y * AGENT_HEIGHT * k;
     let facing = cells.get(1).map_or(Vec3::NEG_Z, |&c| board.world(c) - board.world(cells[0]));
-    let walk = FollowPath::along(speed, cells).at_height(AGENT_HEIGHT);
-    let agent = Agent::read(&walk, walk.cells()[0]);
+    let walk = FollowPath::along(speed, cells).at_height(AGENT_HEIGHT * k).sized(size.max(1));
+    let agent = Agent::read(&walk, walk.cells()[0], size);
     (
         Name::new("Agent"),
         Occupies(agent.occupies(board.grid.height())),
         agent,
         walk,
-        Transform::from_translation(at).looking_to(facing.normalize_or(Vec3::NEG_Z), Vec3::Y),
+        Transform::from_translation(at).looking_to(facing.normalize_or(Vec3::NEG_Z), Vec3::Y).with_scale(Vec3::splat(k)),
     )
 }
 
@@ -105,7 +120,7 @@ fn spawn_agents(
     mut commands: Commands,
     mut resets: MessageReader<WalkReset>,
     board: Res<Board>,
-    settings: Res<PlaySettings>,
+    (settings, unit): (Res<PlaySettings>, Res<UnitSize>),
     agents: Query<Entity, With<Agent>>,
 ) {
     for reset in resets.read() {
@@ -113,8 +128,15 @@ fn spawn_agents(
             commands.entity(e).try_despawn();
         }
         if let Some(cells) = &reset.agent_path {
-            commands.spawn(agent_bundle(cells.clone(), &board, settings.agent_speed));
+            commands.spawn(agent_bundle(cells.clone(), &board, settings.agent_speed, unit.0));
         }
+    }
+}
+
+/// A walker of another size: the agents go (the next walk sends one of the new size).
+fn despawn_agents(mut commands: Commands, agents: Query<Entity, With<Agent>>) {
+    for e in &agents {
+        commands.entity(e).despawn();
     }
 }
 
@@ -128,12 +150,12 @@ fn despawn_agents_on_new_board(mut commands: Commands, mut replaced: MessageRead
 
 /// Walking agents ask for a new path to the end from where they are going; with no end they
 /// finish their step and stand.
-fn request_agent_paths(mut commands: Commands, selection: Res<Selection>, mut agents: Query<(Entity, &mut FollowPath), With<Agent>>) {
-    for (e, mut follower) in &mut agents {
+fn request_agent_paths(mut commands: Commands, selection: Res<Selection>, mut agents: Query<(Entity, &mut FollowPath, &Agent)>) {
+    for (e, mut follower, agent) in &mut agents {
         let Some(from) = follower.replan_cell().filter(|_| !follower.arrived()) else { continue };
         match selection.end {
             Some(to) => {
-                commands.entity(e).insert(PathRequest::new(from, to));
+                commands.entity(e).insert(PathRequest::new(from, to).sized(agent.size));
             }
             None => follower.stop(),
         }
@@ -147,7 +169,9 @@ fn place_agents_on_new_layout(board: Res<Board>, mut seen: Local<u64>, mut agent
     }
     *seen = board.layout;
     for (agent, mut transform) in &mut agents {
-        transform.translation = board.world(agent.last) + Vec3::Y * AGENT_HEIGHT;
+        let k = agent.size.max(1);
+        let centre = (board.world((k - 1, k - 1)) - board.world((0, 0))) / 2.0;
+        transform.translation = board.world(agent.last) + centre + Vec3::Y * AGENT_HEIGHT * k as f32;
     }
 }
 
@@ -163,7 +187,7 @@ fn set_agent_speed(settings: Res<PlaySettings>, mut agents: Query<&mut FollowPat
 /// The game's reading of where each agent's walk stands.
 fn read_agents(mut agents: Query<(&mut Agent, &FollowPath), Changed<FollowPath>>) {
     for (mut agent, follower) in &mut agents {
-        let read = Agent::read(follower, agent.last);
+        let read = Agent::read(follower, agent.last, agent.size);
         agent.set_if_neq(read);
     }
 }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::settings::{
     BoardSettings, CrowdSettings, HelpShown, Language, Palette, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn,
-    WorldSettings,
+    UnitSize, WorldSettings,
 };
 use crate::engine::{
     grid::{MazeKind, Pos},
@@ -94,6 +94,8 @@ pub enum Action {
     Search(SearchOptions),
     /// New play settings (clamped to their ranges).
     Play(PlaySettings),
+    /// The walker's size in cells a side (see [`super::settings::UnitSize`]).
+    UnitSize(usize),
     /// Step view on or off.
     ShowSteps(bool),
     /// The step view's parent arrows and heat map.
@@ -173,6 +175,7 @@ fn apply_setting_actions(
     mut actions: MessageReader<Action>,
     mut search: ResMut<SearchSettings>,
     mut play: ResMut<PlaySettings>,
+    mut unit: ResMut<UnitSize>,
     mut step_view: ResMut<StepViewOn>,
     mut layers: ResMut<StepLayers>,
     mut race: ResMut<RaceSettings>,
@@ -188,6 +191,9 @@ fn apply_setting_actions(
             }
             Action::Play(p) => {
                 play.set_if_neq(p.clamped());
+            }
+            Action::UnitSize(k) => {
+                unit.set_if_neq(UnitSize(*k).clamped());
             }
             Action::ShowSteps(on) => {
                 step_view.set_if_neq(StepViewOn(*on));

@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use bevy_cubepath::{NavGrid, NoPath, PathAnswer, PathBudget, PathRequest};
 
 use super::board::{Board, Selection};
-use super::settings::SearchSettings;
+use super::settings::{SearchSettings, UnitSize};
 use crate::engine::{
     grid::{Pos, cells_along},
     search::{Algorithm, SearchError, SearchOptions},
@@ -40,7 +40,12 @@ pub(super) fn plugin(app: &mut App) {
             (
                 (mirror_board, request_player_path)
                     .chain()
-                    .run_if(resource_changed::<Board>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<SearchSettings>))
+                    .run_if(
+                        resource_changed::<Board>
+                            .or_eager(resource_changed::<Selection>)
+                            .or_eager(resource_changed::<SearchSettings>)
+                            .or_eager(resource_changed::<UnitSize>),
+                    )
                     .in_set(AppSystems::RequestPaths),
                 take_player_answer.in_set(AppSystems::TakeAnswers),
             ),
@@ -94,13 +99,14 @@ fn mirror_board(board: Res<Board>, settings: Res<SearchSettings>, mut nav: Query
 fn request_player_path(
     mut commands: Commands,
     selection: Res<Selection>,
+    unit: Res<UnitSize>,
     mut state: ResMut<PathState>,
     player: Query<Entity, With<PlayerPath>>,
 ) {
     let Ok(asker) = player.single() else { return };
     match (selection.start, selection.end) {
         (Some(from), Some(to)) => {
-            commands.entity(asker).insert(PathRequest::new(from, to));
+            commands.entity(asker).insert(PathRequest::new(from, to).sized(unit.0));
         }
         _ => {
             commands.entity(asker).remove::<(PathRequest, PathAnswer)>();
@@ -127,6 +133,7 @@ fn take_player_answer(
     state.expanded = answer.expanded;
     state.pushed = answer.pushed;
     state.admissible = options.is_admissible();
+    state.unit = request.size;
     match &answer.result {
         Ok(found) if options.algorithm.any_angle() => {
             state.set_path(cells_along(&found.cells));
@@ -138,7 +145,8 @@ fn take_player_answer(
             (state.cost, state.admissible) = (Some(found.cost), found.optimal);
         }
         Err(NoPath::Stopped { expanded }) => state.message = stopped(&options, *expanded),
-        Err(NoPath::Refused(e)) => state.message = describe(e.clone()),
+        Err(NoPath::Refused(e)) => state.message = describe(e.clone(), request.size),
+        Err(no @ NoPath::UnitSize(_)) => state.message = no.to_string(),
         Err(_) => state.message = dead_end(request.from, request.to),
     }
 }
@@ -151,6 +159,8 @@ pub struct PathState {
     pub cells: Vec<Pos>,
     /// An any-angle path's turning points (what an agent walks); empty for grid paths.
     pub corners: Vec<Pos>,
+    /// The walker's side in cells: above 1, `cells` are the top-left cells of its square.
+    pub unit: usize,
     index: HashMap<Pos, usize>,
     /// The path's cost.
     pub cost: Option<f64>,
@@ -169,7 +179,8 @@ pub struct PathState {
 }
 
 impl PathState {
-    /// Where `p` lies on the path.
+    /// Where `p` lies on the path: for a unit more than a cell a side, the first step whose
+    /// square covers `p`.
     pub fn path_index(&self, p: Pos) -> Option<usize> {
         self.index.get(&p).copied()
     }
@@ -180,7 +191,13 @@ impl PathState {
     }
 
     fn set_path(&mut self, cells: Vec<Pos>) {
-        self.index = cells.iter().enumerate().map(|(k, &p)| (p, k)).collect();
+        let k = self.unit.max(1);
+        self.index.clear();
+        for (i, &(x, y)) in cells.iter().enumerate() {
+            for p in (0..k * k).map(|d| (x + d % k, y + d / k)) {
+                self.index.entry(p).or_insert(i);
+            }
+        }
         self.cells = cells;
     }
 }
@@ -195,9 +212,15 @@ fn stopped(options: &SearchOptions, expanded: usize) -> String {
     format!("{} stopped after {expanded} expansions (its limit) without an answer", options.algorithm)
 }
 
-/// The player's words for a search that could not start.
-fn describe(e: SearchError) -> String {
+/// The player's words for a search that could not start, for a walker `unit` cells a side.
+fn describe(e: SearchError, unit: usize) -> String {
     match e {
+        SearchError::Blocked { which: "goal", at } if unit > 1 => {
+            format!("the end {},{} is blocked for a {unit} x {unit} walker (its square from there must be open)", at.0, at.1)
+        }
+        SearchError::Blocked { at, .. } if unit > 1 => {
+            format!("the start {},{} is blocked for a {unit} x {unit} walker (its square from there must be open)", at.0, at.1)
+        }
         SearchError::Blocked { which: "goal", at } => format!("the end {},{} is blocked", at.0, at.1),
         SearchError::Blocked { at, .. } => format!("the start {},{} is blocked", at.0, at.1),
         other => other.to_string(),

@@ -16,6 +16,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardSettings>()
         .init_resource::<SearchSettings>()
         .init_resource::<PlaySettings>()
+        .init_resource::<UnitSize>()
         .init_resource::<StepViewOn>()
         .init_resource::<StepLayers>()
         .init_resource::<RaceSettings>()
@@ -68,6 +69,25 @@ impl BoardSettings {
 /// The search settings the panel edits.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct SearchSettings(pub SearchOptions);
+
+/// The walker's size: a square unit this many cells a side (1 to
+/// [`bevy_cubepath::MAX_UNIT_SIZE`]), named by its top-left cell; its path keeps the whole
+/// square off barriers and mud alike (the plugin's sized requests). Square boards only.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnitSize(pub usize);
+
+impl Default for UnitSize {
+    fn default() -> Self {
+        UnitSize(1)
+    }
+}
+
+impl UnitSize {
+    /// The size made legal: 1 to [`bevy_cubepath::MAX_UNIT_SIZE`].
+    pub fn clamped(self) -> UnitSize {
+        UnitSize(self.0.clamp(1, bevy_cubepath::MAX_UNIT_SIZE))
+    }
+}
 
 /// How Space walks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

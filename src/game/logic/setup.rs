@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 use super::settings::{
-    BoardSettings, CrowdSettings, Language, Palette, PlaySettings, SearchSettings, StepLayers, StepViewOn, WalkMode, WorldSettings,
+    BoardSettings, CrowdSettings, Language, Palette, PlaySettings, SearchSettings, StepLayers, StepViewOn, UnitSize, WalkMode,
+    WorldSettings,
 };
 use super::status::Status;
 use crate::engine::{
@@ -77,6 +78,8 @@ pub struct GameSetup {
     pub world_end: Option<Pos3>,
     /// The highest level shown at the start; by default the top.
     pub world_slice: Option<usize>,
+    /// The walker's size in cells a side (1 by default).
+    pub unit: Option<usize>,
     /// The window's size in logical pixels on the desktop (width, height); by default
     /// 1280 x 800. (In the browser the page sizes the canvas.)
     pub window: Option<(u32, u32)>,
@@ -98,6 +101,7 @@ impl GameSetup {
 fn apply_setup(
     setup: Res<GameSetup>,
     mut play: ResMut<PlaySettings>,
+    mut unit: ResMut<UnitSize>,
     mut search: ResMut<SearchSettings>,
     mut step_view: ResMut<StepViewOn>,
     mut layers: ResMut<StepLayers>,
@@ -125,6 +129,9 @@ fn apply_setup(
     }
     if setup.agent {
         play.mode = WalkMode::Agent;
+    }
+    if let Some(k) = setup.unit {
+        *unit = UnitSize(k).clamped();
     }
     if setup.hex {
         search.0.topology = Topology::Hex;

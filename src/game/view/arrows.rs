@@ -5,6 +5,8 @@
 //! the subgoal graph, the prepared graph itself: its subgoals and edges over the board; with
 //! HPA*, its clusters and their entrances.
 
+use std::sync::Arc;
+
 use bevy::prelude::*;
 
 use super::cubes::drawn_flat;
@@ -90,17 +92,8 @@ fn clusters_wanted(search: Res<SearchSettings>, board: Res<Board>) -> bool {
 /// border between its two cells and a post on each). Built here for the board as it is, and
 /// brought up to date after an edit as the engine does (only the clusters it touches; a board
 /// with terrain has none to draw).
-fn draw_hpa_clusters(mut gizmos: Gizmos, board: Res<Board>, mut kept: Local<Option<Hierarchy>>) {
-    let (grid, side) = (&board.grid, Hierarchy::side_for(&board.grid));
-    match kept.as_mut() {
-        Some(h) if h.cluster_side() == side => {
-            if h.update(grid).is_err() {
-                *kept = None;
-            }
-        }
-        _ => *kept = Hierarchy::build(grid, side).ok(),
-    }
-    let Some(hierarchy) = kept.as_ref() else { return };
+fn draw_hpa_clusters(mut gizmos: Gizmos, board: Res<Board>, mut kept: Local<Option<Arc<Hierarchy>>>) {
+    let Some(hierarchy) = Hierarchy::kept(&mut kept, &board.grid) else { return };
     let lift = Vec3::Y * 0.09;
     let origin = board.world((0, 0));
     let (ex, ey) = (board.world((1, 0)) - origin, board.world((0, 1)) - origin);

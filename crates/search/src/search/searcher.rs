@@ -138,23 +138,11 @@ impl Searcher {
         self.prepared.as_ref()
     }
 
-    /// The HPA* clusters of `grid` as it is now ([`Hierarchy::side_for`] cells a side): the kept
-    /// ones brought up to date around the grid's edits ([`Hierarchy::update`]), built whole for
-    /// another grid, a copy, or another side (a grid with terrain has none: `None`).
-    /// A hierarchy shared with others (see [`Searcher::keep_hierarchy`]) is copied before it
-    /// is brought up to date.
+    /// The HPA* clusters of `grid` as it is now, from the kept ones ([`Hierarchy::kept`]: a
+    /// hierarchy shared with others, see [`Searcher::keep_hierarchy`], is copied before it is
+    /// brought up to date).
     pub(crate) fn hierarchy_for(&mut self, grid: &Grid) -> Option<&Hierarchy> {
-        let side = Hierarchy::side_for(grid);
-        match self.hierarchy.as_mut() {
-            Some(h) if h.cluster_side() == side && h.is_for(grid) => {}
-            Some(h) if h.cluster_side() == side => {
-                if Arc::make_mut(h).update(grid).is_err() {
-                    self.hierarchy = None;
-                }
-            }
-            _ => self.hierarchy = Hierarchy::build(grid, side).ok().map(Arc::new),
-        }
-        self.hierarchy.as_deref()
+        Hierarchy::kept(&mut self.hierarchy, grid)
     }
 
     /// The kept HPA* clusters, if any (for drawing them).

@@ -361,6 +361,17 @@ fn walk_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter<Ac
         });
         ui.add(egui::Slider::new(&mut p.step_interval, PlaySettings::INTERVAL.0..=PlaySettings::INTERVAL.1).text(w.t("s per cube")));
         ui.add(egui::Slider::new(&mut p.agent_speed, PlaySettings::SPEED.0..=PlaySettings::SPEED.1).text(w.t("agent cells/s")));
+        let mut unit = shown.unit.0;
+        ui.horizontal(|ui| {
+            ui.label(w.t("walker"));
+            for k in 1..=bevy_cubepath::MAX_UNIT_SIZE {
+                ui.radio_value(&mut unit, k, format!("{k} x {k}"))
+                    .on_hover_text(w.t("the walker's square, cells a side: its path keeps the whole square off barriers (square boards)"));
+            }
+        });
+        if unit != shown.unit.0 {
+            actions.write(Action::UnitSize(unit));
+        }
         ui.horizontal(|ui| {
             ui.label(w.t("click sets"));
             ui.radio_value(&mut p.click, ClickSets::Alternate, w.t("alternate"));

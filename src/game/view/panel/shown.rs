@@ -11,7 +11,7 @@ use crate::game::logic::race::Race;
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{
     BoardSettings, CrowdSettings, HelpShown, Language, Palette, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn,
-    WorldSettings,
+    UnitSize, WorldSettings,
 };
 use crate::game::logic::status::Status;
 use crate::game::logic::stepview::{GoalField, StepView};
@@ -29,6 +29,7 @@ pub(super) struct Shown<'w, 's> {
     pub board_settings: Res<'w, BoardSettings>,
     pub search: Res<'w, SearchSettings>,
     pub play: Res<'w, PlaySettings>,
+    pub unit: Res<'w, UnitSize>,
     pub step_on: Res<'w, StepViewOn>,
     pub step: Res<'w, StepView>,
     pub layers: Res<'w, StepLayers>,

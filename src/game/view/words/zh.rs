@@ -333,6 +333,11 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("agent", "角色"),
     ("s per cube", "秒/方块"),
     ("agent cells/s", "角色 格/秒"),
+    ("walker", "行走者"),
+    (
+        "the walker's square, cells a side: its path keeps the whole square off barriers (square boards)",
+        "行走者占据的正方形，每边的格数：它的路径让整个正方形都避开障碍（仅限方格棋盘）",
+    ),
     ("click sets", "点击设定"),
     ("alternate", "交替"),
     ("start", "起点"),
@@ -412,6 +417,14 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("{} stopped after {} expansions (its limit) without an answer", "{} 在 {} 次扩展（它的上限）后停止，没有找到答案"),
     ("the end {},{} is blocked", "终点 {},{} 被挡住了"),
     ("the start {},{} is blocked", "起点 {},{} 被挡住了"),
+    (
+        "the end {},{} is blocked for a {} x {} walker (its square from there must be open)",
+        "终点 {},{} 对 {} x {} 的行走者来说被挡住了（从那里起它的正方形必须全部空着）",
+    ),
+    (
+        "the start {},{} is blocked for a {} x {} walker (its square from there must be open)",
+        "起点 {},{} 对 {} x {} 的行走者来说被挡住了（从那里起它的正方形必须全部空着）",
+    ),
     (
         "jump point search needs a square grid with the no-corner-cutting rule (jps also runs with diagonal never)",
         "跳点搜索需要方形网格和不切角规则（jps 也可以在不走斜线时运行）",
