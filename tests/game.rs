@@ -738,30 +738,7 @@ fn save_trace_writes_the_search_as_json() {
 /// from the rule (8 neighbours, a diagonal only when both cells beside it are open; straight 1,
 /// diagonal sqrt 2), not from the engine: the race's costs are checked against it.
 fn oracle_costs(grid: &Grid, start: Pos) -> Vec<f64> {
-    let (w, h) = (grid.width() as i64, grid.height() as i64);
-    let open = |x: i64, y: i64| x >= 0 && y >= 0 && x < w && y < h && grid.is_passable(x as usize, y as usize);
-    let mut dist = vec![f64::INFINITY; (w * h) as usize];
-    let mut done = vec![false; dist.len()];
-    dist[start.1 * w as usize + start.0] = 0.0;
-    // O(n^2) selection: small boards only, and nothing shared with the engine's open list
-    while let Some(i) = (0..dist.len()).filter(|&i| !done[i] && dist[i].is_finite()).min_by(|&a, &b| dist[a].total_cmp(&dist[b])) {
-        done[i] = true;
-        let (x, y) = (i as i64 % w, i as i64 / w);
-        for dx in -1..=1i64 {
-            for dy in -1..=1i64 {
-                let (nx, ny) = (x + dx, y + dy);
-                if (dx, dy) == (0, 0) || !open(nx, ny) || (dx != 0 && dy != 0 && !(open(x + dx, y) && open(x, y + dy))) {
-                    continue;
-                }
-                let step = if dx != 0 && dy != 0 { std::f64::consts::SQRT_2 } else { 1.0 };
-                let j = (ny * w + nx) as usize;
-                if dist[i] + step < dist[j] {
-                    dist[j] = dist[i] + step;
-                }
-            }
-        }
-    }
-    dist
+    unit_oracle(grid, 1, start) // a walker of one cell: the same rule
 }
 
 #[test]
