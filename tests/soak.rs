@@ -2,7 +2,8 @@
 //! after every frame. `cargo test --release` runs a short soak (2 x 1,000 frames) and the long
 //! one (20,000 frames on seed 3, about 15 s here) of the flat board, and the same of everything
 //! the game plays (worlds and their clicks, slicing, undo and redo, the step view, the race and
-//! the duel, crowds in every mode, lessons, the language, world files good and mutated: 20,000
+//! the duel, crowds in every mode, lessons, the language, world files good and mutated, walkers
+//! 1 x 1 to 4 x 4 with their squares checked from the rule: 20,000
 //! frames on seed 13, about a minute); `CUBEPATH_SOAK_FRAMES=N` sets every length. A failure
 //! names the seed and frame (and, for everything, the last actions).
 
@@ -11,7 +12,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use cubepath::engine::{
-    grid::{CostModel, DiagonalRule, Topology, cells_along, line_of_sight, path_cost, polyline_length},
+    grid::{Clearance, CostModel, DiagonalRule, Grid, Pos, Topology, cells_along, line_of_sight, path_cost, polyline_length},
     search::{Algorithm, SearchOptions, find_path},
 };
 use cubepath::game::GameSetup;
@@ -20,7 +21,7 @@ use cubepath::game::logic::agent::Agent;
 use cubepath::game::logic::board::{Board, Selection};
 use cubepath::game::logic::input::Action;
 use cubepath::game::logic::search::PathState;
-use cubepath::game::logic::settings::{BoardSettings, Brush, PlaySettings, SearchSettings, WalkMode};
+use cubepath::game::logic::settings::{BoardSettings, Brush, PlaySettings, SearchSettings, UnitSize, WalkMode};
 use cubepath::game::logic::walk::Walk;
 use cubepath::game::view::cubes::{Cube, CubeIndex};
 
@@ -98,6 +99,7 @@ fn random_action(rng: &mut Rng, app: &mut App) -> Option<Action> {
             let play = *app.world().resource::<PlaySettings>();
             Action::Play(PlaySettings { brush, ..play })
         }
+        38 => Action::UnitSize([1, 1, 2, 2, 3, 4][rng.below(6)]),
         _ => return None, // a quiet frame
     })
 }
@@ -124,32 +126,50 @@ fn check(app: &mut App, seed: u64, frame: usize) {
     let mut agents = app.world_mut().query::<(&Agent, &Transform)>();
     let agents: Vec<(Agent, Transform)> = agents.iter(app.world()).map(|(a, t)| (a.clone(), *t)).collect();
     assert!(agents.len() <= 1, "{at}: more than one agent");
-    // Dijkstra with the same moves and costs is the yardstick for the shown path.
+    // Dijkstra with the same moves and costs is the yardstick for the shown path; for a walker
+    // bigger than a cell, on the board its top-left cell moves on (the engine's clearance),
+    // with every square it stands on checked here from the rule as well
     let (start, end) = (sel.start.unwrap(), sel.end.unwrap());
+    let unit = app.world().resource::<UnitSize>().0;
+    let unit_refused = unit > 1 && options.topology == Topology::Hex;
+    let yard = if unit > 1 && !unit_refused { Clearance::new(&grid).unit_grid(&grid, unit).unwrap() } else { grid.clone() };
+    let misfit = [start, end].iter().any(|&(x, y)| !yard.is_passable(x, y));
     let dijkstra_options = SearchOptions { algorithm: Algorithm::Dijkstra, heuristic: None, weight: 1.0, ..options };
-    let best = find_path(&grid, start, end, &dijkstra_options).unwrap().cost;
+    let best = if misfit || unit_refused { None } else { find_path(&yard, start, end, &dijkstra_options).unwrap().cost };
+    // (the board searched is the walker's: a bigger walker's may have no terrain left where its
+    // square fits, its top-left cell's terrain pricing each step)
     let jps_four = options.algorithm == Algorithm::Jps && options.topology == Topology::Square(DiagonalRule::Never);
     let refused = options.algorithm.jumps()
-        && (!grid.is_uniform() || (options.topology != Topology::Square(DiagonalRule::NoCornerCutting) && !jps_four));
+        && (!yard.is_uniform() || (options.topology != Topology::Square(DiagonalRule::NoCornerCutting) && !jps_four));
     let any_angle_refused = options.algorithm.any_angle()
-        && (!grid.is_uniform()
+        && (!yard.is_uniform()
             || !matches!(options.topology, Topology::Square(DiagonalRule::NoCornerCutting | DiagonalRule::Never))
             || options.costs != CostModel::Exact);
     let subgoal_refused = matches!(options.algorithm, Algorithm::Subgoal | Algorithm::Hpa)
-        && (!grid.is_uniform() || options.topology != Topology::Square(DiagonalRule::NoCornerCutting) || options.costs != CostModel::Exact);
+        && (!yard.is_uniform() || options.topology != Topology::Square(DiagonalRule::NoCornerCutting) || options.costs != CostModel::Exact);
     if path.found() {
+        assert!(!unit_refused && !misfit, "{at}: a {unit} x {unit} walker searched where it cannot");
+        assert_eq!(path.unit, unit, "{at}: the path is for another walker");
+        assert!(path.cells.iter().all(|&p| square_open(&grid, p, unit)), "{at}: a {unit} x {unit} square over a barrier");
+        if options.topology == Topology::Square(DiagonalRule::NoCornerCutting) && !options.algorithm.any_angle() {
+            let diagonal = |s: &[Pos]| s[0].0 != s[1].0 && s[0].1 != s[1].1;
+            assert!(
+                path.cells.windows(2).all(|s| !diagonal(s) || box_open(&grid, s[0], s[1], unit)),
+                "{at}: a {unit} x {unit} walker cuts a corner"
+            );
+        }
         assert!(!refused, "{at}: JPS ran where it cannot");
         assert!(!any_angle_refused, "{at}: any-angle search ran where it cannot");
         assert!(!subgoal_refused, "{at}: {} ran where it cannot", options.algorithm);
         let cost = if options.algorithm.any_angle() {
             // turning points in sight of each other; the cells under them shown
             for w in path.corners.windows(2) {
-                assert!(line_of_sight(&grid, w[0], w[1]), "{at}: {:?} -> {:?} not in sight", w[0], w[1]);
+                assert!(line_of_sight(&yard, w[0], w[1]), "{at}: {:?} -> {:?} not in sight", w[0], w[1]);
             }
             assert_eq!(path.cells, cells_along(&path.corners), "{at}");
             polyline_length(&path.corners)
         } else {
-            path_cost(&grid, &path.cells, options.topology, options.costs)
+            path_cost(&yard, &path.cells, options.topology, options.costs)
                 .unwrap_or_else(|e| panic!("{at}: the shown path is illegal: {e}"))
         };
         assert_eq!(path.cells.first().copied(), sel.start, "{at}: the path starts at the start");
@@ -175,7 +195,13 @@ fn check(app: &mut App, seed: u64, frame: usize) {
         assert!(walk.walked <= path.cells.len().saturating_sub(2), "{at}: the walk runs past the path");
     } else {
         assert_eq!(walk.walked, 0, "{at}: black cubes without a path");
-        if refused {
+        if unit_refused {
+            assert!(path.message.contains("1 on hex cells"), "{at}: {}", path.message);
+        } else if misfit {
+            let m = &path.message;
+            let why = ["walker (its square", "jump point", "any-angle", "needs"].iter().any(|w| m.contains(w));
+            assert!(why, "{at}: a {unit} x {unit} walker that does not fit at an endpoint: {m}");
+        } else if refused {
             assert!(path.message.contains("jump point"), "{at}: {}", path.message);
         } else if any_angle_refused {
             assert!(path.message.contains("any-angle"), "{at}: {}", path.message);
@@ -190,22 +216,38 @@ fn check(app: &mut App, seed: u64, frame: usize) {
     }
     let board = app.world().resource::<Board>();
     for (agent, t) in agents {
-        assert!(board.is_floor(agent.last), "{at}: the agent stands on a barrier");
-        let here = board.world(agent.last);
+        assert!(square_open(&board.grid, agent.last, agent.size), "{at}: the agent stands on a barrier");
+        // a walker bigger than a cell stands at its square's centre
+        let k = agent.size.max(1);
+        let centre = (board.world((k - 1, k - 1)) - board.world((0, 0))) / 2.0;
+        let here = board.world(agent.last) + centre;
         let p = t.translation.xz();
         match agent.target() {
             None => assert!(p.distance(here.xz()) < 1e-3, "{at}: a stopped agent is off its cell"),
             Some(next) => {
-                assert!(board.is_floor(next), "{at}: the agent walks onto a barrier");
+                assert!(square_open(&board.grid, next, agent.size), "{at}: the agent walks onto a barrier");
                 let adjacent = agent.last.0.abs_diff(next.0) <= 1 && agent.last.1.abs_diff(next.1) <= 1;
                 assert!(adjacent || line_of_sight(&grid, agent.last, next), "{at}: waypoints neither adjacent nor in sight");
-                let (a, b) = (here.xz(), board.world(next).xz());
+                let (a, b) = (here.xz(), (board.world(next) + centre).xz());
                 let along = (p - a).dot(b - a) / (b - a).length_squared().max(1e-9);
                 let off = (p - (a + (b - a) * along.clamp(0.0, 1.0))).length();
                 assert!(off < 1e-3 && (-1e-3..=1.001).contains(&along), "{at}: the agent left its segment");
             }
         }
     }
+}
+
+/// Whether the `k` x `k` square from `(x, y)` lies on the board and is open (the rule, not the
+/// engine's clearance).
+fn square_open(grid: &Grid, (x, y): Pos, k: usize) -> bool {
+    let k = k.max(1);
+    x + k <= grid.width() && y + k <= grid.height() && (0..k * k).all(|d| grid.is_passable(x + d % k, y + d / k))
+}
+
+/// Whether a diagonal step of a `k` x `k` walker from `a` to `b` keeps the whole box the two
+/// squares span open (no corner cut).
+fn box_open(grid: &Grid, a: Pos, b: Pos, k: usize) -> bool {
+    square_open(grid, (a.0.min(b.0), a.1.min(b.1)), k.max(1) + 1)
 }
 
 fn soak(seed: u64, frames: usize) {

@@ -72,7 +72,8 @@ pub struct SearchSettings(pub SearchOptions);
 
 /// The walker's size: a square unit this many cells a side (1 to
 /// [`bevy_cubepath::MAX_UNIT_SIZE`]), named by its top-left cell; its path keeps the whole
-/// square off barriers and mud alike (the plugin's sized requests). Square boards only.
+/// square off barriers, each step priced by its top-left cell's terrain (the plugin's sized
+/// requests, the engine's clearance). Square boards only.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UnitSize(pub usize);
 
