@@ -289,8 +289,8 @@ fn bench_runs_more_algorithms_and_draws_them() {
 fn absurd_play_options_exit_2_with_a_message() {
     // each message names the option and what it may be
     let cases: [(&[&str], &[&str]); 7] = [
-        (&["--rows", "0"], &["--rows", "1..=256"]),
-        (&["--cols", "100000"], &["--cols", "100000", "1..=256"]),
+        (&["--rows", "0"], &["--rows", "1..=1024"]),
+        (&["--cols", "100000"], &["--cols", "100000", "1..=1024"]),
         (&["--barriers", "150"], &["--barriers", "percentage from 0 to 100"]),
         (&["--rows", "5", "--start", "9,9"], &["--start 9,9", "off the board", "5 rows (y 0..4)"]),
         (&["--map", "/no/such.map"], &["/no/such.map", "cannot read"]),

@@ -23,11 +23,11 @@ use crate::game::logic::setup::GameSetup;
 /// Options for playing. X is the column and Y the row, (0,0) top-left.
 #[derive(Args, Debug, Clone, Default)]
 pub struct PlayArgs {
-    /// Rows of the board (1 to 256).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    /// Rows of the board (1 to 1024; over 256 x 256 cells it is drawn flat).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub rows: Option<u16>,
-    /// Columns of the board (1 to 256).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    /// Columns of the board (1 to 1024).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub cols: Option<u16>,
     /// Chance of a barrier per cell, in percent (0 to 100).
     #[arg(long, value_parser = parse_percent)]

@@ -28,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The largest side of a random board.
-pub const MAX_SIDE: usize = 256;
+pub const MAX_SIDE: usize = 1024;
 
 /// What a new random board looks like.
 #[derive(Resource, Clone, Debug, PartialEq)]

@@ -167,6 +167,8 @@ const MIN_SECS: f32 = 4.0;
 struct Progress {
     idle_frames: u32,
     requested: bool,
+    /// The frame times (ms) while it waited, idle, for the screenshot.
+    frame_ms: Vec<f32>,
 }
 
 fn take_screenshot_when_done(
@@ -192,15 +194,24 @@ fn take_screenshot_when_done(
     }
     if is_busy(&path, &walk, &requested, &agents) || world.is_busy() {
         progress.idle_frames = 0;
+        progress.frame_ms.clear();
         return;
     }
     progress.idle_frames += 1;
+    progress.frame_ms.push(time.delta_secs() * 1e3);
     // Bevy compiles render pipelines in the background and draws nothing that lacks one: on a
     // loaded machine the first second can show the panel over an empty scene, so wait a while.
     if progress.idle_frames < SETTLE_FRAMES || time.elapsed_secs() < MIN_SECS {
         return;
     }
     progress.requested = true;
+    let ms = &progress.frame_ms[1..]; // the first idle frame may still hold the search
+    let mean = ms.iter().sum::<f32>() / ms.len().max(1) as f32;
+    info!(
+        "cubepath frames: {} idle before the screenshot, mean {mean:.1} ms, worst {:.1} ms",
+        ms.len(),
+        ms.iter().copied().fold(0.0, f32::max)
+    );
     let file: PathBuf = setup.screenshot.clone().expect("run only with a screenshot path");
     let places = swatches.places();
     let scale = windows.iter().next().map_or(1.0, |w| w.scale_factor());

@@ -257,8 +257,8 @@ fn language_switch(ui: &mut egui::Ui, current: Language, w: Words, actions: &mut
 fn board_section(ui: &mut egui::Ui, shown: &Shown, edit: &mut BoardSettings, actions: &mut MessageWriter<Action>) {
     let w = shown.words();
     egui::CollapsingHeader::new(w.t("Board")).id_salt("Board").default_open(true).show(ui, |ui| {
-        ui.add(egui::Slider::new(&mut edit.rows, 1..=MAX_SIDE).text(w.t("rows")));
-        ui.add(egui::Slider::new(&mut edit.cols, 1..=MAX_SIDE).text(w.t("columns")));
+        ui.add(egui::Slider::new(&mut edit.rows, 1..=MAX_SIDE).logarithmic(true).text(w.t("rows")));
+        ui.add(egui::Slider::new(&mut edit.cols, 1..=MAX_SIDE).logarithmic(true).text(w.t("columns")));
         ui.add(egui::Slider::new(&mut edit.barrier_pct, 0.0..=100.0).text(w.t("barrier %")));
         ui.horizontal(|ui| {
             ui.label(w.t("seed"));

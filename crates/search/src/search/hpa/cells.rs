@@ -45,34 +45,55 @@ pub(super) fn step_cost(a: Pos, b: Pos) -> f64 {
 /// The eight moves: the four straight ones first, then the diagonals.
 const DIRS: [(isize, isize); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
 
-/// A cluster's rectangle (`x0, y0, x1, y1`, ends exclusive) with, for each of its cells, the
+/// A cluster's rectangle (`x0, y0, x1, y1`, ends exclusive) and, for each of its cells, the
 /// board's legal moves that stay inside it (a bit per direction of [`DIRS`]; no corner
-/// cutting; none from a wall), found once and shared by every search of the cluster.
-pub(super) struct Patch {
+/// cutting; none from a wall): tabled once when many searches share the cluster
+/// ([`Patch::new`]), or found cell by cell as one search reaches them ([`Patch::lazy`]).
+pub(super) struct Patch<'g> {
+    grid: &'g Grid,
     rect: (usize, usize, usize, usize),
     w: usize,
+    n: usize,
     moves: Vec<u8>,
 }
 
-impl Patch {
-    pub(super) fn new(grid: &Grid, rect: (usize, usize, usize, usize)) -> Patch {
+/// The legal moves from local cell `(x, y)` where `open` says which local cells are open.
+fn legal_moves(open: impl Fn(isize, isize) -> bool, x: isize, y: isize) -> u8 {
+    if !open(x, y) {
+        return 0;
+    }
+    DIRS.iter().enumerate().fold(0u8, |m, (d, &(dx, dy))| {
+        let legal = open(x + dx, y + dy) && (dx == 0 || dy == 0 || (open(x + dx, y) && open(x, y + dy)));
+        m | (u8::from(legal) << d)
+    })
+}
+
+impl<'g> Patch<'g> {
+    /// With the moves of every cell tabled (for the many searches that join a cluster).
+    pub(super) fn new(grid: &'g Grid, rect: (usize, usize, usize, usize)) -> Patch<'g> {
+        let mut patch = Patch::lazy(grid, rect);
         let (x0, y0, x1, y1) = rect;
         let (w, h) = (x1 - x0, y1 - y0);
         let open: Vec<bool> = (0..w * h).map(|i| grid.is_passable(x0 + i % w, y0 + i / w)).collect();
         let at = |x: isize, y: isize| x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h && open[y as usize * w + x as usize];
-        let moves = (0..w * h)
-            .map(|i| {
-                let (x, y) = ((i % w) as isize, (i / w) as isize);
-                if !open[i] {
-                    return 0;
-                }
-                DIRS.iter().enumerate().fold(0u8, |m, (d, &(dx, dy))| {
-                    let legal = at(x + dx, y + dy) && (dx == 0 || dy == 0 || (at(x + dx, y) && at(x, y + dy)));
-                    m | (u8::from(legal) << d)
-                })
-            })
-            .collect();
-        Patch { rect, w, moves }
+        patch.moves = (0..w * h).map(|i| legal_moves(at, (i % w) as isize, (i / w) as isize)).collect();
+        patch
+    }
+
+    /// With each cell's moves found when a search reaches it (for one search of a cluster).
+    pub(super) fn lazy(grid: &'g Grid, rect: (usize, usize, usize, usize)) -> Patch<'g> {
+        let (x0, y0, x1, y1) = rect;
+        Patch { grid, rect, w: x1 - x0, n: (x1 - x0) * (y1 - y0), moves: Vec::new() }
+    }
+
+    fn moves_of(&self, i: usize) -> u8 {
+        if let Some(&m) = self.moves.get(i) {
+            return m;
+        }
+        let (x0, y0, x1, y1) = self.rect;
+        let (w, h) = ((x1 - x0) as isize, (y1 - y0) as isize);
+        let at = |x: isize, y: isize| x >= 0 && y >= 0 && x < w && y < h && self.grid.is_passable(x0 + x as usize, y0 + y as usize);
+        legal_moves(at, (i % self.w) as isize, (i / self.w) as isize)
     }
 
     fn index(&self, (x, y): Pos) -> Option<usize> {
@@ -88,7 +109,7 @@ impl Patch {
     /// octile estimate when it is one cell), into `field` (its buffers reused). Cells of
     /// `until` outside the rectangle, or walled off inside it, leave it running to the end.
     pub(super) fn search(&self, field: &mut Field, from: Pos, until: &[Pos]) {
-        let n = self.moves.len();
+        let n = self.n;
         field.rect = self.rect;
         field.w = self.w;
         field.cost.clear();
@@ -130,7 +151,7 @@ impl Patch {
                     break;
                 }
             }
-            let moves = self.moves[i];
+            let moves = self.moves_of(i);
             for (d, &off) in step.iter().enumerate() {
                 if moves & (1 << d) == 0 {
                     continue;
@@ -189,7 +210,7 @@ impl Field {
 /// [`Patch::search`]), in a field of its own.
 pub(super) fn confined(grid: &Grid, rect: (usize, usize, usize, usize), from: Pos, until: &[Pos]) -> Field {
     let mut field = Field::default();
-    Patch::new(grid, rect).search(&mut field, from, until);
+    Patch::lazy(grid, rect).search(&mut field, from, until);
     field
 }
 

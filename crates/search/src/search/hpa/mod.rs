@@ -29,7 +29,7 @@ use std::sync::Arc;
 
 use crate::grid::Pos;
 use crate::grid::board::Grid;
-use cells::{Field, Patch, confined, smooth, step_cost};
+use cells::{Field, Patch, smooth, step_cost};
 
 /// How far ahead (in path cells) smoothing looks for a cheaper straight-then-diagonal walk.
 pub const SMOOTH_WINDOW: usize = 48;
@@ -299,10 +299,12 @@ impl Hierarchy {
         }
         let Some((route, abstract_expanded, abstract_pushed)) = self.abstract_route(grid, start, goal, trace) else { return Ok(None) };
         let mut cells = vec![start];
+        let mut field = Field::default(); // one for every leg, its buffers reused
         for pair in route.windows(2) {
             let (a, b) = (pair[0], pair[1]);
             if self.cluster_of(a) == self.cluster_of(b) {
-                let leg = confined(grid, self.rect(self.cluster_of(a)), a, &[b]).path_to(b).expect("joined inside the cluster");
+                Patch::lazy(grid, self.rect(self.cluster_of(a))).search(&mut field, a, &[b]);
+                let leg = field.path_to(b).expect("joined inside the cluster");
                 cells.extend_from_slice(&leg[1..]);
             } else {
                 cells.push(b);
