@@ -41,6 +41,18 @@ impl UnitGrids {
     }
 }
 
+/// Run condition: unit boards are kept.
+pub(crate) fn unit_boards_kept(units: Res<UnitGrids>) -> bool {
+    !units.0.is_empty()
+}
+
+/// Forgets the unit boards of grids no [`NavGrid`] holds any more (despawned, or replaced by
+/// another grid or a copy: another identity), so replacing grids does not pile up boards.
+pub(crate) fn forget_unit_boards(mut units: ResMut<UnitGrids>, grids: Query<&NavGrid>) {
+    let live: Vec<u64> = grids.iter().map(|nav| nav.grid.version().0).collect();
+    units.0.retain(|&(id, _), _| live.contains(&id));
+}
+
 /// Whether a `size` x `size` unit whose top-left cell is `p` stands on open cells of `grid`.
 pub(crate) fn unit_fits(grid: &Grid, (x, y): Pos, size: usize) -> bool {
     (0..size).all(|dy| (0..size).all(|dx| grid.is_passable(x + dx, y + dy)))
@@ -193,3 +205,32 @@ impl NavGrid {
 
 /// Rows of hexagons are this far apart (one cell between centres of neighbours).
 pub const HEX_ROW: f32 = 0.866_025_4;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unit_boards_of_grids_no_longer_held_are_forgotten() {
+        let mut app = App::new();
+        app.add_systems(Update, forget_unit_boards.run_if(unit_boards_kept));
+        let held = app.world_mut().spawn(NavGrid::new(Grid::new(6, 6).unwrap())).id();
+        let nav = app.world().get::<NavGrid>(held).unwrap();
+        let copy = nav.grid.clone(); // another identity, held by no NavGrid
+        let mut units = UnitGrids::default();
+        for g in [&nav.grid, &copy] {
+            for k in [2, 3] {
+                assert!(units.for_unit(g, k).is_some());
+            }
+        }
+        assert_eq!(units.0.len(), 4);
+        app.insert_resource(units);
+        app.update();
+        let ours = app.world().get::<NavGrid>(held).unwrap().grid.version().0;
+        let kept: Vec<u64> = app.world().resource::<UnitGrids>().0.keys().map(|&(id, _)| id).collect();
+        assert_eq!(kept, vec![ours; 2], "only the held grid's boards are kept");
+        app.world_mut().entity_mut(held).despawn();
+        app.update();
+        assert!(app.world().resource::<UnitGrids>().0.is_empty());
+    }
+}

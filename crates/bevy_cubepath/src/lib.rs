@@ -114,6 +114,7 @@ impl Plugin for CubepathPlugin {
                 (
                     (
                         obstacles::place_obstacles,
+                        grid::forget_unit_boards.run_if(grid::unit_boards_kept),
                         follow::replan_blocked_ways,
                         request::queue_requests::<PathRequest>,
                         crowd::drop_members,

@@ -114,3 +114,44 @@ fn a_two_by_two_follower_replans_for_a_wall_only_its_second_row_would_touch() {
     assert!(visited.iter().all(|&(x, y)| open_box(&board, (x, y), (x + 1, y + 1))), "stood over the wall: {visited:?}");
     assert!(unit_moves(&board, 2, &answer(&app, walker).unwrap().cells));
 }
+
+/// The unit boards follow the grid they were made from: a copy edited apart (the narrow gap
+/// widened) answers for itself beside the original, the original edited as many times
+/// (another way closed: the same revision count, other cells) answers for itself, and the saved
+/// original put back (an undo) answers as the original did.
+#[test]
+fn unit_boards_follow_copies_edits_and_an_undo() {
+    let mut app = app();
+    let original = NavGrid::from_rows(&ROWS).unwrap();
+    let mut widened = original.clone();
+    widened.grid.set(4, 2, Cell::Ground(1)).unwrap();
+    widened.grid.set(4, 3, Cell::Ground(1)).unwrap(); // column 4 open from row 1 to row 5
+    let saved = original.clone();
+    let a = app.world_mut().spawn(original).id();
+    let b = app.world_mut().spawn(widened).id();
+    let ask = |app: &mut App, grid: Entity| {
+        let e = app.world_mut().spawn(PathRequest::new((0, 0), (8, 0)).sized(2).on(grid)).id();
+        app.update();
+        answer(app, e).map(|found| found.cost)
+    };
+    let through_bottom = ask(&mut app, a).unwrap();
+    let through_top = ask(&mut app, b).unwrap();
+    assert!(through_top < through_bottom - 1.0, "{through_top} against {through_bottom}");
+    for _ in 0..2 {
+        assert_eq!(ask(&mut app, a), Ok(through_bottom), "the original answers for itself");
+        assert_eq!(ask(&mut app, b), Ok(through_top), "the copy answers for itself");
+    }
+    // the original edited twice, as the copy was: its wide gap narrowed, no way for a 2 x 2 unit
+    {
+        let mut nav = app.world_mut().get_mut::<NavGrid>(a).unwrap();
+        nav.grid.set(4, 4, Cell::Blocked).unwrap();
+        nav.grid.set(0, 3, Cell::Blocked).unwrap();
+    }
+    for _ in 0..2 {
+        assert_eq!(ask(&mut app, a), Err(NoPath::Unreachable), "an edit is heard");
+        assert_eq!(ask(&mut app, b), Ok(through_top), "the copy answers for itself");
+    }
+    // undo: the saved original put back
+    app.world_mut().get_mut::<NavGrid>(a).unwrap().grid = saved.grid.clone();
+    assert_eq!(ask(&mut app, a), Ok(through_bottom), "the saved board answers as it did");
+}

@@ -47,7 +47,11 @@
 //!   begun again when its grid changed; with `PathTasks`, a `Snapshot` of each grid per version
 //!   (the grid's identity kept) and a searcher per task, and each grid's HPA\* clusters shared
 //!   by its tasks (made by one task at a time; tested by the plugin's
-//!   `hpa_set_on_a_nav_grid_answers_in_slices_and_tasks_and_follows_edits`); each `NavCrowd` keeps its own grid and is told of changed
+//!   `hpa_set_on_a_nav_grid_answers_in_slices_and_tasks_and_follows_edits`); the boards of
+//!   units bigger than a cell, keyed by grid identity and unit size, made again at another
+//!   revision and forgotten once no `NavGrid` holds that identity (tested by
+//!   `unit_boards_follow_copies_edits_and_an_undo`, broken on purpose by ignoring the revision:
+//!   it fails); each `NavCrowd` keeps its own grid and is told of changed
 //!   cells by comparing it with its `NavGrid` cell by cell when the component changes; the debug
 //!   view searches with its own `Searcher`. Tested by the plugin's
 //!   `copies_of_one_world_on_two_entities_answer_for_themselves`.
