@@ -157,16 +157,16 @@ pub(crate) fn search_in_tasks(
                 }
             },
         };
-        let mut searcher = flights.spare.pop().unwrap_or_default();
         // HPA* on the grid itself: the shared clusters, or this task makes them while the
         // grid's other HPA* requests wait
+        let hpa = options.algorithm == Algorithm::Hpa && request.size == 1;
+        if hpa && flights.clustering.contains(&grid) {
+            waiting.push(e);
+            continue;
+        }
+        let mut searcher = flights.spare.pop().unwrap_or_default();
         let mut clusters = false;
-        if options.algorithm == Algorithm::Hpa && request.size == 1 {
-            if flights.clustering.contains(&grid) {
-                flights.spare.push(searcher);
-                waiting.push(e);
-                continue;
-            }
+        if hpa {
             let shared = flights.clusters.get(&grid);
             if let Some(h) = shared {
                 searcher.keep_hierarchy(h.clone());

@@ -101,8 +101,7 @@ impl Agent {
 /// walking at `speed`.
 pub fn agent_bundle(cells: Vec<Pos>, board: &Board, speed: f32, size: usize) -> impl Bundle {
     let k = size.max(1) as f32;
-    let centre = (board.world((size.max(1) - 1, size.max(1) - 1)) - board.world((0, 0))) / 2.0;
-    let at = board.world(cells[0]) + centre + Vec3::Y * AGENT_HEIGHT * k;
+    let at = board.unit_world(cells[0], size) + Vec3::Y * AGENT_HEIGHT * k;
     let facing = cells.get(1).map_or(Vec3::NEG_Z, |&c| board.world(c) - board.world(cells[0]));
     let walk = FollowPath::along(speed, cells).at_height(AGENT_HEIGHT * k).sized(size.max(1));
     let agent = Agent::read(&walk, walk.cells()[0], size);
@@ -170,8 +169,7 @@ fn place_agents_on_new_layout(board: Res<Board>, mut seen: Local<u64>, mut agent
     *seen = board.layout;
     for (agent, mut transform) in &mut agents {
         let k = agent.size.max(1);
-        let centre = (board.world((k - 1, k - 1)) - board.world((0, 0))) / 2.0;
-        transform.translation = board.world(agent.last) + centre + Vec3::Y * AGENT_HEIGHT * k as f32;
+        transform.translation = board.unit_world(agent.last, k) + Vec3::Y * AGENT_HEIGHT * k as f32;
     }
 }
 

@@ -69,6 +69,13 @@ impl Board {
         cell_to_world(p, self.grid.width(), self.grid.height(), self.hex)
     }
 
+    /// Where a walker `size` cells a side stands: the centre of its square, named by its
+    /// top-left cell `p` (the cell's own centre for one cell).
+    pub fn unit_world(&self, p: Pos, size: usize) -> Vec3 {
+        let k = size.max(1) - 1;
+        self.world(p) + (self.world((k, k)) - self.world((0, 0))) / 2.0
+    }
+
     /// Puts a new grid in place.
     pub(super) fn replace(&mut self, grid: Grid, source: String) {
         self.grid = grid;
