@@ -46,6 +46,11 @@ impl Guides {
         Guides { keys: vec![EMPTY], next: vec![NONE] }
     }
 
+    /// Whether there are no guides.
+    pub(crate) fn is_none(&self) -> bool {
+        self.keys.len() == 1
+    }
+
     /// The vertex after `at` on agent `i`'s guide path, or `NONE` when `at` is not on it (or
     /// is its goal).
     pub(crate) fn after(&self, i: usize, at: u32) -> u32 {

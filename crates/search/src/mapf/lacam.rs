@@ -53,6 +53,11 @@ pub(crate) struct Lacam<'g> {
 
 const RESTART_RATE: f64 = 0.001;
 
+/// Configurations met without a new lowest `h` before guided PIBT is judged stuck. Guide paths
+/// can lead PIBT into a trap it circles (two agents in a dead-end corridor, each pulled back by
+/// the other's guide); PIBT by distances alone then takes over, from the start.
+const STALL: usize = 2048;
+
 /// The most agent positions the search keeps (configurations times agents, about 12 bytes
 /// each with priorities and orders): it stops there, as at its deadline.
 const MAX_HELD: usize = 64 << 20;
@@ -83,12 +88,20 @@ impl<'g> Lacam<'g> {
         let mut found = Found { configs: None, exhausted: false, nodes: 0 };
         let mut fixed = Vec::new();
         let mut checks = 0u32;
+        let (mut lowest, mut lowest_at) = (u64::MAX, 0);
         while let Some(&top) = open.last() {
             checks = checks.wrapping_add(1);
             if checks.is_multiple_of(64) && (deadline.passed() || self.configs.len() > MAX_HELD) {
                 break;
             }
             let node = &self.nodes[top as usize];
+            if node.h < lowest {
+                (lowest, lowest_at) = (node.h, self.nodes.len());
+            } else if self.nodes.len() - lowest_at > STALL && self.pibt.drop_guides() {
+                lowest_at = self.nodes.len();
+                open.push(root);
+                continue;
+            }
             if node.h == 0 {
                 found.configs = Some(self.backtrack(top));
                 break;

@@ -39,6 +39,11 @@ impl Pibt {
         }
     }
 
+    /// Ranks by distance alone from now on; false when there were no guides to drop.
+    pub(crate) fn drop_guides(&mut self) -> bool {
+        !std::mem::replace(&mut self.guides, Guides::none()).is_none()
+    }
+
     pub(crate) fn unit(&mut self) -> f64 {
         self.rng.unit()
     }
