@@ -1347,6 +1347,108 @@ fn a_world_with_levels_is_searched_walked_edited_and_left() {
     assert!(path(&app).found());
 }
 
+/// Puts a voxel at `p` (Ctrl + right click on the face below it).
+fn wall_voxel(app: &mut Headless, p: Pos3) {
+    app.act(Action::PickVoxel {
+        hit: VoxelHit { voxel: [p.0 as i64, p.1 as i64, p.2 as i64 - 1], normal: [0, 0, 1] },
+        click: VoxelClick::Add,
+    });
+    assert!(world(app).grid.as_ref().unwrap().is_blocked(p), "{p:?} not walled: {}", app.world().resource::<Status>().0);
+}
+
+/// The walking agent's way from the voxel it is leaving: every voxel after that one is one it
+/// may stand on, each step a legal move, by the rules (`voxel_path_cost`).
+fn check_way_on(app: &Headless, moves: VoxelMoves) {
+    let w = world(app);
+    let grid = w.grid.as_ref().unwrap();
+    let ahead = &w.walk.path[1..];
+    let bad = ahead.iter().find(|&&p| !moves.may_stand(grid, p));
+    assert!(bad.is_none(), "the agent's way goes through {bad:?}, walled");
+    if let Err(e) = voxel_path_cost(grid, ahead, moves) {
+        panic!("the agent's way breaks the moves: {e}");
+    }
+}
+
+/// Walks the agent on, checking its way every frame, until it arrives: at the world's end.
+fn walk_to_the_end(app: &mut Headless, moves: VoxelMoves) {
+    for _ in 0..4000 {
+        if !world(app).walk.running {
+            break;
+        }
+        app.frames(1);
+        check_way_on(app, moves);
+    }
+    let w = world(app);
+    assert!(!w.walk.running, "the walk never ended");
+    assert_eq!(w.walk.path.last(), w.end.as_ref(), "the agent did not arrive");
+    assert_eq!(w.walk.done, (w.walk.path.len() - 1) as f32);
+}
+
+/// A walk started and the agent half way from the path's third voxel to its fourth: the
+/// voxel it left and the one it steps toward.
+fn walk_half_a_step(app: &mut Headless) -> (Pos3, Pos3) {
+    app.act(Action::Walk);
+    while world(app).walk.done < 2.4 {
+        app.frames(1);
+    }
+    let w = world(app);
+    assert!(w.walk.running && w.walk.done < 3.0);
+    (w.walk.path[2], w.walk.path[3])
+}
+
+#[test]
+fn a_world_agent_never_ends_inside_a_new_wall() {
+    for moves in [VoxelMoves::Walk, VoxelMoves::Fly26] {
+        let mut setup = world_setup(12, WorldKind::Building, moves);
+        setup.agent = true;
+        let mut app = app_with(setup, Duration::from_millis(50));
+        check_world_answer(&app, moves);
+        let end = world(&app).end.unwrap();
+        // the voxel it steps toward walled: it turns back to the one it left and goes on from there
+        let (left, next) = walk_half_a_step(&mut app);
+        wall_voxel(&mut app, next);
+        let w = world(&app);
+        assert!(w.walk.running, "{moves}: the walk goes on");
+        assert_eq!(&w.walk.path[..2], &[next, left], "{moves}: it turns back");
+        assert_eq!(w.start, Some(left), "{moves}: searched again from the voxel it left");
+        walk_to_the_end(&mut app, moves);
+        check_world_answer(&app, moves);
+        app.act(Action::Undo);
+        // a voxel further on walled: it finishes its step and goes on from the voxel it reaches
+        let (left, next) = walk_half_a_step(&mut app);
+        let grid = world(&app).grid.clone().unwrap();
+        let path = world(&app).walk.path.clone();
+        // a voxel whose eight neighbours on its level are open: a way round it is left
+        let open = |p: &&Pos3| {
+            (p.0 > 0 && p.1 > 0 && p.0 + 1 < grid.width() && p.1 + 1 < grid.height())
+                && (0..9).all(|k| moves.may_stand(&grid, (p.0 + k % 3 - 1, p.1 + k / 3 - 1, p.2)))
+        };
+        let far = *path[6..path.len() - 1].iter().find(open).expect("an open voxel further on");
+        wall_voxel(&mut app, far);
+        let w = world(&app);
+        assert_eq!(&w.walk.path[..2], &[left, next], "{moves}: it finishes its step");
+        assert_eq!(w.start, Some(next));
+        walk_to_the_end(&mut app, moves);
+        assert!(!world(&app).walk.path.contains(&far));
+        // the voxel it is leaving walled: it finishes its step, and the voxel it goes on from
+        // is the start, which holds no wall (both walled: the unit test in world_walk.rs)
+        app.act(Action::Undo);
+        let (left, next) = walk_half_a_step(&mut app);
+        wall_voxel(&mut app, left);
+        assert_eq!(&world(&app).walk.path[..2], &[left, next], "{moves}: it finishes its step off the walled voxel");
+        assert_eq!(world(&app).start, Some(next));
+        let shape = world(&app).shape;
+        app.act(Action::PickVoxel {
+            hit: VoxelHit { voxel: [next.0 as i64, next.1 as i64, next.2 as i64 - 1], normal: [0, 0, 1] },
+            click: VoxelClick::Add,
+        });
+        assert_eq!(world(&app).shape, shape, "{moves}: a voxel put where the agent goes on from");
+        assert!(app.world().resource::<Status>().0.contains("holds an endpoint"));
+        assert_eq!(world(&app).end, Some(end));
+        walk_to_the_end(&mut app, moves);
+    }
+}
+
 #[test]
 fn a_world_file_opens_and_a_malformed_one_is_refused_with_the_world_kept() {
     let mut app = app_with(world_setup(6, WorldKind::Caves, VoxelMoves::Fly26), Duration::from_millis(50));

@@ -361,6 +361,15 @@ fn any_action(rng: &mut Rng, app: &mut App) -> Option<Action> {
         23 => Action::Lesson(if rng.below(4) == 0 { None } else { Some(rng.below(9)) }),
         24 => Action::Language(if rng.below(2) == 0 { Language::English } else { Language::Chinese }),
         25..=26 => world_file(rng),
+        // a voxel put on a walking agent's way: the voxel it steps toward, or one further on
+        27..=28 if world.walk.running && world.walk.agent && world.walk.path.len() > 2 => {
+            let i = (world.walk.done as usize + 1 + rng.below(3) * rng.below(2)).min(world.walk.path.len() - 1);
+            let p = world.walk.path[i];
+            Action::PickVoxel {
+                hit: VoxelHit { voxel: [p.0 as i64, p.1 as i64, p.2 as i64 - 1], normal: [0, 0, 1] },
+                click: VoxelClick::Add,
+            }
+        }
         _ => return random_action(rng, app),
     })
 }
@@ -376,8 +385,9 @@ fn undoable(app: &App) -> String {
     }
 }
 
-/// The invariants of everything beyond the flat board, after every frame.
-fn check_everything(app: &mut App, seed: u64, frame: usize) {
+/// The invariants of everything beyond the flat board, after every frame; 1 when an agent was
+/// walking a world, 2 when it had gone on after an edit under it, else 0.
+fn check_everything(app: &mut App, seed: u64, frame: usize) -> usize {
     let at = format!("seed {seed}, frame {frame}");
     let world = app.world().resource::<WorldBoard>();
     if let (Some(grid), Some(start), Some(end)) = (world.grid.as_ref(), world.start, world.end) {
@@ -405,6 +415,18 @@ fn check_everything(app: &mut App, seed: u64, frame: usize) {
             }
         }
     }
+    // a walking agent's way on, from the voxel it is leaving, keeps out of walls (see world_walk.rs)
+    let mut walking = 0;
+    if let (Some(grid), true) = (world.grid.as_ref(), world.walk.running && world.walk.agent && world.walk.path.len() > 1) {
+        let moves = app.world().resource::<WorldSettings>().moves;
+        let ahead = &world.walk.path[1..];
+        assert!(ahead.iter().all(|&p| moves.may_stand(grid, p)), "{at}: the world's agent walks into a wall: {ahead:?}");
+        if let Err(e) = voxel_path_cost(grid, ahead, moves) {
+            panic!("{at}: the world's agent walks an illegal way: {e}");
+        }
+        // gone on after an edit: its way back or on comes before the new path
+        walking = 1 + (world.walk.path.first() != world.answer.path.first()) as usize;
+    }
     if let Some(crowd) = board_crowd(app.world_mut()) {
         let problems = crowd.check();
         assert!(problems.is_empty(), "{at}: the crowd: {problems:?}");
@@ -413,17 +435,20 @@ fn check_everything(app: &mut App, seed: u64, frame: usize) {
     for t in transforms.iter(app.world()) {
         assert!(t.translation.is_finite() && t.rotation.is_finite() && t.scale.is_finite(), "{at}: a transform not finite: {t:?}");
     }
+    walking
 }
 
-fn soak_everything(seed: u64, frames: usize) {
+/// Frames of everything from `seed`; the frames an agent walked a world, and went on after an
+/// edit under it.
+fn soak_everything(seed: u64, frames: usize) -> [usize; 2] {
     let mut app = app(seed);
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     // the last actions, named in a failure's message
     let mut last: std::collections::VecDeque<String> = std::collections::VecDeque::new();
-    let mut undone = 0;
+    let (mut undone, mut walking) = (0, [0; 2]);
     for frame in 0..frames {
         let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            frame_of_everything(&mut app, &mut rng, &mut last, &mut undone, seed, frame)
+            frame_of_everything(&mut app, &mut rng, &mut last, &mut undone, &mut walking, seed, frame)
         }));
         if let Err(e) = run {
             let said = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
@@ -432,6 +457,13 @@ fn soak_everything(seed: u64, frames: usize) {
     }
     // about one frame in fifty tries undo then redo, and most find something to undo
     assert!(undone * 100 >= frames, "seed {seed}: undo then redo compared only {undone} times in {frames} frames");
+    walking
+}
+
+/// The world's agents walked, some going on after an edit under them: `walking` from
+/// [`soak_everything`].
+fn check_walks_seen([walked, rerouted]: [usize; 2]) {
+    assert!(walked > 0 && rerouted > 0, "an agent walked a world {walked} frames, {rerouted} of them after an edit under it");
 }
 
 /// One frame of the soak of everything: now and then undo then redo, then up to two actions.
@@ -440,6 +472,7 @@ fn frame_of_everything(
     rng: &mut Rng,
     last: &mut std::collections::VecDeque<String>,
     undone: &mut usize,
+    walking: &mut [usize; 2],
     seed: u64,
     frame: usize,
 ) {
@@ -481,18 +514,20 @@ fn frame_of_everything(
         }
         app.update();
         check(app, seed, frame);
-        check_everything(app, seed, frame);
+        match check_everything(app, seed, frame) {
+            0 => {}
+            k => walking[k - 1] += 1,
+        }
     }
 }
 
 #[test]
 fn soak_everything_short() {
-    for seed in [11, 12] {
-        soak_everything(seed, frames(1000));
-    }
+    let seen = [11, 12].map(|seed| soak_everything(seed, frames(1000)));
+    check_walks_seen([0, 1].map(|k| seen[0][k] + seen[1][k]));
 }
 
 #[test]
 fn soak_everything_long() {
-    soak_everything(13, frames(20_000));
+    check_walks_seen(soak_everything(13, frames(20_000)));
 }

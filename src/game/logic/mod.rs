@@ -22,6 +22,7 @@ pub mod world;
 pub mod world_history;
 pub mod world_race;
 pub mod world_steps;
+pub mod world_walk;
 
 use bevy::prelude::*;
 

@@ -14,6 +14,7 @@ use super::input::{Action, VoxelClick, VoxelHit};
 use super::settings::{BoardSettings, ClickSets, MAX_LEVELS, PlaySettings, SearchSettings, WalkMode, WorldSettings};
 use super::setup::GameSetup;
 use super::status::Status;
+use super::world_walk::WorldWalk;
 use crate::engine::{
     files::{read_world, write_world},
     search::{Algorithm, Searcher, VoxelOptions},
@@ -94,17 +95,6 @@ pub struct WorldAnswer {
     pub searches: u64,
 }
 
-/// How far along the path the walk is.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct WorldWalk {
-    /// Voxels of the path walked (fractional while the agent is between two).
-    pub done: f32,
-    /// Whether the walk is under way.
-    pub running: bool,
-    /// Whether the agent walks (else the path's voxels turn black).
-    pub agent: bool,
-}
-
 impl WorldBoard {
     /// Whether a world is played.
     pub fn is_on(&self) -> bool {
@@ -114,6 +104,11 @@ impl WorldBoard {
     /// Whether a search is due or a walk is under way (the screenshot waits).
     pub fn is_busy(&self) -> bool {
         self.is_on() && (self.pending || self.auto_walk || self.walk.running || self.answer.searches == 0)
+    }
+
+    /// The path the agent is on: its walk's, or the world's before it walks.
+    pub fn walker_path(&self) -> &[Pos3] {
+        if self.walk.path.len() > 1 { &self.walk.path } else { &self.answer.path }
     }
 
     /// The path's voxels walked so far (they are drawn black).
@@ -150,7 +145,21 @@ impl WorldBoard {
     fn changed(&mut self) {
         self.shape += 1;
         self.pending = true;
-        self.walk.running = false;
+        (self.walk.running, self.walk.rerouting) = (false, false);
+        self.walk.path.clear();
+    }
+
+    /// A voxel was edited: search again; a walking agent goes on from where the edit leaves
+    /// it (see `world_walk`), which becomes the start.
+    fn edited(&mut self, moves: VoxelMoves) {
+        let from = match (&self.grid, self.walk.running && self.walk.agent) {
+            (Some(grid), true) => self.walk.reroute(grid, moves),
+            _ => None,
+        };
+        let Some(from) = from else { return self.changed() };
+        self.start = Some(from);
+        self.shape += 1;
+        self.pending = true;
     }
 }
 
@@ -355,23 +364,23 @@ fn pick_voxels(
                     continue;
                 }
                 let p = (v[0] as usize, v[1] as usize, v[2] as usize);
-                edit_voxel(&mut world, p, false, &mut status);
+                edit_voxel(&mut world, p, false, moves, &mut status);
             }
             VoxelClick::Add => match front(grid, *hit) {
                 Some(p) if Some(p) == world.start || Some(p) == world.end => {
                     status.say(format!("{},{},{} holds an endpoint: no voxel added", p.0, p.1, p.2))
                 }
-                Some(p) => edit_voxel(&mut world, p, true, &mut status),
+                Some(p) => edit_voxel(&mut world, p, true, moves, &mut status),
                 None => status.say("that face is on the world's edge: no voxel added outside"),
             },
         }
     }
 }
 
-fn edit_voxel(world: &mut WorldBoard, p: Pos3, blocked: bool, status: &mut Status) {
+fn edit_voxel(world: &mut WorldBoard, p: Pos3, blocked: bool, moves: VoxelMoves, status: &mut Status) {
     let Some(grid) = world.grid.as_mut() else { return };
     match grid.set_blocked(p, blocked) {
-        Ok(()) => world.changed(),
+        Ok(()) => world.edited(moves),
         Err(e) => status.say(format!("no change: {e}")),
     }
 }
@@ -473,9 +482,10 @@ fn take_world_answer(answers: Query<&VoxelPathAnswer, (With<WorldNavigation>, Ch
         time: answer.time,
         searches,
     };
+    let world = &mut *world;
+    world.walk.take_path(&world.answer.path);
     if std::mem::take(&mut world.auto_walk) && world.answer.path.len() > 1 {
-        world.walk.done = 0.0;
-        world.walk.running = true;
+        world.walk = WorldWalk::along(&world.answer.path, world.walk.agent);
     }
 }
 
@@ -484,18 +494,15 @@ fn take_world_answer(answers: Query<&VoxelPathAnswer, (With<WorldNavigation>, Ch
 fn start_world_walk(mut actions: MessageReader<Action>, play: Res<PlaySettings>, mut world: ResMut<WorldBoard>) {
     for action in actions.read() {
         if *action == Action::Walk && world.answer.path.len() > 1 {
-            world.walk = WorldWalk { done: 0.0, running: true, agent: play.mode == WalkMode::Agent };
+            world.walk = WorldWalk::along(&world.answer.path, play.mode == WalkMode::Agent);
         }
     }
 }
 
 fn walk_world(time: Res<Time>, play: Res<PlaySettings>, mut world: ResMut<WorldBoard>) {
-    let last = world.answer.path.len().saturating_sub(1) as f32;
     let speed = if world.walk.agent { play.agent_speed } else { 1.0 / play.step_interval.max(0.01) };
-    let done = (world.walk.done + time.delta_secs() * speed).min(last);
-    world.walk.done = done;
-    if done >= last {
-        world.walk.running = false;
+    world.walk.advance(time.delta_secs() * speed);
+    if !world.walk.running {
         info!("cubepath walk finished");
     }
 }

@@ -268,7 +268,7 @@ fn move_world_agent(
     mut drawn: ResMut<WorldDrawn>,
     mut bodies: Query<&mut Transform>,
 ) {
-    let path = &world.answer.path;
+    let path = world.walker_path();
     let (Some(grid), true) = (world.grid.as_ref(), world.walk.agent && path.len() > 1) else {
         if let Some(e) = drawn.agent.take() {
             commands.entity(e).despawn();
