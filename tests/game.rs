@@ -1625,6 +1625,28 @@ fn undo_and_redo_on_a_world_take_back_its_edits_and_leave_the_flat_board_alone()
 }
 
 #[test]
+fn undo_gives_back_the_moves_a_worlds_endpoints_were_set_for() {
+    let mut app = app_with(world_setup(12, WorldKind::Building, VoxelMoves::Fly26), Duration::from_millis(50));
+    let moves = |app: &Headless| app.world().resource::<WorldSettings>().moves;
+    let fly = check_world_answer(&app, VoxelMoves::Fly26);
+    // the flyer's end is in the air, where a walker cannot stand
+    let end = world(&app).end.unwrap();
+    assert!(!VoxelMoves::Walk.may_stand(world(&app).grid.as_ref().unwrap(), end), "{end:?} is a floor");
+    let kind = WorldKind::Building;
+    app.act(Action::World(WorldSettings { levels: 12, kind, moves: VoxelMoves::Walk }));
+    assert!(world(&app).answer.path.is_empty(), "a walker's path to the air");
+    // undo: the flyer's moves back with its endpoints, and its path
+    app.act(Action::Undo);
+    app.update();
+    assert_eq!(moves(&app), VoxelMoves::Fly26);
+    assert_eq!(check_world_answer(&app, VoxelMoves::Fly26), fly);
+    app.act(Action::Redo);
+    app.update();
+    assert_eq!(moves(&app), VoxelMoves::Walk);
+    assert!(world(&app).answer.path.is_empty());
+}
+
+#[test]
 fn the_duel_on_a_world_runs_every_algorithm_on_its_voxels() {
     use cubepath::game::logic::duel::Duel;
     let mut app = app_with(world_setup(8, WorldKind::Caves, VoxelMoves::Fly26), Duration::from_millis(50));

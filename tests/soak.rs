@@ -374,13 +374,16 @@ fn any_action(rng: &mut Rng, app: &mut App) -> Option<Action> {
     })
 }
 
-/// What undo and redo must give back: the world and its endpoints while one is played (the
+/// What undo and redo must give back: the world, its endpoints and moves while one is played (the
 /// flat board's history stands still then, though a lesson may set up its board meanwhile),
 /// else the board and its endpoints.
 fn undoable(app: &App) -> String {
     let (board, sel, world) = (app.world().resource::<Board>(), app.world().resource::<Selection>(), app.world().resource::<WorldBoard>());
     match &world.grid {
-        Some(grid) => format!("{:?} {:?} {:?}", cubepath::engine::files::write_3dmap(grid), world.start, world.end),
+        Some(grid) => {
+            let moves = app.world().resource::<WorldSettings>().moves;
+            format!("{:?} {:?} {:?} {moves:?}", cubepath::engine::files::write_3dmap(grid), world.start, world.end)
+        }
         None => format!("{} {:?} {:?}", cubepath::engine::files::write_map(&board.grid), sel.start, sel.end),
     }
 }
@@ -394,8 +397,8 @@ fn check_everything(app: &mut App, seed: u64, frame: usize) -> usize {
         let moves = app.world().resource::<WorldSettings>().moves;
         let answer = &world.answer;
         for p in [start, end] {
-            // (moves changed, or an undo back to a world made with other moves, can leave an
-            // endpoint in the air: then no path is shown, and the game says why)
+            // (moves changed can leave an endpoint in the air: then no path is shown, and the
+            // game says why; an undo gives back the moves with the endpoints)
             if !moves.may_stand(grid, p) {
                 assert!(answer.path.is_empty(), "{at}: a path from or to {p:?}, where a {moves:?} cannot stand");
                 let why = answer.why.clone().unwrap_or_default();

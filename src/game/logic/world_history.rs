@@ -1,6 +1,6 @@
 //! Undo and redo on a world (Ctrl+Z, Ctrl+Shift+Z, the panel's buttons, while a world is
-//! played): the voxels and the endpoints as they were before each voxel removed or added,
-//! endpoint set or dragged, and world made or opened; the flat board's history stands still
+//! played): the voxels, the endpoints and the moves they were set for as they were before each
+//! voxel removed or added, endpoint set or dragged, moves changed, and world made or opened; the flat board's history stands still
 //! meanwhile.
 
 use bevy::prelude::*;
@@ -10,7 +10,7 @@ use super::input::{Action, VoxelClick};
 use super::settings::{MAX_LEVELS, WorldSettings};
 use super::status::Status;
 use super::world::{WorldBoard, world_on};
-use crate::engine::world::{Pos3, VoxelGrid};
+use crate::engine::world::{Pos3, VoxelGrid, VoxelMoves};
 use crate::game::phases::Turn;
 
 pub(super) fn plugin(app: &mut App) {
@@ -31,6 +31,8 @@ pub struct WorldSnapshot {
     pub start: Option<Pos3>,
     /// The end.
     pub end: Option<Pos3>,
+    /// The moves the endpoints were set for (a walker's floor may be a flyer's air).
+    pub moves: VoxelMoves,
 }
 
 /// What can be undone and redone on worlds.
@@ -63,8 +65,9 @@ impl WorldHistory {
     }
 }
 
-fn snapshot(world: &WorldBoard) -> Option<WorldSnapshot> {
-    Some(WorldSnapshot { grid: world.grid.clone()?, source: world.source.clone(), start: world.start, end: world.end })
+fn snapshot(world: &WorldBoard, settings: &WorldSettings) -> Option<WorldSnapshot> {
+    let grid = world.grid.clone()?;
+    Some(WorldSnapshot { grid, source: world.source.clone(), start: world.start, end: world.end, moves: settings.moves })
 }
 
 fn kept_now(history: Res<WorldHistory>) -> bool {
@@ -72,10 +75,15 @@ fn kept_now(history: Res<WorldHistory>) -> bool {
 }
 
 /// Before the actions change anything: keeps the world for the actions that will change it.
-fn remember_worlds(mut actions: MessageReader<Action>, world: Res<WorldBoard>, mut history: ResMut<WorldHistory>) {
+fn remember_worlds(
+    mut actions: MessageReader<Action>,
+    world: Res<WorldBoard>,
+    settings: Res<WorldSettings>,
+    mut history: ResMut<WorldHistory>,
+) {
     for action in actions.read() {
         if history.begins_step(action) && !history.kept_now {
-            let Some(now) = snapshot(&world) else { return };
+            let Some(now) = snapshot(&world, &settings) else { return };
             history.kept_now = history.steps.keep(now);
         }
     }
@@ -83,17 +91,17 @@ fn remember_worlds(mut actions: MessageReader<Action>, world: Res<WorldBoard>, m
 
 /// After the actions: a step kept for actions that changed nothing (a refused click) is
 /// dropped, so every undo undoes something.
-fn forget_unchanged_worlds(world: Res<WorldBoard>, mut history: ResMut<WorldHistory>) {
+fn forget_unchanged_worlds(world: Res<WorldBoard>, settings: Res<WorldSettings>, mut history: ResMut<WorldHistory>) {
     history.kept_now = false;
-    match snapshot(&world) {
+    match snapshot(&world, &settings) {
         Some(now) => history.steps.settle(&now),
         // back to the flat board: the step stays, to come back to
         None => history.steps.redo.clear(),
     }
 }
 
-/// Undo and redo: the voxels and endpoints go back (or forward) one step, and the world is
-/// searched again.
+/// Undo and redo: the voxels, endpoints and moves go back (or forward) one step, and the
+/// world is searched again.
 fn undo_redo_worlds(
     mut actions: MessageReader<Action>,
     mut world: ResMut<WorldBoard>,
@@ -102,7 +110,7 @@ fn undo_redo_worlds(
     mut status: ResMut<Status>,
 ) {
     for undo in actions.read().filter_map(undo_or_redo) {
-        let Some(now) = snapshot(&world) else { return };
+        let Some(now) = snapshot(&world, &settings) else { return };
         // A step kept this frame for another action (the world's clicks and new worlds are
         // applied after undo and redo) holds the world from before the undo: it is taken off
         // while undoing and kept again from the world the undo leaves, so an action that then
@@ -113,9 +121,10 @@ fn undo_redo_worlds(
             continue;
         };
         settings.levels = to.grid.depth().clamp(1, MAX_LEVELS);
+        settings.moves = to.moves;
         world.restore(to.grid, to.source, (to.start, to.end));
         if kept.is_some() {
-            history.steps.undo.extend(snapshot(&world));
+            history.steps.undo.extend(snapshot(&world, &settings));
         }
     }
 }
