@@ -1667,7 +1667,8 @@ fn the_duel_on_a_world_runs_every_algorithm_on_its_voxels() {
     }
     assert!(row(Algorithm::Jps).unwrap().1 < row(Algorithm::AStar).unwrap().1);
     // an algorithm of flat boards only says why
-    assert!(row(Algorithm::Theta).is_err(), "Theta* does not run on voxels");
+    let why = row(Algorithm::Theta).unwrap_err();
+    assert!(why.starts_with("theta does not run on voxel worlds with these moves: astar, dijkstra"), "{why}");
     // and the flat board's duel is not run meanwhile: its rows are the world's
     assert_eq!(app.world().resource::<Duel>().rows.len(), duel.rows.len());
 }

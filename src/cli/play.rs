@@ -459,9 +459,11 @@ mod tests {
         let b = PlayArgs::from_query("").unwrap();
         assert_eq!(b.rows, None);
         assert!(!b.walk);
-        assert!(PlayArgs::from_query("rows=0").is_err());
-        assert!(PlayArgs::from_query("start=1;2").is_err());
-        assert!(PlayArgs::from_query("bogus=1").is_err());
+        let e = PlayArgs::from_query("rows=0").unwrap_err();
+        assert!(e.contains("--rows") && e.contains("'0'"), "{e}");
+        let e = PlayArgs::from_query("start=1;2").unwrap_err();
+        assert!(e.contains("--start") && e.contains("1;2"), "{e}");
+        assert_eq!(PlayArgs::from_query("bogus=1").unwrap_err(), "unknown URL parameter 'bogus'");
         // ?map=NAME names a bundled map (the browser has no file system)
         let m = PlayArgs::from_query("?map=maze.map").unwrap();
         assert_eq!(m.map.as_deref(), Some(Path::new("maze.map")));
@@ -489,7 +491,10 @@ mod tests {
         assert_eq!(parse_race("dijkstra, astar"), Ok(RaceLanes(vec![Algorithm::Dijkstra, Algorithm::AStar])));
         assert_eq!(parse_race("ida,astar").unwrap_err(), "ida runs whole, not step by step, so it cannot race");
         assert_eq!(parse_race("astar").unwrap_err(), "a race has 2 to 4 lanes, not 1 (e.g. dijkstra,astar or build-up)");
-        assert!(parse_race("astar,astar,astar,astar,astar").is_err());
+        assert_eq!(
+            parse_race("astar,astar,astar,astar,astar").unwrap_err(),
+            "a race has 2 to 4 lanes, not 5 (e.g. dijkstra,astar or build-up)"
+        );
         assert!(parse_race("astar,nonsense").unwrap_err().contains("nonsense"));
     }
 

@@ -5,7 +5,7 @@ mod common;
 
 use bevy::prelude::*;
 use bevy_cubepath::prelude::*;
-use bevy_cubepath::{CrowdProblem, engine::grid::Cell};
+use bevy_cubepath::{CrowdProblem, engine::crowd::CrowdError, engine::grid::Cell};
 use common::app;
 
 fn members(app: &mut App) -> Vec<(CrowdMember, Vec3)> {
@@ -120,7 +120,7 @@ fn a_crowd_is_made_anew_for_a_new_count_takes_modes_and_goes_with_its_component(
     assert_eq!(with_crowd(&mut app, |_, c| c.agents().len()), 4);
     // a mode set through the component: taken at once, or refused with nothing changed
     let mut nav_crowd = app.world_mut().get_mut::<NavCrowd>(grid).unwrap();
-    assert!(nav_crowd.set_mode(CrowdMode::Gather((3, 2))).is_err(), "a blocked cell");
+    assert_eq!(nav_crowd.set_mode(CrowdMode::Gather((3, 2))), Err(CrowdError::NotFree((3, 2))), "a blocked cell");
     assert_eq!((nav_crowd.mode, nav_crowd.crowd().unwrap().mode()), (CrowdMode::Wander, CrowdMode::Wander));
     nav_crowd.set_mode(CrowdMode::Gather((7, 3))).unwrap();
     assert_eq!(nav_crowd.crowd().unwrap().mode(), CrowdMode::Gather((7, 3)));

@@ -146,7 +146,10 @@ mod tests {
         let mut board = Board::new("t.map", "type octile\nheight 1\nwidth 3\nmap\n.@.\n").unwrap();
         assert!(board.solve(0, 0, 2, 0, "astar").unwrap().is_nan());
         assert!(board.solve(1, 0, 2, 0, "astar").unwrap_err().contains("blocked"));
-        assert!(board.solve(0, 0, 9, 0, "astar").is_err());
+        assert_eq!(
+            board.solve(0, 0, 9, 0, "astar").unwrap_err(),
+            "goal: cell 9,0 is off the grid (3 wide, 1 high; x is the column 0..2, y the row 0..0)"
+        );
         assert!(board.solve(0, 0, 2, 0, "fastest").unwrap_err().contains("unknown algorithm"));
         assert!(Board::new("bad.map", "type octile\nheight 2\nwidth 3\nmap\n...\n").err().unwrap().contains("bad.map"));
     }
@@ -157,7 +160,8 @@ mod tests {
         let scen = "version 1\n0\tt.map\t4\t3\t1\t0\t3\t0\t6\n0\tt.map\t4\t3\t0\t0\t1\t1\t1\n";
         let report = board.scenario("t.scen", scen, "astar").unwrap();
         assert_eq!((report.passed, report.failed), (1, 1));
-        assert!(board.scenario("t.scen", "version 1\n0\tt.map\t4\t3\t1\t0\t30\t0\t4\n", "astar").is_err());
+        let e = board.scenario("t.scen", "version 1\n0\tt.map\t4\t3\t1\t0\t30\t0\t4\n", "astar").unwrap_err();
+        assert_eq!(e, "t.scen:2: goal 30,0 lies outside the 4 x 3 map the line states");
     }
 
     /// A current-format file as published (8 decimals summed with a small error by the

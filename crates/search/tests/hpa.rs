@@ -216,7 +216,7 @@ fn hpa_as_an_algorithm_refuses_what_it_cannot_run_and_keeps_its_clusters() {
     let kept = searcher.kept_hierarchy().expect("kept after a search");
     assert_eq!((kept.cluster_side(), kept.clusters().count()), (10, 16));
     assert!(kept.entrances().count() > 0 && searcher.kept_bytes() > 0);
-    assert!(searcher.steps(&grid, (0, 0), (1, 1), &hpa).is_err(), "HPA* runs whole");
+    assert_eq!(searcher.steps(&grid, (0, 0), (1, 1), &hpa).err(), Some(SearchError::NotSteppable(Algorithm::Hpa)), "HPA* runs whole");
     for topology in [Topology::Square(DiagonalRule::Always), Topology::Hex] {
         let options = SearchOptions { topology, ..hpa };
         assert_eq!(searcher.search(&grid, (0, 0), (5, 5), &options), Err(SearchError::NeedsPlainBoard(Algorithm::Hpa)));

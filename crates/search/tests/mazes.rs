@@ -80,7 +80,7 @@ fn the_other_kinds_are_what_they_say_and_all_are_seeded() {
             _ => assert!(kind.is_perfect()),
         }
     }
-    assert!(generate_maze(MazeKind::Prim, 0, 5, 1).is_err());
+    assert_eq!(generate_maze(MazeKind::Prim, 0, 5, 1).unwrap_err(), GridError::BadSize { width: 0, height: 5 });
     assert_eq!("backtracker".parse::<MazeKind>(), Ok(MazeKind::Backtracker));
     assert!("spiral".parse::<MazeKind>().unwrap_err().contains("division, prim, backtracker, rooms, caves, terrain"));
 }

@@ -110,7 +110,7 @@ fn other_boards_are_refused_with_a_reason() {
         assert_eq!(searcher.search(&open, (0, 0), (3, 3), &options), Err(SearchError::NeedsPlainBoard(Algorithm::Subgoal)));
     }
     assert_eq!(searcher.search(&swamp, (0, 0), (3, 3), &subgoal()), Err(SearchError::NeedsPlainBoard(Algorithm::Subgoal)));
-    assert!(searcher.steps(&open, (0, 0), (3, 3), &subgoal()).is_err());
+    assert_eq!(searcher.steps(&open, (0, 0), (3, 3), &subgoal()).err(), Some(SearchError::NotSteppable(Algorithm::Subgoal)));
 }
 
 fn bundled(name: &str) -> Grid {

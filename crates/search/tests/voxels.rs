@@ -340,15 +340,16 @@ fn bad_input_is_refused_with_a_reason() {
     assert_eq!(e.to_string(), "start voxel 1,1,0 is blocked");
     let e = s.search_world(&world, (0, 0, 0), (2, 2, 2), &walk).unwrap_err();
     assert!(e.to_string().contains("goal voxel 2,2,2 cannot be stood on"), "{e}");
-    assert!(s.search_world(&world, (0, 0, 0), (1, 1, 1), &walk).is_ok(), "on top of the block");
+    let on_top = s.search_world(&world, (0, 0, 0), (1, 1, 1), &walk).unwrap().path;
+    assert_eq!(on_top.as_ref().and_then(|p| p.last()), Some(&(1, 1, 1)), "on top of the block");
     // JPS runs with fly-26 only; Theta* not at all
     let jps = VoxelOptions { algorithm: Algorithm::Jps, moves: VoxelMoves::Fly18, ..Default::default() };
     let e = s.search_world(&world, (0, 0, 0), (3, 3, 2), &jps).unwrap_err().to_string();
     assert!(e.contains("jps does not run on voxel worlds with these moves") && e.contains("jps with fly26"), "{e}");
     let theta = VoxelOptions { algorithm: Algorithm::Theta, ..Default::default() };
-    assert!(s.search_world(&world, (0, 0, 0), (3, 3, 2), &theta).is_err());
+    assert_eq!(s.search_world(&world, (0, 0, 0), (3, 3, 2), &theta).unwrap_err(), SearchError::NotIn3d(Algorithm::Theta));
     let light = VoxelOptions { weight: 0.5, ..Default::default() };
-    assert!(s.search_world(&world, (0, 0, 0), (3, 3, 2), &light).is_err());
+    assert_eq!(s.search_world(&world, (0, 0, 0), (3, 3, 2), &light).unwrap_err(), SearchError::BadWeight(0.5));
     for (w, h, d) in [(0, 1, 1), (1025, 1, 1), (1024, 1024, 1024)] {
         let e = VoxelGrid::new(w, h, d).unwrap_err();
         assert!(e.to_string().contains(&format!("{w} x {h} x {d}")), "{e}");
@@ -496,7 +497,7 @@ fn generated_worlds_are_seeded_and_of_their_kind() {
         };
         assert!((lo..=hi).contains(&share), "{kind}: {share:.2} blocked");
     }
-    assert!(generate_world(WorldKind::Caves, (0, 4, 4), 1).is_err());
+    assert_eq!(generate_world(WorldKind::Caves, (0, 4, 4), 1).unwrap_err(), WorldError::BadSize { size: (0, 4, 4) });
     assert_eq!("caves".parse::<WorldKind>(), Ok(WorldKind::Caves));
 }
 
@@ -559,7 +560,7 @@ fn stepping_an_unreachable_goal_ends_at_once_and_whole_searches_refuse_to_step()
     let mut run = s.steps_world(&world, (0, 0, 0), (2, 0, 0), &VoxelOptions::default()).unwrap();
     assert_eq!((run.step(), run.expanded(), run.result().path), (Step::NoPath, 0, None));
     let bidir = VoxelOptions { algorithm: Algorithm::AStarBidir, ..Default::default() };
-    assert!(s.steps_world(&world, (0, 0, 0), (2, 0, 0), &bidir).is_err());
+    assert_eq!(s.steps_world(&world, (0, 0, 0), (2, 0, 0), &bidir).err(), Some(SearchError::NotSteppable(Algorithm::AStarBidir)));
 }
 
 #[test]

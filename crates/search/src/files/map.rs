@@ -440,8 +440,10 @@ mod tests {
         assert_eq!(e.line, 7);
         let e = read_map("x.map", b"type octile\nwidth 2\nmap\n..\n").unwrap_err();
         assert!(e.message.contains("height"));
-        assert!(read_map("x.map", b"\xff\xfe\x00junk").is_err());
-        assert!(read_map("x.map", b"").is_err());
+        let e = read_map("x.map", b"\xff\xfe\x00junk").unwrap_err();
+        assert_eq!((e.line, e.message.as_str()), (1, "line is not text (invalid UTF-8)"));
+        let e = read_map("x.map", b"").unwrap_err();
+        assert_eq!((e.line, e.message.as_str()), (0, "the header ends before the 'map' line"));
     }
 
     #[test]

@@ -336,7 +336,9 @@ mod tests {
     fn malformed_vox_files_name_the_byte() {
         let size = (b"SIZE", words(&[2, 2, 2]));
         let good = by_hand(&[size.clone(), (b"XYZI", [words(&[1]), vec![1, 1, 1, 1]].concat())]);
-        assert!(read_vox("good.vox", &good).is_ok());
+        let read = read_vox("good.vox", &good).unwrap();
+        assert_eq!((read.width(), read.height(), read.depth(), read.blocked_count()), (2, 2, 2, 1));
+        assert!(read.is_blocked((1, 1, 1)));
         // trailing bytes: MAIN ends at the good file's end
         let mut trailing = good.clone();
         trailing.extend([0, 0, 0]);

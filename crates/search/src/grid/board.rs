@@ -438,7 +438,7 @@ mod tests {
         g.set(0, 0, Cell::Blocked).unwrap();
         assert!(g.is_uniform());
         assert_eq!(g.passable_count(), 11);
-        assert!(g.set(4, 0, Cell::Blocked).is_err());
+        assert_eq!(g.set(4, 0, Cell::Blocked), Err(GridError::OffGrid { x: 4, y: 0, width: 4, height: 3 }));
         let i = g.index(2, 1);
         assert_eq!(g.coords(i), (2, 1));
     }
