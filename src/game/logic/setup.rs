@@ -12,7 +12,7 @@ use super::settings::{
 use super::status::Status;
 use crate::engine::{
     grid::{CostModel, DiagonalRule, Grid, Heuristic, Pos, Topology},
-    search::Algorithm,
+    search::{Algorithm, SearchOptions},
     world::{Pos3, VoxelGrid},
 };
 
@@ -86,6 +86,25 @@ pub struct GameSetup {
 }
 
 impl GameSetup {
+    /// The search the game starts with: `base` with what the setup names put in (hex cells
+    /// over any diagonal rule).
+    pub fn search_options(&self, base: SearchOptions) -> SearchOptions {
+        let mut search = base;
+        if let Some(a) = self.algorithm {
+            search.algorithm = a;
+        }
+        if let Some(d) = self.diagonal {
+            search.topology = Topology::Square(d);
+        }
+        if self.hex {
+            search.topology = Topology::Hex;
+        }
+        search.heuristic = self.heuristic.or(search.heuristic);
+        search.weight = self.weight.unwrap_or(search.weight);
+        search.costs = self.costs.unwrap_or(search.costs);
+        search
+    }
+
     /// Plays on `grid` (if any) instead of a random board.
     pub fn use_board(&mut self, grid: Option<(Grid, String)>) {
         if let Some((g, name)) = grid {
@@ -114,15 +133,7 @@ fn apply_setup(
     *palette = setup.palette;
     *language = setup.language;
     *crowd = setup.crowd.clamped();
-    if let Some(a) = setup.algorithm {
-        search.0.algorithm = a;
-    }
-    if let Some(d) = setup.diagonal {
-        search.0.topology = Topology::Square(d);
-    }
-    search.0.heuristic = setup.heuristic.or(search.0.heuristic);
-    search.0.weight = setup.weight.unwrap_or(search.0.weight);
-    search.0.costs = setup.costs.unwrap_or(search.0.costs);
+    search.0 = setup.search_options(search.0);
     if let Some(notice) = &setup.notice {
         warn!("{notice}");
         status.say(notice.clone());
@@ -132,9 +143,6 @@ fn apply_setup(
     }
     if let Some(k) = setup.unit {
         *unit = UnitSize(k).clamped();
-    }
-    if setup.hex {
-        search.0.topology = Topology::Hex;
     }
     if setup.steps.is_some() && setup.race.is_none() {
         step_view.0 = true;
