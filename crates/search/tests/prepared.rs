@@ -17,11 +17,13 @@ fn subgoal() -> SearchOptions {
 /// start to goal whose steps sum to it.
 fn check(grid: &Grid, pairs: &[(Pos, Pos)]) -> Result<(), TestCaseError> {
     let mut searcher = Searcher::default();
+    let prepared = prepare(grid).unwrap();
     for &(a, b) in pairs {
         if !grid.is_passable(a.0, a.1) || !grid.is_passable(b.0, b.1) {
             continue;
         }
         let r = searcher.search(grid, a, b, &subgoal()).unwrap();
+        check_trace(grid, &prepared, a, b, &r)?;
         let want = oracle_2d(grid, a, b);
         match (r.cost, want) {
             (Some(c), Some(w)) => {
@@ -34,6 +36,31 @@ fn check(grid: &Grid, pairs: &[(Pos, Pos)]) -> Result<(), TestCaseError> {
             (None, None) => {}
             (got, _) => prop_assert!(false, "{a:?} -> {b:?}: got {got:?}, oracle {want:?}\n{grid:?}"),
         }
+    }
+    Ok(())
+}
+
+/// The traced search answers as the plain one, and its trace is the search's work: the start's
+/// and goal's joins, then one step per expanded subgoal, each reaching only at greater costs.
+fn check_trace(grid: &Grid, prepared: &Prepared, a: Pos, b: Pos, plain: &SearchResult) -> Result<(), TestCaseError> {
+    let mut trace = Vec::new();
+    let traced = prepared.search_traced(grid, a, b, &mut Searcher::default(), Some(&mut trace)).unwrap();
+    // (the searcher may answer "no path" from its components without searching the graph)
+    prop_assert_eq!((&traced.path, traced.cost), (&plain.path, plain.cost));
+    if trace.is_empty() {
+        return Ok(());
+    }
+    prop_assert_eq!(trace.len(), traced.expanded + 2);
+    prop_assert_eq!((trace[0].at, trace[0].cost, trace[1].at, trace[1].cost), (a, 0.0, b, 0.0));
+    let subgoals: std::collections::HashSet<Pos> = prepared.subgoal_cells().collect();
+    for step in &trace[2..] {
+        prop_assert!(subgoals.contains(&step.at), "{:?} expanded, not a subgoal", step.at);
+    }
+    // a join reaches the start or goal itself at 0 when it is a subgoal; an expansion's
+    // edges all cost something
+    for (k, step) in trace.iter().enumerate() {
+        let dearer = |c: f64| if k < 2 { c >= 0.0 } else { c > step.cost };
+        prop_assert!(step.reached.iter().all(|&(p, c)| subgoals.contains(&p) && dearer(c)), "{step:?}");
     }
     Ok(())
 }

@@ -67,7 +67,7 @@ impl Searcher {
         self.prepared_for(grid);
         let mut scratch = std::mem::take(&mut self.subgoal);
         let prepared = self.kept_prepared().expect("validated: a plain board prepares");
-        let mut result = prepared.search_with(grid, start, goal, &mut scratch);
+        let mut result = prepared.search_with(grid, start, goal, &mut scratch, None);
         self.subgoal = scratch;
         if let Ok(r) = result.as_mut() {
             r.admissible = options.is_admissible();

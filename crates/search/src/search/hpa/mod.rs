@@ -63,16 +63,18 @@ impl std::error::Error for HpaError {}
 /// A cluster's nodes, the costs between them (k x k), and its links across borders.
 type Joined = (Vec<Pos>, Vec<f32>, Vec<(u32, Pos)>);
 
-/// One expansion of HPA*'s abstract search ([`Hierarchy::find_traced`]): the node's cell (the
-/// start, a transition cell, or the goal) and its cost from the start, and each node it
-/// reached more cheaply than before, with that cost.
+/// One expansion of a search over a graph laid on the grid: HPA*'s abstract search
+/// ([`Hierarchy::find_traced`]: the start, a transition cell or the goal, its cost from the
+/// start) or a subgoal graph's ([`Prepared::search_traced`](crate::search::Prepared::search_traced):
+/// a subgoal, its cost from the end its side of the search began at); and each node it reached
+/// more cheaply than before, with that cost.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AbstractStep {
     /// The expanded node's cell.
     pub at: Pos,
-    /// Its cost from the start.
+    /// Its cost from the start (from the goal on a subgoal search's backward side).
     pub cost: f64,
-    /// The nodes it reached more cheaply: their cells and costs from the start.
+    /// The nodes it reached more cheaply: their cells and costs, counted as `cost` is.
     pub reached: Vec<(Pos, f64)>,
 }
 

@@ -8,6 +8,7 @@ use super::{NONE, Prepared};
 use crate::grid::Pos;
 use crate::grid::board::Grid;
 use crate::grid::rules::CostModel;
+use crate::search::hpa::AbstractStep;
 use crate::search::types::{SearchError, SearchResult};
 
 /// The buffers a query works in, kept by a [`Searcher`](crate::search::Searcher) from one query
@@ -38,9 +39,10 @@ impl Scratch {
 
     /// Offers `v` to one side at cost `d` from `parent`.
     #[inline]
-    fn relax(&mut self, side: usize, v: u32, d: f64, parent: u32, q: u32, result: &mut SearchResult) {
+    fn relax(&mut self, side: usize, v: u32, d: f64, parent: u32, q: u32, result: &mut SearchResult) -> bool {
         let i = v as usize;
-        if self.stamp[side][i] != q || d < self.dist[side][i] {
+        let better = self.stamp[side][i] != q || d < self.dist[side][i];
+        if better {
             if self.stamp[side][i] == q {
                 result.improved += 1;
             } else {
@@ -51,6 +53,7 @@ impl Scratch {
             self.parent[side][i] = parent;
             self.heap[side].push(Reverse((d.to_bits(), v)));
         }
+        better
     }
 }
 
@@ -61,10 +64,48 @@ impl Prepared {
     /// Errors when `grid` is another grid or has changed since ([`SearchError::StalePreparation`]),
     /// or when an endpoint is off the grid or blocked.
     pub fn search(&self, grid: &Grid, start: Pos, goal: Pos, searcher: &mut crate::search::Searcher) -> Result<SearchResult, SearchError> {
-        self.search_with(grid, start, goal, &mut searcher.subgoal)
+        self.search_with(grid, start, goal, &mut searcher.subgoal, None)
     }
 
-    pub(crate) fn search_with(&self, grid: &Grid, start: Pos, goal: Pos, s: &mut Scratch) -> Result<SearchResult, SearchError> {
+    /// As [`Prepared::search`], and when `trace` is given, the search's expansions are added
+    /// to it in order (for showing them step by step): first the start and then the goal
+    /// joined to the subgoals they reach in a straight-and-diagonal line (unless one is a
+    /// subgoal, or the goal is in such a line), then each subgoal expanded from either end,
+    /// its cost counted from that end, with the subgoals it reached more cheaply. None when the
+    /// start and goal are one cell or in one such line.
+    ///
+    /// ```
+    /// use cubepath_search::{grid::{Cell, Grid}, search::{Searcher, prepare}};
+    /// let mut grid = Grid::new(9, 9).unwrap();
+    /// for y in 0..8 {
+    ///     grid.set(4, y, Cell::Blocked).unwrap();
+    /// }
+    /// let prepared = prepare(&grid).unwrap();
+    /// let mut trace = Vec::new();
+    /// let found = prepared.search_traced(&grid, (0, 0), (8, 0), &mut Searcher::default(), Some(&mut trace)).unwrap();
+    /// assert_eq!(trace.len(), found.expanded + 2); // the start's and the goal's joins first
+    /// assert_eq!((trace[0].at, trace[1].at), ((0, 0), (8, 0)));
+    /// assert!(trace[2..].iter().all(|step| prepared.subgoal_cells().any(|c| c == step.at)));
+    /// ```
+    pub fn search_traced(
+        &self,
+        grid: &Grid,
+        start: Pos,
+        goal: Pos,
+        searcher: &mut crate::search::Searcher,
+        trace: Option<&mut Vec<AbstractStep>>,
+    ) -> Result<SearchResult, SearchError> {
+        self.search_with(grid, start, goal, &mut searcher.subgoal, trace)
+    }
+
+    pub(crate) fn search_with(
+        &self,
+        grid: &Grid,
+        start: Pos,
+        goal: Pos,
+        s: &mut Scratch,
+        trace: Option<&mut Vec<AbstractStep>>,
+    ) -> Result<SearchResult, SearchError> {
         if !self.is_for(grid) {
             return Err(SearchError::StalePreparation);
         }
@@ -76,7 +117,7 @@ impl Prepared {
         }
         let mut result = SearchResult { path: None, cost: None, expanded: 0, pushed: 0, improved: 0, admissible: true, stopped: false };
 
-        let vertices = self.turns(self.index(start), self.index(goal), s, &mut result);
+        let vertices = self.turns(self.index(start), self.index(goal), s, &mut result, trace);
         if let Some(vertices) = vertices {
             let path = self.refine(&vertices);
             let diagonals = path.windows(2).filter(|w| w[0].0 != w[1].0 && w[0].1 != w[1].1).count() as u64;
@@ -90,7 +131,14 @@ impl Prepared {
     /// and goal joined to the subgoals they directly h-reach, then a search up the hierarchy
     /// from both ends that stops when neither side can still better the best meeting.
     // Long: the bidirectional upward search with its stopping rule, in one place
-    fn turns(&self, start: usize, goal: usize, s: &mut Scratch, result: &mut SearchResult) -> Option<Vec<usize>> {
+    fn turns(
+        &self,
+        start: usize,
+        goal: usize,
+        s: &mut Scratch,
+        result: &mut SearchResult,
+        mut trace: Option<&mut Vec<AbstractStep>>,
+    ) -> Option<Vec<usize>> {
         if start == goal {
             return Some(vec![start]);
         }
@@ -115,8 +163,14 @@ impl Prepared {
             }
         }
         for (side, seeds) in [(0, &forward), (1, &backward)] {
+            let mut reached = Vec::new();
             for &(v, d) in seeds {
-                s.relax(side, v, d, NONE, q, result);
+                if s.relax(side, v, d, NONE, q, result) {
+                    reached.push((self.pos(self.cells[v as usize] as usize), d));
+                }
+            }
+            if let Some(t) = trace.as_deref_mut() {
+                t.push(AbstractStep { at: self.pos([start, goal][side]), cost: 0.0, reached });
             }
         }
         let mut best = (f64::INFINITY, NONE);
@@ -141,10 +195,19 @@ impl Prepared {
             // stall on demand: reached more cheaply through a later vertex, `v` is not on a
             // shortest way up from this side, and its edges need not be offered
             if self.up.edges(v).any(|(t, c, _)| s.stamp[side][t as usize] == q && s.dist[side][t as usize] + c < d) {
+                if let Some(t) = trace.as_deref_mut() {
+                    t.push(AbstractStep { at: self.pos(self.cells[v as usize] as usize), cost: d, reached: Vec::new() });
+                }
                 continue;
             }
+            let mut reached = Vec::new();
             for (t, c, _) in self.up.edges(v) {
-                s.relax(side, t, d + c, v, q, result);
+                if s.relax(side, t, d + c, v, q, result) && trace.is_some() {
+                    reached.push((self.pos(self.cells[t as usize] as usize), d + c));
+                }
+            }
+            if let Some(t) = trace.as_deref_mut() {
+                t.push(AbstractStep { at: self.pos(self.cells[v as usize] as usize), cost: d, reached });
             }
         }
         (best.1 != NONE).then(|| self.meeting_path(start, goal, best.1, s))
