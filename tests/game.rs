@@ -929,6 +929,54 @@ fn a_two_by_two_walker_keeps_its_square_off_barriers() {
 /// end), far fewer steps than A*'s, and ends with a path of the board's moves that costs at
 /// least the optimum (the oracle's) and wins only if it costs no more than A*'s.
 #[test]
+fn the_subgoal_graph_races_and_steps_through_its_search() {
+    use cubepath::engine::search::{Algorithm, prepare};
+    use cubepath::game::logic::race::Race;
+    use cubepath::game::logic::settings::RaceSettings;
+    use cubepath::game::logic::stepview::StepView;
+    let mut grid = Grid::new(40, 40).unwrap();
+    for y in 0..36 {
+        grid.set(20, y, Cell::Blocked).unwrap(); // a wall with a gap at the bottom
+    }
+    let setup = GameSetup { grid: Some((grid.clone(), "walled".into())), start: Some((2, 3)), end: Some((37, 5)), ..default() };
+    let mut app = Headless::new(setup, Duration::from_millis(10));
+    app.frames(2);
+    let optimum = oracle_costs(&grid, (2, 3))[5 * 40 + 37];
+    let racing = RaceSettings { on: true, algorithms: vec![Algorithm::AStar, Algorithm::Subgoal] };
+    assert_eq!(racing.clamped(), racing, "the subgoal graph keeps its lane");
+    app.act(Action::Race(racing));
+    app.act(Action::StepRate(1000.0));
+    app.act(Action::RunSteps(true));
+    app.frames(200);
+    let race = app.world().resource::<Race>();
+    let (astar, lane) = (&race.lanes[0], &race.lanes[1]);
+    assert!(lane.message.is_none(), "{:?}", lane.message);
+    let steps = lane.view.steps.clone();
+    assert!(steps.len() > 2 && steps.len() * 5 < astar.view.steps.len(), "subgoals {} steps, A* {}", steps.len(), astar.view.steps.len());
+    // the start's and the end's joins, then subgoals only: the corners at the wall's gap
+    assert_eq!((steps[0].current, steps[1].current), ((2, 3), (37, 5)));
+    let subgoals: Vec<Pos> = prepare(&grid).unwrap().subgoal_cells().collect();
+    assert!(steps[2..].iter().all(|s| subgoals.contains(&s.current)), "{:?}", steps.iter().map(|s| s.current).collect::<Vec<_>>());
+    let cost = lane.cost.unwrap();
+    assert!((cost - optimum).abs() < 1e-9, "the subgoal graph's {cost} against the least {optimum}");
+    assert!(lane.path.windows(2).all(|w| {
+        let ((ax, ay), (bx, by)) = (w[0], w[1]);
+        ax.abs_diff(bx) <= 1
+            && ay.abs_diff(by) <= 1
+            && w[0] != w[1]
+            && grid.is_passable(bx, by)
+            && (ax == bx || ay == by || (grid.is_passable(ax, by) && grid.is_passable(bx, ay)))
+    }));
+    assert!(race.winners().contains(&1), "the least cost in the fewest steps");
+    // the step view records it the same way
+    app.act(Action::Race(RaceSettings { on: false, algorithms: vec![Algorithm::AStar, Algorithm::Subgoal] }));
+    app.act(Action::Search(SearchOptions { algorithm: Algorithm::Subgoal, ..default() }));
+    app.act(Action::ShowSteps(true));
+    let view = app.world().resource::<StepView>();
+    assert_eq!(view.steps.iter().map(|s| s.current).collect::<Vec<_>>(), steps.iter().map(|s| s.current).collect::<Vec<_>>());
+}
+
+#[test]
 fn hpa_races_and_steps_through_its_abstract_search() {
     use cubepath::engine::search::Algorithm;
     use cubepath::game::logic::race::Race;

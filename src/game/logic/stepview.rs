@@ -12,7 +12,7 @@ use super::settings::{Heat, MAX_TRACE, SearchSettings, StepLayers, StepViewOn, r
 use super::setup::GameSetup;
 use crate::engine::{
     grid::{Heuristic, Pos, distances_to},
-    search::{Algorithm, Hierarchy, SearchError, SearchOptions, SearchResult, Searcher, Step},
+    search::{Algorithm, Hierarchy, SearchError, SearchOptions, SearchResult, Searcher, Step, prepare},
 };
 use crate::game::phases::{AppSystems, PausableSystems};
 
@@ -274,8 +274,8 @@ impl StepView {
         self.applied = 0;
         self.open = 0;
         self.max_g = 0.0;
-        if options.algorithm == Algorithm::Hpa {
-            let outcome = self.record_hpa(board, start, end, options, limit);
+        if matches!(options.algorithm, Algorithm::Hpa | Algorithm::Subgoal) {
+            let outcome = self.record_graph(board, start, end, options, limit);
             let k = self.pending_seek.take().unwrap_or(0);
             self.seek(k);
             return outcome;
@@ -312,9 +312,11 @@ impl StepView {
 }
 
 impl StepView {
-    /// HPA*'s steps: its abstract search's expansions (the start, transition cells, the end),
-    /// each with the nodes it reached, from the same clusters its search builds.
-    fn record_hpa(
+    /// The steps of a search over a graph laid on the board: HPA*'s abstract search (the start,
+    /// transition cells, the end) from the clusters its search builds, or the subgoal graph's
+    /// (the start's and end's joins, then subgoals from either end) from the board prepared
+    /// again; each expansion with the nodes it reached.
+    fn record_graph(
         &mut self,
         board: &Board,
         start: Pos,
@@ -322,11 +324,26 @@ impl StepView {
         options: &SearchOptions,
         limit: usize,
     ) -> Result<SearchResult, SearchError> {
-        let result = Searcher::default().search(&board.grid, start, end, options)?;
-        let clusters = Hierarchy::build(&board.grid, Hierarchy::side_for(&board.grid)).expect("validated: a plain board has clusters");
+        let mut searcher = Searcher::default();
+        let result = searcher.search(&board.grid, start, end, options)?;
         let mut trace = Vec::new();
-        clusters.find_traced(&board.grid, start, end, Some(&mut trace)).expect("validated: open endpoints on this board");
-        // its abstract search estimates by the octile distance, whatever the settings say
+        if options.algorithm == Algorithm::Hpa {
+            let clusters = Hierarchy::build(&board.grid, Hierarchy::side_for(&board.grid)).expect("validated: a plain board has clusters");
+            clusters.find_traced(&board.grid, start, end, Some(&mut trace)).expect("validated: open endpoints on this board");
+        } else {
+            // the searcher's preparation when it made one (a goal in another component needs
+            // none), else one made here
+            let made;
+            let prepared = match searcher.kept_prepared() {
+                Some(p) => p,
+                None => {
+                    made = prepare(&board.grid).expect("validated: a plain board is prepared");
+                    &made
+                }
+            };
+            prepared.search_traced(&board.grid, start, end, &mut Searcher::default(), Some(&mut trace))?;
+        }
+        // both graphs' searches estimate by the octile distance, whatever the settings say
         let h = |p: Pos| Heuristic::Octile.estimate(options.topology, options.costs, p, end);
         self.start = Some(TracePush { cell: start, g: 0.0, h: h(start), parent: None });
         self.truncated = trace.len() > limit;
@@ -341,9 +358,9 @@ impl StepView {
 }
 
 /// Whether the step view and the race can show the algorithm step by step: those the engine
-/// steps, and HPA*, whose abstract search is recorded.
+/// steps, and HPA* and the subgoal graph, whose searches over their graphs are recorded.
 pub fn recordable(algorithm: Algorithm) -> bool {
-    algorithm.steps() || algorithm == Algorithm::Hpa
+    algorithm.steps() || matches!(algorithm, Algorithm::Hpa | Algorithm::Subgoal)
 }
 
 /// --steps N: the step view opens with N expansions shown.

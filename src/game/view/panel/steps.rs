@@ -16,10 +16,11 @@ use crate::game::view::looks::{HEAT_LEVELS, Look};
 use crate::game::view::race::lane_counters;
 use crate::game::view::words::Words;
 
-/// What the step view shows for the subgoal graph, which runs whole.
-const SUBGOAL_NOTE: &str = "The subgoal graph runs whole: shown is the graph it searches, computed from the board. Upright green lines mark \
-    the subgoals (corners a shortest path may turn at), flat green lines the edges between them (a straight and \
-    diagonal line); a search joins its start and end to the graph and searches only that.";
+/// What the step view shows for the subgoal graph: the graph, and its search over it.
+const SUBGOAL_NOTE: &str = "The subgoal graph's steps are its search over the graph shown, computed from the board. Upright green \
+    lines mark the subgoals (corners a shortest path may turn at), flat green lines the edges between them (a straight and \
+    diagonal line). The search joins the start and the end to the subgoals they reach in such a line, then expands subgoals \
+    from both ends at once until the two sides meet, so a few steps cross the board; the path it finds is the least.";
 
 const HPA_NOTE: &str = "HPA*'s steps are its abstract search: it expands the start, entrances (magenta: a line across a \
     border, a post on each side) and the end, each step crossing a cluster (grey squares) at a cost known beforehand, so a few \
@@ -56,8 +57,6 @@ pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut Messa
             // a world's steps: the World section shows and scrubs them
             let v = &shown.world_steps;
             replay_controls(ui, (v.running, v.rate()), (v.shown, v.closed.len()), ("expansions/s", w), actions);
-        } else if shown.step_on.0 && algorithm == Algorithm::Subgoal {
-            ui.small(w.say(SUBGOAL_NOTE));
         } else if shown.step_on.0 && !recordable(algorithm) {
             ui.small(w.say(&format!("{algorithm} runs whole, not step by step: pick another algorithm to step through")));
         } else if shown.step_on.0 {
@@ -72,6 +71,8 @@ pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut Messa
             )));
             if algorithm == Algorithm::Hpa {
                 ui.small(w.say(HPA_NOTE));
+            } else if algorithm == Algorithm::Subgoal {
+                ui.small(w.say(SUBGOAL_NOTE));
             }
             if let Some(p) = shown.hover.0 {
                 ui.label(w.say(&hover_label(step, p)));

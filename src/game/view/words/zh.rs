@@ -452,8 +452,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
         "HPA* 的步骤是它的抽象搜索：它扩展起点、入口（品红色：一条穿过边界的线，两侧各一根竖线）和终点，每一步以事先算好的代价穿过一个区块（灰色方框），所以几步就能穿过棋盘。区块和入口由棋盘计算而来，编辑后只重建附近的部分。到达终点后，再在每个区块内走完每一段并把路径拉直，所以路径的代价可能比最小代价略高。",
     ),
     (
-        "The subgoal graph runs whole: shown is the graph it searches, computed from the board. Upright green lines mark the subgoals (corners a shortest path may turn at), flat green lines the edges between them (a straight and diagonal line); a search joins its start and end to the graph and searches only that.",
-        "子目标图整体运行：这里显示的是它搜索的图，由棋盘计算而来。向上的绿线是子目标（最短路径可能转弯的角），平的绿线是子目标之间的边（一条直线和斜线）；一次搜索把起点和终点接到图上，只搜索这个图。",
+        "The subgoal graph's steps are its search over the graph shown, computed from the board. Upright green lines mark the subgoals (corners a shortest path may turn at), flat green lines the edges between them (a straight and diagonal line). The search joins the start and the end to the subgoals they reach in such a line, then expands subgoals from both ends at once until the two sides meet, so a few steps cross the board; the path it finds is the least.",
+        "子目标图的步骤是它在所显示的图上的搜索，图由棋盘计算而来。向上的绿线是子目标（最短路径可能转弯的角），平的绿线是子目标之间的边（一条直线和斜线）。搜索先把起点和终点接到它们沿这样一条线能到达的子目标，再从两端同时扩展子目标，直到两边相遇，所以几步就能穿过棋盘；它找到的路径代价最小。",
     ),
     (
         "subgoal needs a square grid with the no-corner-cutting rule, uniform costs (no weighted, swamp or water cells) and exact step costs",
