@@ -1207,6 +1207,31 @@ fn undo_and_redo_take_back_strokes_moves_and_boards() {
     assert!(app.world().resource::<History>().steps.undo.len() <= MAX_UNDO);
 }
 
+/// Found by the soak once it generated boards: a 14 x 1 cave board is all rock, and the game
+/// put its start and end on barriers. A board with no floor cell is now refused, the board
+/// kept; the command line refuses such a map unless it is given both endpoints.
+#[test]
+fn a_board_with_no_floor_cell_is_refused_and_the_board_kept() {
+    use cubepath::cli::PlayArgs;
+    use cubepath::engine::{files::board_code, grid::MazeKind};
+    let mut app = app_with(random_setup(8, 8, 20.0, 3), Duration::from_millis(50));
+    let (grid, selection) = (app.world().resource::<Board>().grid.clone(), app.world().resource::<Selection>().clone());
+    let rock = BoardSettings { rows: 1, cols: 14, barrier_pct: 0.0, seed: 16706245530212030402 };
+    app.act(Action::Generate(MazeKind::Caves, rock));
+    let said = app.world().resource::<Status>().0.clone();
+    assert_eq!(said, "caves, seed 16706245530212030402 has no floor cell, so nowhere to start or end: the board is kept");
+    assert_eq!(app.world().resource::<Board>().grid, grid);
+    assert_eq!(*app.world().resource::<Selection>(), selection);
+    let walls = b"type octile\nheight 2\nwidth 3\nmap\n@@@\nTTT\n".to_vec();
+    app.act(Action::LoadMap { name: "walls.map".into(), bytes: walls.clone() });
+    assert!(app.world().resource::<Status>().0.starts_with("walls.map has no floor cell"));
+    assert_eq!(app.world().resource::<Board>().grid, grid);
+    let code = board_code(&cubepath::engine::files::read_map("walls.map", &walls).unwrap());
+    let err = PlayArgs::from_query(&format!("b={code}")).unwrap().setup().unwrap_err();
+    assert_eq!(err, format!("board:{code}: no floor cell, so nowhere to start or end (give --start and --end)"));
+    assert!(PlayArgs::from_query(&format!("b={code}&start=0,0&end=2,1")).unwrap().setup().is_ok_and(|s| s.grid.is_some()));
+}
+
 #[test]
 fn a_board_link_opens_the_same_board_endpoints_and_options() {
     use cubepath::cli::PlayArgs;

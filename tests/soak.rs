@@ -12,7 +12,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use cubepath::engine::{
-    grid::{Clearance, CostModel, DiagonalRule, Grid, Pos, Topology, cells_along, line_of_sight, path_cost, polyline_length},
+    grid::{Clearance, CostModel, DiagonalRule, Grid, MazeKind, Pos, Topology, cells_along, line_of_sight, path_cost, polyline_length},
     search::{Algorithm, SearchOptions, find_path},
 };
 use cubepath::game::GameSetup;
@@ -21,7 +21,7 @@ use cubepath::game::logic::agent::Agent;
 use cubepath::game::logic::board::{Board, Selection};
 use cubepath::game::logic::input::Action;
 use cubepath::game::logic::search::PathState;
-use cubepath::game::logic::settings::{BoardSettings, Brush, PlaySettings, SearchSettings, UnitSize, WalkMode};
+use cubepath::game::logic::settings::{BoardSettings, Brush, Heat, Palette, PlaySettings, SearchSettings, StepLayers, UnitSize, WalkMode};
 use cubepath::game::logic::walk::Walk;
 use cubepath::game::view::cubes::{Cube, CubeIndex};
 
@@ -51,7 +51,7 @@ fn random_action(rng: &mut Rng, app: &mut App) -> Option<Action> {
     let (w, h) = (board.grid.width(), board.grid.height());
     // now and then a cell just off the board
     let cell = |rng: &mut Rng| (rng.below(w + 1), rng.below(h + 1));
-    Some(match rng.below(40) {
+    Some(match rng.below(52) {
         0..=9 => Action::Select(cell(rng)),
         10..=15 => Action::ToggleBarrier(cell(rng)),
         16..=19 => Action::Paint(cell(rng), rng.below(2) == 0),
@@ -100,9 +100,79 @@ fn random_action(rng: &mut Rng, app: &mut App) -> Option<Action> {
             Action::Play(PlaySettings { brush, ..play })
         }
         38 => Action::UnitSize([1, 1, 2, 2, 3, 4][rng.below(6)]),
+        39 => Action::Hover((rng.below(2) == 0).then(|| cell(rng))),
+        40 => Action::DragEndpoint { end: rng.below(2) == 0, to: cell(rng) },
+        41 => Action::BeginStroke,
+        42 => Action::CopyLink,
+        43 => Action::ToggleHelp,
+        44 => Action::Palette([Palette::Tutorial, Palette::ColourSafe][rng.below(2)]),
+        45 => Action::StepRate([0.5, 10.0, 1000.0][rng.below(3)]),
+        46 => {
+            let kind = [MazeKind::Division, MazeKind::Prim, MazeKind::Backtracker, MazeKind::Rooms, MazeKind::Caves][rng.below(5)];
+            Action::Generate(kind, BoardSettings { rows: 1 + rng.below(30), cols: 1 + rng.below(30), barrier_pct: 0.0, seed: rng.next() })
+        }
+        // a bundled map, or a file that is not there
+        47 => Action::OpenMap(["assets/maps/arena.map", "assets/maps/no-such.map"][rng.below(2)].into()),
+        48 => Action::SaveMap(scratch_file("soak.map")),
+        49 => Action::SaveTrace(scratch_file("soak-trace.json")),
+        50 => Action::StepLayers(StepLayers { arrows: rng.below(2) == 0, heat: [Heat::Off, Heat::G, Heat::ToGoal][rng.below(3)] }),
         _ => return None, // a quiet frame
     })
 }
+
+/// A file in this test's own folder under the system's temporary folder (saves land there).
+fn scratch_file(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("cubepath-soak-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name).display().to_string()
+}
+
+/// Every kind of action, by name: the match has no catch-all, so a new kind does not compile
+/// here until it is named, and the soak of everything checks it played each of [`KINDS`].
+fn kind(action: &Action) -> &'static str {
+    match action {
+        Action::Select(_) => "Select",
+        Action::Hover(_) => "Hover",
+        Action::DragEndpoint { .. } => "DragEndpoint",
+        Action::ToggleBarrier(_) => "ToggleBarrier",
+        Action::Paint(..) => "Paint",
+        Action::BeginStroke => "BeginStroke",
+        Action::Undo => "Undo",
+        Action::Redo => "Redo",
+        Action::CopyLink => "CopyLink",
+        Action::Lesson(_) => "Lesson",
+        Action::ToggleHelp => "ToggleHelp",
+        Action::Palette(_) => "Palette",
+        Action::Language(_) => "Language",
+        Action::Step => "Step",
+        Action::RunSteps(_) => "RunSteps",
+        Action::SeekStep(_) => "SeekStep",
+        Action::StepRate(_) => "StepRate",
+        Action::Duel => "Duel",
+        Action::Walk => "Walk",
+        Action::Reset => "Reset",
+        Action::NewBoard(_) => "NewBoard",
+        Action::Generate(..) => "Generate",
+        Action::LoadMap { .. } => "LoadMap",
+        Action::OpenMap(_) => "OpenMap",
+        Action::SaveMap(_) => "SaveMap",
+        Action::SaveTrace(_) => "SaveTrace",
+        Action::TogglePause => "TogglePause",
+        Action::Search(_) => "Search",
+        Action::Play(_) => "Play",
+        Action::UnitSize(_) => "UnitSize",
+        Action::ShowSteps(_) => "ShowSteps",
+        Action::StepLayers(_) => "StepLayers",
+        Action::Race(_) => "Race",
+        Action::Crowd(_) => "Crowd",
+        Action::World(_) => "World",
+        Action::PickVoxel { .. } => "PickVoxel",
+        Action::Slice(_) => "Slice",
+    }
+}
+
+/// How many kinds of action there are ([`kind`] names each).
+const KINDS: usize = 37;
 
 /// The invariants after every frame.
 fn check(app: &mut App, seed: u64, frame: usize) {
@@ -441,17 +511,42 @@ fn check_everything(app: &mut App, seed: u64, frame: usize) -> usize {
     walking
 }
 
-/// Frames of everything from `seed`; the frames an agent walked a world, and went on after an
-/// edit under it.
-fn soak_everything(seed: u64, frames: usize) -> [usize; 2] {
+/// What a soak of everything saw: undo then redo compared, frames an agent walked a world and
+/// went on after an edit under it, and the kinds of action played.
+#[derive(Default)]
+struct Seen {
+    undone: usize,
+    walking: [usize; 2],
+    kinds: std::collections::BTreeSet<&'static str>,
+}
+
+impl Seen {
+    fn and(mut self, other: Seen) -> Seen {
+        self.undone += other.undone;
+        self.walking = [0, 1].map(|k| self.walking[k] + other.walking[k]);
+        self.kinds.extend(other.kinds);
+        self
+    }
+
+    /// The world's agents walked, some going on after an edit under them, and every kind of
+    /// action was played.
+    fn check(&self) {
+        let [walked, rerouted] = self.walking;
+        assert!(walked > 0 && rerouted > 0, "an agent walked a world {walked} frames, {rerouted} of them after an edit under it");
+        assert_eq!(self.kinds.len(), KINDS, "kinds of action played: {:?}", self.kinds);
+    }
+}
+
+/// Frames of everything from `seed`: what it saw.
+fn soak_everything(seed: u64, frames: usize) -> Seen {
     let mut app = app(seed);
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     // the last actions, named in a failure's message
     let mut last: std::collections::VecDeque<String> = std::collections::VecDeque::new();
-    let (mut undone, mut walking) = (0, [0; 2]);
+    let mut seen = Seen::default();
     for frame in 0..frames {
         let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            frame_of_everything(&mut app, &mut rng, &mut last, &mut undone, &mut walking, seed, frame)
+            frame_of_everything(&mut app, &mut rng, &mut last, &mut seen, seed, frame)
         }));
         if let Err(e) = run {
             let said = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
@@ -459,14 +554,9 @@ fn soak_everything(seed: u64, frames: usize) -> [usize; 2] {
         }
     }
     // about one frame in fifty tries undo then redo, and most find something to undo
+    let undone = seen.undone;
     assert!(undone * 100 >= frames, "seed {seed}: undo then redo compared only {undone} times in {frames} frames");
-    walking
-}
-
-/// The world's agents walked, some going on after an edit under them: `walking` from
-/// [`soak_everything`].
-fn check_walks_seen([walked, rerouted]: [usize; 2]) {
-    assert!(walked > 0 && rerouted > 0, "an agent walked a world {walked} frames, {rerouted} of them after an edit under it");
+    seen
 }
 
 /// One frame of the soak of everything: now and then undo then redo, then up to two actions.
@@ -474,8 +564,7 @@ fn frame_of_everything(
     app: &mut Headless,
     rng: &mut Rng,
     last: &mut std::collections::VecDeque<String>,
-    undone: &mut usize,
-    walking: &mut [usize; 2],
+    seen: &mut Seen,
     seed: u64,
     frame: usize,
 ) {
@@ -506,12 +595,14 @@ fn frame_of_everything(
                     summary(&before),
                     summary(&after)
                 );
-                *undone += 1;
+                seen.undone += 1;
+                seen.kinds.extend(["Undo", "Redo"]);
             }
         }
         for _ in 0..rng.below(3) {
             if let Some(action) = any_action(rng, app) {
                 note(last, format!("{action:?}").chars().take(160).collect());
+                seen.kinds.insert(kind(&action));
                 app.world_mut().write_message(action);
             }
         }
@@ -519,18 +610,17 @@ fn frame_of_everything(
         check(app, seed, frame);
         match check_everything(app, seed, frame) {
             0 => {}
-            k => walking[k - 1] += 1,
+            k => seen.walking[k - 1] += 1,
         }
     }
 }
 
 #[test]
 fn soak_everything_short() {
-    let seen = [11, 12].map(|seed| soak_everything(seed, frames(1000)));
-    check_walks_seen([0, 1].map(|k| seen[0][k] + seen[1][k]));
+    soak_everything(11, frames(1000)).and(soak_everything(12, frames(1000))).check();
 }
 
 #[test]
 fn soak_everything_long() {
-    check_walks_seen(soak_everything(13, frames(20_000)));
+    soak_everything(13, frames(20_000)).check();
 }

@@ -216,6 +216,9 @@ impl PlayArgs {
             Some(_) if world_map.is_some() => None,
             Some(path) => {
                 let grid = open_play_map(path)?;
+                if grid.passable_count() == 0 && (self.start.is_none() || self.end.is_none()) {
+                    return Err(format!("{}: no floor cell, so nowhere to start or end (give --start and --end)", path.display()));
+                }
                 board.rows = grid.height();
                 board.cols = grid.width();
                 // a board code names itself shortly: the code is the link's business

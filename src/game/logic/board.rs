@@ -308,6 +308,10 @@ fn replace_board(
             },
             _ => continue,
         };
+        if !random && grid.passable_count() == 0 {
+            status.say(format!("{source} has no floor cell, so nowhere to start or end: the board is kept"));
+            continue;
+        }
         let mut grid = grid;
         let (start, end) = default_endpoints(&mut grid, random);
         board.replace(grid, source);

@@ -312,6 +312,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
         "{}:{}：这个场景用于 {} x {} 的地图，而棋盘是 {} x {}：请先打开它的地图",
     ),
     ("{}: no problems in the scenario", "{}：场景里没有问题"),
+    ("{} has no floor cell, so nowhere to start or end: the board is kept", "{} 没有空地格，无处放起点和终点：棋盘保持不变"),
     ("the scenario's {} agents planned together in {} ms", "场景中的 {} 个智能体联合规划用时 {} 毫秒"),
     ("the scenario's agents: {}", "场景中的智能体：{}"),
     ("{} agents planned together to the cells around {},{} in {} ms", "{} 个智能体联合规划到 {},{} 周围的格子，用时 {} 毫秒"),
