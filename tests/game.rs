@@ -925,15 +925,12 @@ fn a_two_by_two_walker_keeps_its_square_off_barriers() {
     assert!(!path(&app).found() && path(&app).message.contains("hex"), "{}", path(&app).message);
 }
 
-/// HPA* races and steps too: its lane records the abstract search (the start, entrances, the
-/// end), far fewer steps than A*'s, and ends with a path of the board's moves that costs at
-/// least the optimum (the oracle's) and wins only if it costs no more than A*'s.
-#[test]
-fn the_subgoal_graph_races_and_steps_through_its_search() {
-    use cubepath::engine::search::{Algorithm, prepare};
-    use cubepath::game::logic::race::Race;
+/// A race of A* and `second` on a 40 x 40 board walled down the middle with a gap at the
+/// bottom, from (2, 3) to (37, 5), run to its end, after `second` is seen to keep its lane;
+/// the app, the board and its least cost (the oracle's), and the lanes' steps afterwards.
+fn race_on_the_walled_board(second: cubepath::engine::search::Algorithm) -> (Headless, Grid, f64) {
+    use cubepath::engine::search::Algorithm;
     use cubepath::game::logic::settings::RaceSettings;
-    use cubepath::game::logic::stepview::StepView;
     let mut grid = Grid::new(40, 40).unwrap();
     for y in 0..36 {
         grid.set(20, y, Cell::Blocked).unwrap(); // a wall with a gap at the bottom
@@ -942,86 +939,82 @@ fn the_subgoal_graph_races_and_steps_through_its_search() {
     let mut app = Headless::new(setup, Duration::from_millis(10));
     app.frames(2);
     let optimum = oracle_costs(&grid, (2, 3))[5 * 40 + 37];
-    let racing = RaceSettings { on: true, algorithms: vec![Algorithm::AStar, Algorithm::Subgoal] };
-    assert_eq!(racing.clamped(), racing, "the subgoal graph keeps its lane");
+    let racing = RaceSettings { on: true, algorithms: vec![Algorithm::AStar, second] };
+    assert_eq!(racing.clamped(), racing, "{second} keeps its lane");
     app.act(Action::Race(racing));
     app.act(Action::StepRate(1000.0));
     app.act(Action::RunSteps(true));
     app.frames(200);
-    let race = app.world().resource::<Race>();
-    let (astar, lane) = (&race.lanes[0], &race.lanes[1]);
-    assert!(lane.message.is_none(), "{:?}", lane.message);
-    let steps = lane.view.steps.clone();
-    assert!(steps.len() > 2 && steps.len() * 5 < astar.view.steps.len(), "subgoals {} steps, A* {}", steps.len(), astar.view.steps.len());
-    // the start's and the end's joins, then subgoals only: the corners at the wall's gap
-    assert_eq!((steps[0].current, steps[1].current), ((2, 3), (37, 5)));
-    let subgoals: Vec<Pos> = prepare(&grid).unwrap().subgoal_cells().collect();
-    assert!(steps[2..].iter().all(|s| subgoals.contains(&s.current)), "{:?}", steps.iter().map(|s| s.current).collect::<Vec<_>>());
-    let cost = lane.cost.unwrap();
-    assert!((cost - optimum).abs() < 1e-9, "the subgoal graph's {cost} against the least {optimum}");
-    assert!(lane.path.windows(2).all(|w| {
+    (app, grid, optimum)
+}
+
+/// Each step of `path` one of the board's moves (no corner cut) onto a free cell.
+fn board_moves(grid: &Grid, path: &[Pos]) -> bool {
+    path.windows(2).all(|w| {
         let ((ax, ay), (bx, by)) = (w[0], w[1]);
         ax.abs_diff(bx) <= 1
             && ay.abs_diff(by) <= 1
             && w[0] != w[1]
             && grid.is_passable(bx, by)
             && (ax == bx || ay == by || (grid.is_passable(ax, by) && grid.is_passable(bx, ay)))
-    }));
-    assert!(race.winners().contains(&1), "the least cost in the fewest steps");
-    // the step view records it the same way
-    app.act(Action::Race(RaceSettings { on: false, algorithms: vec![Algorithm::AStar, Algorithm::Subgoal] }));
-    app.act(Action::Search(SearchOptions { algorithm: Algorithm::Subgoal, ..default() }));
-    app.act(Action::ShowSteps(true));
-    let view = app.world().resource::<StepView>();
-    assert_eq!(view.steps.iter().map(|s| s.current).collect::<Vec<_>>(), steps.iter().map(|s| s.current).collect::<Vec<_>>());
+    })
 }
 
+/// The step view records `algorithm` as its race lane did: the same expansions.
+fn step_view_matches_the_lane(app: &mut Headless, algorithm: cubepath::engine::search::Algorithm, lane: &[Pos]) {
+    use cubepath::game::logic::settings::RaceSettings;
+    use cubepath::game::logic::stepview::StepView;
+    app.act(Action::Race(RaceSettings { on: false, ..app.world().resource::<RaceSettings>().clone() }));
+    app.act(Action::Search(SearchOptions { algorithm, ..default() }));
+    app.act(Action::ShowSteps(true));
+    let view = app.world().resource::<StepView>();
+    assert_eq!(view.steps.iter().map(|s| s.current).collect::<Vec<_>>(), lane);
+}
+
+/// The subgoal graph races and steps: its lane records its search (the start's and end's
+/// joins, then subgoals), far fewer steps than A*'s, and ends with the least cost.
+#[test]
+fn the_subgoal_graph_races_and_steps_through_its_search() {
+    use cubepath::engine::search::{Algorithm, prepare};
+    use cubepath::game::logic::race::Race;
+    let (mut app, grid, optimum) = race_on_the_walled_board(Algorithm::Subgoal);
+    let race = app.world().resource::<Race>();
+    let (astar, lane) = (&race.lanes[0], &race.lanes[1]);
+    assert!(lane.message.is_none(), "{:?}", lane.message);
+    let steps: Vec<Pos> = lane.view.steps.iter().map(|s| s.current).collect();
+    assert!(steps.len() > 2 && steps.len() * 5 < astar.view.steps.len(), "subgoals {} steps, A* {}", steps.len(), astar.view.steps.len());
+    // the start's and the end's joins, then subgoals only: the corners at the wall's gap
+    assert_eq!((steps[0], steps[1]), ((2, 3), (37, 5)));
+    let subgoals: Vec<Pos> = prepare(&grid).unwrap().subgoal_cells().collect();
+    assert!(steps[2..].iter().all(|s| subgoals.contains(s)), "{steps:?}");
+    let cost = lane.cost.unwrap();
+    assert!((cost - optimum).abs() < 1e-9, "the subgoal graph's {cost} against the least {optimum}");
+    assert!(board_moves(&grid, &lane.path));
+    assert!(race.winners().contains(&1), "the least cost in the fewest steps");
+    step_view_matches_the_lane(&mut app, Algorithm::Subgoal, &steps);
+}
+
+/// HPA* races and steps too: its lane records the abstract search (the start, entrances, the
+/// end), far fewer steps than A*'s, and ends with a path of the board's moves that costs at
+/// least the optimum (the oracle's) and wins only if it costs no more than A*'s.
 #[test]
 fn hpa_races_and_steps_through_its_abstract_search() {
     use cubepath::engine::search::Algorithm;
     use cubepath::game::logic::race::Race;
-    use cubepath::game::logic::settings::RaceSettings;
-    use cubepath::game::logic::stepview::StepView;
-    let mut grid = Grid::new(40, 40).unwrap();
-    for y in 0..36 {
-        grid.set(20, y, Cell::Blocked).unwrap(); // a wall with a gap at the bottom
-    }
-    let setup = GameSetup { grid: Some((grid.clone(), "walled".into())), start: Some((2, 3)), end: Some((37, 5)), ..default() };
-    let mut app = Headless::new(setup, Duration::from_millis(10));
-    app.frames(2);
-    let optimum = oracle_costs(&grid, (2, 3))[5 * 40 + 37];
-    let racing = RaceSettings { on: true, algorithms: vec![Algorithm::AStar, Algorithm::Hpa] };
-    assert_eq!(racing.clamped(), racing, "HPA* keeps its lane");
-    app.act(Action::Race(racing));
-    app.act(Action::StepRate(1000.0));
-    app.act(Action::RunSteps(true));
-    app.frames(200);
+    let (mut app, grid, optimum) = race_on_the_walled_board(Algorithm::Hpa);
     let race = app.world().resource::<Race>();
     let (astar, hpa) = (&race.lanes[0], &race.lanes[1]);
     assert!(hpa.message.is_none(), "{:?}", hpa.message);
-    let steps = hpa.view.steps.clone();
+    let steps: Vec<Pos> = hpa.view.steps.iter().map(|s| s.current).collect();
     assert!(!steps.is_empty() && steps.len() * 5 < astar.view.steps.len(), "HPA* {} steps, A* {}", steps.len(), astar.view.steps.len());
-    assert_eq!((steps[0].current, steps.last().unwrap().current), ((2, 3), (37, 5)));
+    assert_eq!((steps[0], *steps.last().unwrap()), ((2, 3), (37, 5)));
     let cost = hpa.cost.unwrap();
     assert!(cost >= optimum - 1e-9 && cost <= optimum * 1.2, "HPA* {cost} against {optimum}");
-    assert!(hpa.path.iter().all(|&(x, y)| grid.is_passable(x, y)));
-    assert!(hpa.path.windows(2).all(|w| {
-        let ((ax, ay), (bx, by)) = (w[0], w[1]);
-        ax.abs_diff(bx) <= 1
-            && ay.abs_diff(by) <= 1
-            && w[0] != w[1]
-            && (ax == bx || ay == by || (grid.is_passable(ax, by) && grid.is_passable(bx, ay)))
-    }));
+    assert!(hpa.path.iter().all(|&(x, y)| grid.is_passable(x, y)) && board_moves(&grid, &hpa.path));
     let winners = race.winners();
     assert_eq!(winners.contains(&1), cost <= astar.cost.unwrap() + 1e-9, "HPA* wins only with the cheapest path");
     assert!(!winners.is_empty());
-    // the step view records it the same way
-    app.act(Action::Race(RaceSettings { on: false, algorithms: vec![Algorithm::AStar, Algorithm::Hpa] }));
-    app.act(Action::Search(SearchOptions { algorithm: Algorithm::Hpa, ..default() }));
-    app.act(Action::ShowSteps(true));
-    let view = app.world().resource::<StepView>();
-    assert_eq!(view.steps.len(), steps.len());
-    assert_eq!(view.steps.last().unwrap().current, (37, 5));
+    step_view_matches_the_lane(&mut app, Algorithm::Hpa, &steps);
 }
 
 #[test]
