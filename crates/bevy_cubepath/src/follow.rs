@@ -52,6 +52,12 @@ pub struct FollowPath {
 }
 
 impl FollowPath {
+    /// The side of the square it walks as: its request's unit size when it asks for paths,
+    /// else its own.
+    fn unit(&self, request: Option<&PathRequest>) -> usize {
+        request.map_or(self.size, |r| r.size)
+    }
+
     /// A follower at `speed` cells a second, turning at rate 8 (the tutorials' slerp), its
     /// centre at the plane.
     pub fn new(speed: f32) -> FollowPath {
@@ -179,7 +185,7 @@ pub(crate) fn replan_blocked_ways(
     for (e, mut follower, request) in &mut followers {
         let Some(nav) = grid_for(request.and_then(|r| r.grid), &grids).filter(|g| g.is_changed()) else { continue };
         // a unit bigger than a cell is named by its top-left cell and needs all its cells open
-        let size = request.map_or(follower.size, |r| r.size);
+        let size = follower.unit(request);
         let free = |p: Pos| unit_fits(&nav.grid, p, size);
         let from = match (follower.target(), follower.last) {
             (Some(target), Some(last)) if !free(target) && free(last) => {
@@ -236,7 +242,7 @@ pub(crate) fn move_followers(
         }
         let Some(nav) = grid_for(request.and_then(|r| r.grid), &grids) else { continue };
         let up = nav.plane.up();
-        let centre = nav.unit_centre(request.map_or(follower.size, |r| r.size));
+        let centre = nav.unit_centre(follower.unit(request));
         let mut budget = follower.speed * nav.cell_size * dt;
         let mut heading = None;
         while let Some(cell) = follower.target() {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use cubepath_search::{
     files::{FileError, read_map},
-    grid::{Clearance, Grid, Pos, Topology},
+    grid::{Clearance, Grid, Pos, Topology, square_cells},
     search::SearchOptions,
 };
 
@@ -55,7 +55,7 @@ pub(crate) fn forget_unit_boards(mut units: ResMut<UnitGrids>, grids: Query<&Nav
 
 /// Whether a `size` x `size` unit whose top-left cell is `p` stands on open cells of `grid`.
 pub(crate) fn unit_fits(grid: &Grid, (x, y): Pos, size: usize) -> bool {
-    (0..size).all(|dy| (0..size).all(|dx| grid.is_passable(x + dx, y + dy)))
+    square_cells((x, y), size).all(|(x, y)| grid.is_passable(x, y))
 }
 
 /// How cells lie in the world.

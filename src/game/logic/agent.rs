@@ -89,7 +89,7 @@ impl Agent {
         };
         // a bigger walker covers its square from each of them
         let k = self.size.max(1);
-        let mut cells: Vec<Pos> = anchors.iter().flat_map(|&(x, y)| (0..k * k).map(move |d| (x + d % k, y + d / k))).collect();
+        let mut cells: Vec<Pos> = anchors.iter().flat_map(|&p| crate::engine::grid::square_cells(p, k)).collect();
         cells.sort_unstable();
         cells.dedup();
         cells

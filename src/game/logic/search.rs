@@ -193,8 +193,8 @@ impl PathState {
     fn set_path(&mut self, cells: Vec<Pos>) {
         let k = self.unit.max(1);
         self.index.clear();
-        for (i, &(x, y)) in cells.iter().enumerate() {
-            for p in (0..k * k).map(|d| (x + d % k, y + d / k)) {
+        for (i, &anchor) in cells.iter().enumerate() {
+            for p in crate::engine::grid::square_cells(anchor, k) {
                 self.index.entry(p).or_insert(i);
             }
         }

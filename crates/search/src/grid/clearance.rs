@@ -18,6 +18,17 @@ use crate::grid::board::{Cell, Grid};
 /// The largest unit side [`Clearance::unit_grid`] takes.
 pub const MAX_UNIT: usize = 64;
 
+/// The `size` x `size` cells a unit anchored at `(x, y)` covers, row by row (off the grid
+/// where the anchor is too near its far edges: the caller checks).
+///
+/// ```
+/// use cubepath_search::grid::square_cells;
+/// assert_eq!(square_cells((3, 1), 2).collect::<Vec<_>>(), [(3, 1), (4, 1), (3, 2), (4, 2)]);
+/// ```
+pub fn square_cells((x, y): Pos, size: usize) -> impl Iterator<Item = Pos> {
+    (0..size * size).map(move |d| (x + d % size, y + d / size))
+}
+
 /// For each cell, the side of the largest square of open cells whose top-left cell it is (0 on
 /// a blocked cell), up to 255; made for one grid as it was.
 ///

@@ -17,7 +17,7 @@ pub(crate) mod rules;
 pub(crate) mod sight;
 
 pub use board::{CHANGE_LOG, Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT, Snapshot};
-pub use clearance::{Clearance, MAX_UNIT};
+pub use clearance::{Clearance, MAX_UNIT, square_cells};
 pub use components::Components;
 pub use mazes::{MazeKind, generate_maze};
 pub use moves::{IllegalStep, distances_to, hex_neighbours, path_cost, step_kind};
