@@ -1,7 +1,7 @@
 //! Undo and redo on a world (Ctrl+Z, Ctrl+Shift+Z, the panel's buttons, while a world is
 //! played): the voxels, the endpoints and the moves they were set for as they were before each
-//! voxel removed or added, endpoint set or dragged, moves changed, and world made or opened; the flat board's history stands still
-//! meanwhile.
+//! voxel removed or added, endpoint set or dragged, moves changed, and world made or opened;
+//! the flat board's history stands still meanwhile.
 
 use bevy::prelude::*;
 
