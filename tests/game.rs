@@ -971,6 +971,67 @@ fn step_view_matches_the_lane(app: &mut Headless, algorithm: cubepath::engine::s
     assert_eq!(view.steps.iter().map(|s| s.current).collect::<Vec<_>>(), lane);
 }
 
+/// The step view keeps the searcher it records the graph kinds with: a moved end is recorded
+/// from the subgoal graph already made (not prepared again), and an edit on the way is never
+/// searched from a stale graph: after the edits and after their undo, the record is the one a
+/// fresh step view makes, and the undo gives the first cost back. HPA* the same, through its
+/// kept clusters.
+#[test]
+fn the_step_view_keeps_its_graphs_between_recordings_and_follows_edits() {
+    use cubepath::engine::search::Algorithm;
+    use cubepath::game::logic::stepview::StepView;
+    let mut grid = Grid::new(40, 40).unwrap();
+    for y in 0..36 {
+        grid.set(20, y, Cell::Blocked).unwrap(); // a wall with a gap at the bottom
+    }
+    for algorithm in [Algorithm::Subgoal, Algorithm::Hpa] {
+        let setup = GameSetup { grid: Some((grid.clone(), "walled".into())), start: Some((2, 3)), end: Some((37, 5)), ..default() };
+        let mut app = Headless::new(setup, Duration::from_millis(10));
+        app.frames(2);
+        app.act(Action::Search(SearchOptions { algorithm, ..default() }));
+        app.act(Action::ShowSteps(true));
+        let kept = |app: &Headless| {
+            let view = app.world().resource::<StepView>();
+            let graph = match algorithm {
+                Algorithm::Subgoal => view.graphs.kept_prepared().map(|p| p as *const _ as usize),
+                _ => view.graphs.kept_hierarchy().map(|h| h as *const _ as usize),
+            };
+            (graph.expect("a kept graph"), view.steps.len())
+        };
+        let (made, _) = kept(&app);
+        app.act(Action::DragEndpoint { end: true, to: (37, 9) });
+        assert_eq!(app.world().resource::<Selection>().end, Some((37, 9)));
+        let (again, steps) = kept(&app);
+        assert!(steps > 2, "{algorithm}: recorded again");
+        assert_eq!(again, made, "{algorithm}: a moved end records from the graph already made");
+        // the gap walled: the way is over the top now; the record is a fresh step view's
+        let first = path(&app).cost.expect("a way through the gap");
+        for y in [36, 37, 38, 39, 0] {
+            app.act(Action::ToggleBarrier((20, y)));
+        }
+        let fresh = |app: &Headless| {
+            let board = app.world().resource::<Board>();
+            let mut fresh = StepView::default();
+            fresh.record(board, (2, 3), (37, 9), &cubepath::game::logic::search::game_options(&SearchOptions { algorithm, ..default() }));
+            fresh.steps.iter().map(|s| (s.current, s.pushes.len())).collect::<Vec<_>>()
+        };
+        let recorded =
+            |app: &Headless| app.world().resource::<StepView>().steps.iter().map(|s| (s.current, s.pushes.len())).collect::<Vec<_>>();
+        assert_eq!(recorded(&app), fresh(&app), "{algorithm}: the kept graph followed the edits");
+        let board = app.world().resource::<Board>().grid.clone();
+        let optimum = oracle_costs(&board, (2, 3))[9 * 40 + 37];
+        let now = path(&app);
+        assert!(board_moves(&board, &now.cells), "{algorithm}: a step crosses the new wall");
+        let cost = now.cost.expect("a way over the top");
+        assert!(cost >= optimum - 1e-9 && cost <= optimum * 1.15, "{algorithm}: {cost} against the rules' {optimum}");
+        for _ in 0..5 {
+            app.act(Action::Undo);
+        }
+        assert_eq!(recorded(&app), fresh(&app), "{algorithm}: the kept graph followed the undo");
+        assert!((path(&app).cost.unwrap() - first).abs() < 1e-9, "{algorithm}: undone, the first cost");
+    }
+}
+
 /// The subgoal graph races and steps: its lane records its search (the start's and end's
 /// joins, then subgoals), far fewer steps than A*'s, and ends with the least cost.
 #[test]
@@ -1651,6 +1712,33 @@ fn the_step_view_on_a_world_shows_the_jump_points_of_jps() {
     // Space shows one more expansion
     app.press(KeyCode::Space);
     assert_eq!(app.world().resource::<WorldStepView>().shown, 3);
+}
+
+/// On a world cluttered with small obstacles, where the engine would run A* for JPS, the game
+/// still jumps (it shows what the algorithm chosen does): the step view's expansions are the
+/// search's own, each jump point opened on a line from the one that opened it.
+#[test]
+fn jps_on_a_cluttered_world_still_jumps_in_the_game_and_its_steps_are_its_own() {
+    use cubepath::engine::search::CLUTTER_LIMIT;
+    use cubepath::game::logic::world_steps::WorldStepView;
+    let setup = GameSetup { steps: Some(2), algorithm: Some(Algorithm::Jps), ..world_setup(8, WorldKind::Blocks, VoxelMoves::Fly26) };
+    let app = app_with(setup, Duration::from_millis(50));
+    let grid = world(&app).grid.clone().unwrap();
+    assert!(grid.clutter() > CLUTTER_LIMIT, "clutter {}", grid.clutter());
+    let cost = check_world_answer(&app, VoxelMoves::Fly26);
+    let (expanded, path) = (world(&app).answer.expanded, world(&app).answer.path.clone());
+    let mut engine = Searcher::default();
+    let astar = engine.search_world(&grid, path[0], *path.last().unwrap(), &VoxelOptions::default()).unwrap();
+    assert!((astar.cost.unwrap() - cost).abs() < 1e-9);
+    assert_ne!(expanded, astar.expanded, "jump points, not A*'s voxels");
+    let v = app.world().resource::<WorldStepView>();
+    assert_eq!(v.closed.len(), expanded, "the step view records the search shown");
+    for &(p, at) in v.opened.iter().filter(|(_, at)| *at > 0) {
+        let by = v.closed[at - 1];
+        let d = [p.0.abs_diff(by.0), p.1.abs_diff(by.1), p.2.abs_diff(by.2)];
+        let n = *d.iter().max().unwrap();
+        assert!(d.iter().all(|&x| x == 0 || x == n), "{p:?} is no jump from {by:?}");
+    }
 }
 
 #[test]

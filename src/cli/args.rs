@@ -55,7 +55,13 @@ impl SearchArgs {
         if self.hex || self.heuristic.is_some() || self.costs != CostModel::Exact || self.prep.is_some() {
             return Err("--hex, --heuristic, --costs and --prep are for 2D maps; a voxel world takes --moves".into());
         }
-        Ok(VoxelOptions { algorithm: self.algorithm, moves: self.moves.unwrap_or_default(), weight: self.weight, limit: self.limit })
+        Ok(VoxelOptions {
+            algorithm: self.algorithm,
+            moves: self.moves.unwrap_or_default(),
+            weight: self.weight,
+            limit: self.limit,
+            jump_always: false,
+        })
     }
 
     /// The options for a 2D map, or what does not fit one.

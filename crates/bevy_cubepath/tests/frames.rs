@@ -233,6 +233,47 @@ fn a_task_whose_request_was_renewed_or_whose_grid_changed_never_answers() {
     assert!((path.cost - 999.0).abs() < 1e-9, "straight along the top row through the new gap: {}", path.cost);
 }
 
+/// Tasks share their grid's connected components (labelled once, by the first task, while
+/// the grid's other requests wait): a board walled in two answers every request across it
+/// with no path, and after each edit that opens the wall somewhere, every one of several
+/// requests at once finds the least way (none answers from components labelled before).
+#[test]
+fn tasks_share_connected_components_that_follow_edits() {
+    let mut app = app();
+    app.insert_resource(PathTasks { at_once: 3 });
+    let mut board = Grid::new(40, 20).unwrap();
+    for y in 0..20 {
+        board.set(20, y, Cell::Blocked).unwrap();
+    }
+    let grid = app.world_mut().spawn(NavGrid::new(board)).id();
+    let ask = |app: &mut App| {
+        let asked: Vec<Entity> = (0..6).map(|k| app.world_mut().spawn(PathRequest::new((0, 3 * k), (39, 19 - 3 * k))).id()).collect();
+        until_answered(app, &asked);
+        let board = app.world().get::<NavGrid>(grid).unwrap().grid.clone();
+        asked
+            .iter()
+            .enumerate()
+            .map(|(k, &e)| (app.world().get::<PathAnswer>(e).unwrap().result.clone(), rules_cost(&board, (0, 3 * k), (39, 19 - 3 * k))))
+            .collect::<Vec<_>>()
+    };
+    for (found, best) in ask(&mut app) {
+        assert_eq!((found.err(), best), (Some(NoPath::Unreachable), None), "walled in two");
+    }
+    for (open, close) in [((20, 10), None), ((20, 0), Some((20, 10))), ((20, 19), Some((20, 0)))] {
+        {
+            let mut nav = app.world_mut().get_mut::<NavGrid>(grid).unwrap();
+            nav.grid.set(open.0, open.1, Cell::Ground(1)).unwrap();
+            if let Some((x, y)) = close {
+                nav.grid.set(x, y, Cell::Blocked).unwrap();
+            }
+        }
+        for (found, best) in ask(&mut app) {
+            let (found, best) = (found.unwrap_or_else(|no| panic!("through {open:?}: {no:?}")), best.expect("open"));
+            assert!((found.cost - best).abs() < 1e-9, "through {open:?}: {} against {best}", found.cost);
+        }
+    }
+}
+
 /// Whether each step of `cells` is one of the rules' moves (8 around, no corner cut, open).
 fn moves_by_rules(grid: &Grid, cells: &[Pos]) -> bool {
     let open = |(x, y): Pos| grid.is_passable(x, y);

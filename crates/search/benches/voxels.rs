@@ -173,10 +173,19 @@ fn main() {
 /// 3D JPS against cubepath's A* on the same problems (costs checked equal), on caves, open air
 /// among islands, and random blocks.
 fn jps_table() {
-    println!("\n| world | problems | A* ms | JPS ms | A* / JPS | A* expanded | JPS expanded |");
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
-    for kind in [WorldKind::Caves, WorldKind::Islands, WorldKind::Blocks] {
-        let world = generate_world(kind, (128, 128, 64), 1).unwrap();
+    println!("\n| world | clutter | problems | A* ms | JPS ms | A* / JPS | A* expanded | JPS expanded |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    let made: Vec<(String, VoxelGrid)> = [WorldKind::Caves, WorldKind::Islands, WorldKind::Blocks]
+        .into_iter()
+        .map(|kind| (kind.to_string(), generate_world(kind, (128, 128, 64), 1).unwrap()))
+        .chain([
+            ("scattered 2 %".to_string(), scattered(0.02)),
+            ("scattered 10 %".to_string(), scattered(0.10)),
+            ("scattered 15 %".to_string(), scattered(0.15)),
+            ("pillars and slabs".to_string(), pillars_and_slabs()),
+        ])
+        .collect();
+    for (kind, world) in made {
         let problems = problems(&world, 60);
         let mut searcher = Searcher::default();
         let mut other = Searcher::default();
@@ -189,11 +198,60 @@ fn jps_table() {
         }
         let ms = |t: Duration| t.as_secs_f64() * 1000.0;
         println!(
-            "| {kind} 128 x 128 x 64 | {} | {:.1} | {:.1} | {:.2}x | {a_exp} | {j_exp} |",
+            "| {kind} 128 x 128 x 64 | {:.3} | {} | {:.1} | {:.1} | {:.2}x | {a_exp} | {j_exp} |",
+            world.clutter(),
             problems.len(),
             ms(t_astar),
             ms(t_jps),
             t_astar.as_secs_f64() / t_jps.as_secs_f64()
         );
     }
+}
+
+/// Open air with single voxels scattered at `density` (a fixed xorshift), made here, not by
+/// cubepath's generator.
+fn scattered(density: f64) -> VoxelGrid {
+    let mut world = VoxelGrid::new(128, 128, 64).unwrap();
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for z in 0..64 {
+        for y in 0..128 {
+            for x in 0..128 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                if (seed % 1_000_000) as f64 / 1e6 < density {
+                    world.set_blocked((x, y, z), true).unwrap();
+                }
+            }
+        }
+    }
+    world
+}
+
+/// Open air between pillars (2 x 2, full height, every 16 voxels) and slabs (16 x 16 x 1,
+/// every 8 levels, offset), made here, not by cubepath's generator.
+fn pillars_and_slabs() -> VoxelGrid {
+    let mut world = VoxelGrid::new(128, 128, 64).unwrap();
+    for x in (5..128).step_by(16) {
+        for y in (5..128).step_by(16) {
+            for z in 0..64 {
+                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                    world.set_blocked((x + dx, y + dy, z), true).unwrap();
+                }
+            }
+        }
+    }
+    for z in (4..64).step_by(8) {
+        let shift = (z / 8 % 2) * 16;
+        for x in (shift..128).step_by(32) {
+            for y in (shift..128).step_by(32) {
+                for dx in 0..16.min(128 - x) {
+                    for dy in 0..16.min(128 - y) {
+                        world.set_blocked((x + dx, y + dy, z), true).unwrap();
+                    }
+                }
+            }
+        }
+    }
+    world
 }

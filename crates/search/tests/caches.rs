@@ -133,6 +133,34 @@ fn undo_then_a_different_edit_is_searched_afresh_on_worlds() {
 }
 
 /// Two boards of the same size searched in turn through one searcher, each with its own walls.
+/// Connected components shared between searchers (as the plugin's tasks share them) follow
+/// the grid's edits in a copy of their own: a board walled in two, a gap opened, and each
+/// searcher asked about the grid as it is and as it was.
+#[test]
+fn shared_components_follow_edits_and_never_change_under_their_other_holder() {
+    let mut grid = Grid::new(9, 5).unwrap();
+    for y in 0..5 {
+        grid.set(4, y, Cell::Blocked).unwrap();
+    }
+    let walled = grid.snapshot();
+    let (a, b) = ((0, 2), (8, 2));
+    for algorithm in [Algorithm::AStar, Algorithm::JpsPlus, Algorithm::Hpa] {
+        let options = SearchOptions { algorithm, ..Default::default() };
+        let mut grid = grid.clone();
+        let mut first = Searcher::default();
+        assert_eq!(first.search(&grid, a, b, &options).unwrap().cost, None, "{algorithm:?}");
+        let shared = first.shared_components().expect("made by the search");
+        let mut second = Searcher::default();
+        second.keep_components(shared.clone());
+        grid.set(4, 2, Cell::FLOOR).unwrap();
+        assert!(close(second.search(&grid, a, b, &options).unwrap().cost, Some(8.0)), "{algorithm:?}: through the gap");
+        assert!(!shared.connected(a, b), "{algorithm:?}: the first holder's components are as they were");
+        assert!(close(first.search(&grid, a, b, &options).unwrap().cost, Some(8.0)), "{algorithm:?}");
+        second.keep_components(first.shared_components().unwrap());
+        assert_eq!(second.search(&walled, a, b, &options).unwrap().cost, None, "{algorithm:?}: another grid, walled");
+    }
+}
+
 #[test]
 fn two_boards_searched_in_turn_through_one_searcher() {
     let mut left = Grid::new(8, 8).unwrap();
@@ -303,6 +331,9 @@ proptest! {
                     let fresh = Searcher::default().search(snap, a, b, &options);
                     if let Some(h) = kept.shared_hierarchy() {
                         sharing.keep_hierarchy(h);
+                    }
+                    if let Some(c) = kept.shared_components() {
+                        sharing.keep_components(c);
                     }
                     for answer in [kept.search(snap, a, b, &options), sharing.search(snap, a, b, &options)] {
                         match (answer, &fresh) {

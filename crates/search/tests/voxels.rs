@@ -175,7 +175,7 @@ fn check_world(seed: u64) {
             {
                 // IDA* re-expands exponentially on open worlds: a limit, and a stop is no answer
                 let limit = (algorithm == Algorithm::Ida).then_some(20_000);
-                let options = VoxelOptions { algorithm, moves: model, limit, ..Default::default() };
+                let options = VoxelOptions { algorithm, moves: model, limit, jump_always: true, ..Default::default() };
                 let r = searcher.search_world(&world, a, b, &options).unwrap();
                 let at = format!("seed {seed} {model} {algorithm} {a:?} -> {b:?}");
                 if r.stopped {
@@ -210,7 +210,7 @@ fn check_world(seed: u64) {
                 }
             }
             // weighted A*: within w of the optimum
-            let weighted = VoxelOptions { algorithm: Algorithm::AStar, moves: model, weight: 1.7, limit: None };
+            let weighted = VoxelOptions { algorithm: Algorithm::AStar, moves: model, weight: 1.7, ..Default::default() };
             if let Some(cost) = searcher.search_world(&world, a, b, &weighted).unwrap().cost {
                 assert!(cost <= 1.7 * want + 1e-9 && cost >= want - 1e-9, "seed {seed} {model}: weighted {cost} vs {want}");
             }
@@ -241,7 +241,7 @@ fn check_jps(seed: u64) {
     for _ in 0..6 {
         let b = spots[rng.below(spots.len())];
         let want = dist[world.index(b)];
-        let jps = VoxelOptions { algorithm: Algorithm::Jps, ..Default::default() };
+        let jps = VoxelOptions { algorithm: Algorithm::Jps, jump_always: true, ..Default::default() };
         let r = searcher.search_world(&world, a, b, &jps).unwrap();
         let at = format!("seed {seed} {w}x{h}x{d} at {density}: {a:?} -> {b:?}");
         match r.cost {
@@ -343,7 +343,7 @@ fn bad_input_is_refused_with_a_reason() {
     let on_top = s.search_world(&world, (0, 0, 0), (1, 1, 1), &walk).unwrap().path;
     assert_eq!(on_top.as_ref().and_then(|p| p.last()), Some(&(1, 1, 1)), "on top of the block");
     // JPS runs with fly-26 only; Theta* not at all
-    let jps = VoxelOptions { algorithm: Algorithm::Jps, moves: VoxelMoves::Fly18, ..Default::default() };
+    let jps = VoxelOptions { algorithm: Algorithm::Jps, moves: VoxelMoves::Fly18, jump_always: true, ..Default::default() };
     let e = s.search_world(&world, (0, 0, 0), (3, 3, 2), &jps).unwrap_err().to_string();
     assert!(e.contains("jps does not run on voxel worlds with these moves") && e.contains("jps with fly26"), "{e}");
     let theta = VoxelOptions { algorithm: Algorithm::Theta, ..Default::default() };
@@ -581,4 +581,49 @@ fn a_voxel_trace_lists_every_expansion_and_ends_with_the_result() {
         json.starts_with(&format!("{{\"format\": \"cubepath-trace 1\", \"algorithm\": \"astar\", \"start\": [{}, {}, {}]", a.0, a.1, a.2))
     );
     assert!(json.trim_end().ends_with(&format!("\"expanded\": {}}}", whole.expanded)), "{json}");
+}
+
+/// 3D JPS on a world cluttered with small obstacles (over `CLUTTER_LIMIT`, where it jumps
+/// little and scans much) runs A*, as optimal; the choice is made per world and revision: a
+/// copy cleared of its obstacles jumps, the cluttered original still runs A*, and the
+/// original cleared in place (an edit) jumps too; `jump_always` jumps whatever the clutter.
+#[test]
+fn jps_runs_a_star_on_a_cluttered_world_and_the_choice_follows_copies_and_edits() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut world = VoxelGrid::new(24, 24, 24).unwrap();
+    let (a, b) = ((0, 0, 0), (23, 23, 23));
+    for i in 0..world.len() {
+        let p = world_pos(&world, i);
+        if p != a && p != b && rng.below(100) < 25 {
+            world.set_blocked(p, true).unwrap();
+        }
+    }
+    assert!(world.clutter() > CLUTTER_LIMIT, "clutter {}", world.clutter());
+    let jps = VoxelOptions { algorithm: Algorithm::Jps, ..Default::default() };
+    let astar = VoxelOptions::default();
+    let run = |s: &mut Searcher, w: &VoxelGrid, o: &VoxelOptions| s.search_world(w, a, b, o).unwrap();
+    let plain = run(&mut Searcher::default(), &world, &astar);
+    let want = plain.cost.expect("a way through 25 % of single voxels");
+    let mut s = Searcher::default();
+    let cluttered = run(&mut s, &world, &jps);
+    assert_eq!((cluttered.expanded, &cluttered.path), (plain.expanded, &plain.path), "JPS asked, A* ran");
+    let always = VoxelOptions { jump_always: true, ..jps };
+    let jumped = run(&mut Searcher::default(), &world, &always);
+    assert!(jumped.expanded != plain.expanded && close(jumped.cost.unwrap(), want), "jump_always jumps, as optimal");
+    // a copy cleared: jumps, through the same searcher (to a goal off the 3D diagonal, where
+    // JPS's jumps and A*'s voxels differ)
+    let mut clear = world.clone();
+    for i in 0..clear.len() {
+        clear.set_blocked(world_pos(&clear, i), false).unwrap();
+    }
+    let off = (23, 11, 3);
+    let open = Searcher::default().search_world(&clear, a, off, &astar).unwrap();
+    let jumped = s.search_world(&clear, a, off, &jps).unwrap();
+    assert!(jumped.expanded < open.expanded && close(jumped.cost.unwrap(), open.cost.unwrap()), "the clear copy jumps");
+    assert_eq!(run(&mut s, &world, &jps).expanded, plain.expanded, "the cluttered original runs A* again");
+    // the original cleared in place: another revision, measured again
+    for i in 0..world.len() {
+        world.set_blocked(world_pos(&world, i), false).unwrap();
+    }
+    assert_eq!(s.search_world(&world, a, off, &jps).unwrap().expanded, jumped.expanded, "the edited original jumps");
 }

@@ -9,6 +9,7 @@ use super::input::Action;
 use super::race::RACE_LIMIT;
 use super::settings::{SearchSettings, WorldSettings};
 use super::status::Status;
+use super::world::SHOW_JUMPS;
 use super::world::{WorldBoard, WorldSearcher, world_on};
 use crate::engine::{
     grid::Pos,
@@ -52,7 +53,7 @@ impl Duel {
     /// keeps the world's components between searches.
     pub fn run_world(searcher: &mut Searcher, grid: &VoxelGrid, (start, end): (Pos3, Pos3), moves: VoxelMoves, weight: f64) -> Duel {
         Duel::each(|algorithm| {
-            let o = VoxelOptions { algorithm, moves, weight, limit: Some(RACE_LIMIT) };
+            let o = VoxelOptions { algorithm, moves, weight, limit: Some(RACE_LIMIT), jump_always: SHOW_JUMPS };
             searcher.search_world(grid, start, end, &o).map(|r| (r.cost, r.expanded, r.pushed, r.stopped))
         })
     }

@@ -14,7 +14,7 @@ use super::setup::GameSetup;
 use super::stepview::{Replay, StepView, control_replays, play_replay, replay_running};
 use crate::engine::{
     grid::{Pos, cells_along},
-    search::{Algorithm, SearchOptions},
+    search::{Algorithm, SearchOptions, Searcher},
 };
 use crate::game::phases::{AppSystems, PausableSystems};
 
@@ -86,11 +86,14 @@ pub struct Race {
     budget: f32,
     /// Expansions to show once the next race is recorded (--steps).
     pub pending_seek: Option<usize>,
+    /// The searcher the HPA* and subgoal lanes are recorded with, kept between races (see
+    /// [`StepView::graphs`]).
+    graphs: Searcher,
 }
 
 impl Default for Race {
     fn default() -> Self {
-        Race { lanes: Vec::new(), shown: 0, running: false, rate: 20.0, budget: 0.0, pending_seek: None }
+        Race { lanes: Vec::new(), shown: 0, running: false, rate: 20.0, budget: 0.0, pending_seek: None, graphs: Searcher::default() }
     }
 }
 
@@ -147,6 +150,8 @@ impl Race {
             .map(|&algorithm| {
                 let options = game_options(&SearchOptions { algorithm, ..*settings });
                 let mut lane = Lane { algorithm, view: StepView::default(), path: Vec::new(), cost: None, message: None };
+                // the lanes share one searcher for the graph kinds, kept between races
+                lane.view.graphs = std::mem::take(&mut self.graphs);
                 // the recording is the search: its end gives the cost and the path
                 match lane.view.record_limited(board, start, end, &SearchOptions { limit: None, ..options }, RACE_LIMIT) {
                     Err(e) => lane.message = Some(e.to_string()),
@@ -157,6 +162,7 @@ impl Race {
                         lane.path = if algorithm.any_angle() { cells_along(&path) } else { path };
                     }
                 }
+                self.graphs = std::mem::take(&mut lane.view.graphs);
                 lane
             })
             .collect();

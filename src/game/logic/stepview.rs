@@ -12,7 +12,7 @@ use super::settings::{Heat, MAX_TRACE, SearchSettings, StepLayers, StepViewOn, r
 use super::setup::GameSetup;
 use crate::engine::{
     grid::{Heuristic, Pos, distances_to},
-    search::{Algorithm, Hierarchy, SearchError, SearchOptions, SearchResult, Searcher, Step, prepare},
+    search::{Algorithm, SearchError, SearchOptions, SearchResult, Searcher, Step},
 };
 use crate::game::phases::{AppSystems, PausableSystems};
 
@@ -105,6 +105,10 @@ pub struct StepView {
     pub max_g: f64,
     // cells marked open at the shown step
     open: usize,
+    /// The searcher HPA* and the subgoal graph are recorded with, kept between recordings so
+    /// that a moved endpoint does not build the clusters or prepare the board again (an edit
+    /// brings its clusters up to date, or prepares again; another board starts over).
+    pub graphs: Searcher,
 }
 
 /// A distance from every cell to one cell, row by row, and the largest finite one (what a heat
@@ -313,9 +317,9 @@ impl StepView {
 
 impl StepView {
     /// The steps of a search over a graph laid on the board: HPA*'s abstract search (the start,
-    /// transition cells, the end) from the clusters its search builds, or the subgoal graph's
-    /// (the start's and end's joins, then subgoals from either end) from the board prepared
-    /// again; each expansion with the nodes it reached.
+    /// transition cells, the end) or the subgoal graph's (the start's and end's joins, then
+    /// subgoals from either end), each from the graph [`StepView::graphs`] keeps, brought up to
+    /// date; each expansion with the nodes it reached.
     fn record_graph(
         &mut self,
         board: &Board,
@@ -324,23 +328,17 @@ impl StepView {
         options: &SearchOptions,
         limit: usize,
     ) -> Result<SearchResult, SearchError> {
-        let mut searcher = Searcher::default();
+        let searcher = &mut self.graphs;
         let result = searcher.search(&board.grid, start, end, options)?;
+        // a goal in another component is answered from the components alone, the graph left
+        // as it was: bring it up to date (or make it) for the trace
+        searcher.preprocess(&board.grid, options);
         let mut trace = Vec::new();
         if options.algorithm == Algorithm::Hpa {
-            let clusters = Hierarchy::build(&board.grid, Hierarchy::side_for(&board.grid)).expect("validated: a plain board has clusters");
+            let clusters = searcher.kept_hierarchy().filter(|h| h.is_for(&board.grid)).expect("validated: a plain board has clusters");
             clusters.find_traced(&board.grid, start, end, Some(&mut trace)).expect("validated: open endpoints on this board");
         } else {
-            // the searcher's preparation when it made one (a goal in another component needs
-            // none), else one made here
-            let made;
-            let prepared = match searcher.kept_prepared() {
-                Some(p) => p,
-                None => {
-                    made = prepare(&board.grid).expect("validated: a plain board is prepared");
-                    &made
-                }
-            };
+            let prepared = searcher.kept_prepared().filter(|p| p.is_for(&board.grid)).expect("validated: a plain board is prepared");
             prepared.search_traced(&board.grid, start, end, &mut Searcher::default(), Some(&mut trace))?;
         }
         // both graphs' searches estimate by the octile distance, whatever the settings say

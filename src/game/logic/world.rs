@@ -163,6 +163,11 @@ impl WorldBoard {
     }
 }
 
+/// JPS on a world jumps in the game even where the world is cluttered with small obstacles and
+/// the engine would run A* instead (`VoxelOptions::jump_always`): the game shows what the
+/// algorithm chosen does, its jump points in the step view and the race.
+pub const SHOW_JUMPS: bool = true;
+
 /// The searcher kept between searches (its buffers and the world's components).
 #[derive(Resource, Default)]
 pub struct WorldSearcher(pub(super) Searcher);
@@ -444,7 +449,7 @@ fn request_world_path(
         _ => false,
     };
     let algorithm = if runs { wanted } else { Algorithm::AStar };
-    let options = VoxelOptions { algorithm, moves: settings.moves, weight: search.0.weight.max(1.0), limit: None };
+    let options = VoxelOptions { algorithm, moves: settings.moves, weight: search.0.weight.max(1.0), limit: None, jump_always: SHOW_JUMPS };
     let voxels = NavVoxels { options, ..NavVoxels::new(grid.clone()) };
     let e = nav.single().unwrap_or_else(|_| commands.spawn((Name::new("World navigation"), WorldNavigation)).id());
     commands.entity(e).insert((voxels, VoxelPathRequest::new(start, end)));

@@ -9,7 +9,7 @@ use super::race::{RACE_LIMIT, race_winners};
 use super::settings::{RaceSettings, SearchSettings, WorldSettings, race_on};
 use super::setup::GameSetup;
 use super::stepview::{Replay, control_replays, play_replay, replay_running};
-use super::world::{WorldBoard, WorldSearcher, world_on};
+use super::world::{SHOW_JUMPS, WorldBoard, WorldSearcher, world_on};
 use super::world_steps::WorldStepView;
 use crate::engine::{
     search::{Algorithm, VoxelOptions},
@@ -136,7 +136,13 @@ fn record_world_race(
     *race = WorldRace { recorded: Some((world.answer.searches, settings.algorithms.clone())), rate: race.rate.max(20.0), ..default() };
     let (Some(grid), Some(start), Some(end)) = (world.grid.as_ref(), world.start, world.end) else { return };
     for &algorithm in &settings.algorithms {
-        let options = VoxelOptions { algorithm, moves: moves.moves, weight: search.0.weight.max(1.0), limit: Some(RACE_LIMIT) };
+        let options = VoxelOptions {
+            algorithm,
+            moves: moves.moves,
+            weight: search.0.weight.max(1.0),
+            limit: Some(RACE_LIMIT),
+            jump_always: SHOW_JUMPS,
+        };
         let mut lane = WorldLane { algorithm, view: WorldStepView::default(), path: Vec::new(), cost: None, message: None };
         match lane.view.record(&mut searcher.0, grid, (start, end), &options) {
             Err(e) => lane.message = Some(e.to_string()),

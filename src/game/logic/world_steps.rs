@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use super::settings::{MAX_TRACE, SearchSettings, StepViewOn, WorldSettings, step_view_on};
 use super::setup::GameSetup;
 use super::stepview::{Replay, control_replays, play_replay, replay_running};
-use super::world::{WorldBoard, WorldSearcher, world_on};
+use super::world::{SHOW_JUMPS, WorldBoard, WorldSearcher, world_on};
 use crate::engine::{
     search::{Algorithm, SearchError, SearchResult, Searcher, Step, VoxelOptions},
     world::{Pos3, VoxelGrid},
@@ -142,7 +142,13 @@ fn record_world_steps(
     let before = view.shown;
     *view = WorldStepView { recorded: Some(world.answer.searches), rate: view.rate.max(20.0), ..default() };
     let (Some(grid), Some(start), Some(end)) = (world.grid.as_ref(), world.start, world.end) else { return };
-    let options = VoxelOptions { algorithm: world.answer.algorithm, moves: settings.moves, weight: search.0.weight.max(1.0), limit: None };
+    let options = VoxelOptions {
+        algorithm: world.answer.algorithm,
+        moves: settings.moves,
+        weight: search.0.weight.max(1.0),
+        limit: None,
+        jump_always: SHOW_JUMPS,
+    };
     if view.record(&mut searcher.0, grid, (start, end), &options).is_err() {
         return;
     }

@@ -3,6 +3,7 @@
 //! can say so without expanding anything.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use crate::grid::Pos;
 use crate::grid::board::{BLOCKED, Grid, may_enter};
@@ -213,6 +214,20 @@ impl Components {
                 parts
             }
             None => kept.insert(Components::new(grid, topology)),
+        }
+    }
+
+    /// As [`Components::kept`], for components that may be shared with other holders (other
+    /// searchers, on other threads): brought up to date in a copy of their own while shared.
+    pub(crate) fn kept_shared<'a>(kept: &'a mut Option<Arc<Components>>, grid: &Grid, topology: Topology) -> &'a Components {
+        match kept {
+            Some(parts) => {
+                if !parts.is_current(grid, topology) {
+                    Arc::make_mut(parts).update(grid, topology);
+                }
+                parts
+            }
+            None => kept.insert(Arc::new(Components::new(grid, topology))),
         }
     }
 

@@ -127,12 +127,16 @@ impl Searcher {
         options: &VoxelOptions,
     ) -> Result<SearchResult<Pos3>, SearchError> {
         validate_world(world, start, goal, options)?;
-        let plan = options.plan();
+        let mut plan = options.plan();
         if !self.reachable_in_world(world, start, goal, options.moves) {
             return Ok(plan.nothing());
         }
         if options.algorithm == Algorithm::Jps {
-            return Ok(crate::search::jps3d::search(self, world, start, goal, options.weight, plan));
+            if options.jump_always || !self.cluttered(world) {
+                return Ok(crate::search::jps3d::search(self, world, start, goal, options.weight, plan));
+            }
+            // among dense small obstacles JPS jumps little and scans much: A*, as optimal
+            plan.algorithm = Algorithm::AStar;
         }
         let space = WorldSpace::new(world, options.moves, options.weight);
         Ok(match options.algorithm {

@@ -17,6 +17,7 @@ use crate::search::options::{Algorithm, SearchOptions};
 use crate::search::subgoal::{Prepared, Scratch, prepare};
 use crate::search::types::SearchError;
 use crate::search::voxel_space::WorldComponents;
+use crate::search::world_options::CLUTTER_LIMIT;
 use crate::world::Pos3;
 use crate::world::voxel::{VoxelGrid, VoxelMoves};
 
@@ -40,13 +41,16 @@ pub struct Searcher {
     pub(crate) fifo: VecDeque<u32>,
     pub(crate) pushed_now: Vec<u32>,
     /// The connected components of the last grid searched, kept until it changes.
-    components: Option<Components>,
+    components: Option<Arc<Components>>,
     /// The last grid's cells as bits, for block-based jumps, kept until it changes.
     pub(crate) bits: Option<BitGrid>,
     /// The last grid's jump distances, for JPS+, kept until it changes.
     pub(crate) jumps: Option<JumpTable>,
     /// The connected components of the last voxel world and move model searched.
     world_components: Option<WorldComponents>,
+    /// Whether the last voxel world searched by 3D JPS is over [`CLUTTER_LIMIT`], and the
+    /// identity and revision it was measured at.
+    clutter: Option<((u64, u64), bool)>,
     /// The last 3D JPS's buffers: its jump points, open list and waiting jumps.
     pub(crate) jps3d: crate::search::jps3d::buffers::Buffers,
     /// The last voxel world's free voxels as bit rows, for 3D JPS, kept until it changes.
@@ -80,7 +84,7 @@ impl Searcher {
     /// under `topology`'s moves, computed on the first search of a grid and brought up to date
     /// when it changes, lazily ([`Components::update`]: around the changed cells).
     pub fn reachable(&mut self, grid: &Grid, start: Pos, goal: Pos, topology: Topology) -> bool {
-        Components::kept(&mut self.components, grid, topology).connected(start, goal)
+        Components::kept_shared(&mut self.components, grid, topology).connected(start, goal)
     }
 
     /// Whether `goal` can be reached from `start` in `world` under `moves`: its connected
@@ -92,6 +96,19 @@ impl Searcher {
             self.world_components = Some(WorldComponents::new(world, moves));
         }
         self.world_components.as_ref().expect("made above").connected(world, start, goal)
+    }
+
+    /// Whether `world` is too cluttered with small obstacles for 3D JPS to pay
+    /// ([`VoxelGrid::clutter`] over [`CLUTTER_LIMIT`]), measured once per world and revision.
+    pub(crate) fn cluttered(&mut self, world: &VoxelGrid) -> bool {
+        match self.clutter {
+            Some((key, over)) if key == world.version() => over,
+            _ => {
+                let over = world.clutter() > CLUTTER_LIMIT;
+                self.clutter = Some((world.version(), over));
+                over
+            }
+        }
     }
 
     /// Makes the bit rows and columns of `grid` ready for block-based jumps (kept, and brought
@@ -165,6 +182,21 @@ impl Searcher {
         self.hierarchy = Some(hierarchy);
     }
 
+    /// The kept connected components of the last grid searched, shared (so that other
+    /// searchers, on other threads, can keep them too instead of labelling the grid again:
+    /// on 4096 x 4096 that takes about a second).
+    pub fn shared_components(&self) -> Option<Arc<Components>> {
+        self.components.clone()
+    }
+
+    /// Keeps `components` (shared with other searchers, say) for the reachability check every
+    /// 2D search begins with: used as they are while they answer for the grid searched and its
+    /// moves, brought up to date in a copy around the grid's edits, labelled again for another
+    /// grid, exactly as components the searcher made itself.
+    pub fn keep_components(&mut self, components: Arc<Components>) {
+        self.components = Some(components);
+    }
+
     /// Keeps `prepared` (read from a file, say) for searches of the grid it was made for; it is
     /// dropped, and the grid prepared again, as soon as a search is given another grid or the
     /// grid has changed.
@@ -180,7 +212,7 @@ impl Searcher {
     /// Bytes held by what the searcher keeps of the last grid between searches: connected
     /// components, bit rows and jump distances (its per-cell search records not counted).
     pub fn kept_bytes(&self) -> usize {
-        self.components.as_ref().map_or(0, Components::bytes)
+        self.components.as_deref().map_or(0, Components::bytes)
             + self.bits.as_ref().map_or(0, BitGrid::bytes)
             + self.jumps.as_ref().map_or(0, JumpTable::bytes)
             + self.prepared.as_ref().map_or(0, Prepared::bytes)

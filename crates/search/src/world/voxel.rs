@@ -171,6 +171,57 @@ impl VoxelGrid {
         !self.is_blocked(p)
     }
 
+    /// How cluttered the world's open space is with small obstacles: the blocked voxels with
+    /// at least four free voxels beside their faces (outside the world counts as blocked), per
+    /// free voxel, from an even sample of about 8,192 voxels (0 when none of them is free).
+    /// Smooth rock (caves, islands, slabs, pillars) is near 0, since its voxels touch rock on
+    /// most faces; 20 % of voxels blocked at random is about 0.24.
+    ///
+    /// ```
+    /// use cubepath_search::world::VoxelGrid;
+    /// let mut world = VoxelGrid::new(16, 16, 16).unwrap();
+    /// assert_eq!(world.clutter(), 0.0);
+    /// for z in 0..16 {
+    ///     for (x, y) in [(8, 8), (9, 8), (8, 9), (9, 9)] {
+    ///         world.set_blocked((x, y, z), true).unwrap(); // a 2 x 2 pillar: two faces free
+    ///     }
+    /// }
+    /// assert_eq!(world.clutter(), 0.0);
+    /// world.set_blocked((3, 3, 3), true).unwrap(); // a lone voxel: six faces free
+    /// assert!(world.clutter() > 0.0);
+    /// ```
+    pub fn clutter(&self) -> f64 {
+        // a stride sharing no factor with the width, so the sample spreads over every column
+        let gcd = |mut a: usize, mut b: usize| {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        };
+        let mut step = (self.len() / 8192).max(1) | 1;
+        while gcd(step, self.width) > 1 {
+            step += 2;
+        }
+        let (mut free, mut lone) = (0usize, 0usize);
+        for i in (0..self.len()).step_by(step) {
+            if !self.bit(i) {
+                free += 1;
+                continue;
+            }
+            let (x, y, z) = self.pos(i);
+            let faces = [
+                (x + 1, y, z),
+                (x.wrapping_sub(1), y, z),
+                (x, y + 1, z),
+                (x, y.wrapping_sub(1), z),
+                (x, y, z + 1),
+                (x, y, z.wrapping_sub(1)),
+            ];
+            lone += usize::from(faces.iter().filter(|&&p| self.is_free(p)).count() >= 4);
+        }
+        if free == 0 { 0.0 } else { lone as f64 / free as f64 }
+    }
+
     /// Whether a walker can stand on `p`: free, and on the ground (z = 0) or on a blocked voxel.
     pub fn is_standable(&self, p: Pos3) -> bool {
         self.is_free(p) && (p.2 == 0 || self.is_blocked((p.0, p.1, p.2 - 1)))

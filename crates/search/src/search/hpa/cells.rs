@@ -1,36 +1,13 @@
 //! HPA*'s work on cells: Dijkstra and A* confined to a cluster's rectangle ([`confined`]), and
 //! the smoothing of a refined path ([`smooth`]).
 
-use std::cmp::{Ordering, Reverse};
+use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::f64::consts::SQRT_2;
 
 use super::SMOOTH_WINDOW;
 use crate::grid::Pos;
 use crate::grid::board::Grid;
-
-/// An entry of HPA*'s searches (a confined search's cell, the abstract search's node number):
-/// least f first, then greatest g.
-#[derive(PartialEq)]
-pub(super) struct Open<T> {
-    pub(super) f: f64,
-    pub(super) g: f64,
-    pub(super) at: T,
-}
-
-impl<T: PartialEq> Eq for Open<T> {}
-
-impl<T: PartialEq> Ord for Open<T> {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.f.total_cmp(&self.f).then(self.g.total_cmp(&other.g))
-    }
-}
-
-impl<T: PartialEq> PartialOrd for Open<T> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
 
 /// The octile distance: a lower bound of the cost between two cells.
 pub(super) fn octile(a: Pos, b: Pos) -> f64 {
@@ -70,11 +47,18 @@ fn legal_moves(open: impl Fn(isize, isize) -> bool, x: isize, y: isize) -> u8 {
 
 impl<'g> Patch<'g> {
     /// With the moves of every cell tabled (for the many searches that join a cluster).
-    pub(super) fn new(grid: &'g Grid, rect: (usize, usize, usize, usize)) -> Patch<'g> {
+    /// `opened`: a cell taken as open whatever the grid says (for the ways through a cell
+    /// just walled).
+    pub(super) fn new(grid: &'g Grid, rect: (usize, usize, usize, usize), opened: Option<Pos>) -> Patch<'g> {
         let mut patch = Patch::lazy(grid, rect);
         let (x0, y0, x1, y1) = rect;
         let (w, h) = (x1 - x0, y1 - y0);
-        let open: Vec<bool> = (0..w * h).map(|i| grid.is_passable(x0 + i % w, y0 + i / w)).collect();
+        let open: Vec<bool> = (0..w * h)
+            .map(|i| {
+                let p = (x0 + i % w, y0 + i / w);
+                opened == Some(p) || grid.is_passable(p.0, p.1)
+            })
+            .collect();
         let at = |x: isize, y: isize| x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h && open[y as usize * w + x as usize];
         patch.moves = (0..w * h).map(|i| legal_moves(at, (i % w) as isize, (i / w) as isize)).collect();
         patch
@@ -109,16 +93,7 @@ impl<'g> Patch<'g> {
     /// octile estimate when it is one cell), into `field` (its buffers reused). Cells of
     /// `until` outside the rectangle, or walled off inside it, leave it running to the end.
     pub(super) fn search(&self, field: &mut Field, from: Pos, until: &[Pos]) {
-        let n = self.n;
-        field.rect = self.rect;
-        field.w = self.w;
-        field.cost.clear();
-        field.cost.resize(n, f64::INFINITY);
-        field.parent.clear();
-        field.parent.resize(n, u32::MAX);
-        field.wanted.clear();
-        field.wanted.resize(n, false);
-        field.heap.clear();
+        field.reset(self.rect, self.w, self.n);
         let target = if let [one] = until { Some(*one) } else { None };
         let estimate = |p: Pos| target.map_or(0.0, |u| octile(p, u));
         let mut left = 0;
@@ -132,12 +107,18 @@ impl<'g> Patch<'g> {
         let w = self.w as isize;
         let step = [1, -1, w, -w, w + 1, 1 - w, w - 1, -w - 1];
         field.cost[s] = 0.0;
-        field.done.clear();
-        field.done.resize(n, false);
-        // least f first: a non-negative f64's bits order as the number does; the estimate is
-        // consistent, so a cell is settled when first taken and its later entries skipped
-        field.heap.push(Reverse((estimate(from).to_bits(), s as u32)));
-        while let Some(Reverse((_, at))) = field.heap.pop() {
+        // guided (one target): least f first, a non-negative f64's bits ordering as the number
+        // does; the estimate is consistent, so a cell is settled when first taken and its
+        // later entries skipped. Unguided (Dijkstra): Dial's buckets one unit of cost wide
+        // (every step costs at least 1, so no cell in a bucket can lower another in it, and
+        // each is settled when its bucket comes up, in any order)
+        let guided = target.is_some();
+        if guided {
+            field.heap.push(Reverse((estimate(from).to_bits(), s as u32)));
+        } else {
+            field.buckets.push(0.0, s as u32);
+        }
+        while let Some(at) = if guided { field.heap.pop().map(|Reverse((_, at))| at) } else { field.buckets.pop() } {
             let i = at as usize;
             if field.done[i] {
                 continue;
@@ -151,17 +132,20 @@ impl<'g> Patch<'g> {
                     break;
                 }
             }
-            let moves = self.moves_of(i);
-            for (d, &off) in step.iter().enumerate() {
-                if moves & (1 << d) == 0 {
-                    continue;
-                }
-                let j = (i as isize + off) as usize;
+            let mut moves = self.moves_of(i);
+            while moves != 0 {
+                let d = moves.trailing_zeros() as usize;
+                moves &= moves - 1;
+                let j = (i as isize + step[d]) as usize;
                 let ng = g + if d < 4 { 1.0 } else { SQRT_2 };
                 if ng < field.cost[j] - 1e-12 {
                     field.cost[j] = ng;
                     field.parent[j] = at;
-                    field.heap.push(Reverse(((ng + estimate(self.pos(j))).to_bits(), j as u32)));
+                    if guided {
+                        field.heap.push(Reverse(((ng + estimate(self.pos(j))).to_bits(), j as u32)));
+                    } else {
+                        field.buckets.push(ng, j as u32);
+                    }
                 }
             }
         }
@@ -178,9 +162,60 @@ pub(super) struct Field {
     wanted: Vec<bool>,
     done: Vec<bool>,
     heap: BinaryHeap<Reverse<(u64, u32)>>,
+    buckets: Buckets,
+}
+
+/// Dial's bucket queue for a Dijkstra whose steps cost from 1 to below 2: three buckets, each
+/// the cells whose cost has one integer part, taken in turn (a step from the current bucket
+/// lands at most two ahead).
+#[derive(Default)]
+struct Buckets {
+    lists: [Vec<u32>; 3],
+    current: usize,
+    len: usize,
+}
+
+impl Buckets {
+    fn clear(&mut self) {
+        self.lists.iter_mut().for_each(Vec::clear);
+        (self.current, self.len) = (0, 0);
+    }
+
+    fn push(&mut self, cost: f64, cell: u32) {
+        let k = cost as usize;
+        debug_assert!((self.current..self.current + 3).contains(&k), "cost {cost} outside the buckets from {}", self.current);
+        self.lists[k % 3].push(cell);
+        self.len += 1;
+    }
+
+    fn pop(&mut self) -> Option<u32> {
+        while self.len > 0 {
+            if let Some(cell) = self.lists[self.current % 3].pop() {
+                self.len -= 1;
+                return Some(cell);
+            }
+            self.current += 1;
+        }
+        None
+    }
 }
 
 impl Field {
+    /// Made ready for a search of a rectangle of `n` cells, `w` wide: nothing reached.
+    fn reset(&mut self, rect: (usize, usize, usize, usize), w: usize, n: usize) {
+        (self.rect, self.w) = (rect, w);
+        self.cost.clear();
+        self.cost.resize(n, f64::INFINITY);
+        self.parent.clear();
+        self.parent.resize(n, u32::MAX);
+        self.wanted.clear();
+        self.wanted.resize(n, false);
+        self.done.clear();
+        self.done.resize(n, false);
+        self.heap.clear();
+        self.buckets.clear();
+    }
+
     fn index(&self, (x, y): Pos) -> Option<usize> {
         let (x0, y0, x1, y1) = self.rect;
         (x >= x0 && x < x1 && y >= y0 && y < y1).then(|| (y - y0) * self.w + x - x0)
@@ -214,51 +249,90 @@ pub(super) fn confined(grid: &Grid, rect: (usize, usize, usize, usize), from: Po
     field
 }
 
-/// The walk from `a` to `b` that goes diagonally first, then straight, if every step of it is
-/// one of the board's moves.
-fn walk(grid: &Grid, a: Pos, b: Pos) -> Option<Vec<Pos>> {
+/// Whether the walk from `a` to `b` that goes diagonally first, then straight, is made of the
+/// board's moves (cell by cell, without building it).
+fn walkable(grid: &Grid, a: Pos, b: Pos) -> bool {
     let (mut x, mut y) = (a.0 as isize, a.1 as isize);
     let (bx, by) = (b.0 as isize, b.1 as isize);
     let free = |x: isize, y: isize| x >= 0 && y >= 0 && grid.is_passable(x as usize, y as usize);
-    let mut out = vec![a];
     while (x, y) != (bx, by) {
         let (dx, dy) = ((bx - x).signum(), (by - y).signum());
         if !free(x + dx, y + dy) || (dx != 0 && dy != 0 && !(free(x + dx, y) && free(x, y + dy))) {
-            return None;
+            return false;
         }
         (x, y) = (x + dx, y + dy);
-        out.push((x as usize, y as usize));
     }
-    Some(out)
+    true
+}
+
+/// How many times move `(dx, dy)` can be repeated from `a` (up to `most`), each step one of
+/// the board's moves.
+fn ray(grid: &Grid, a: Pos, (dx, dy): (isize, isize), most: usize) -> usize {
+    let (mut x, mut y) = (a.0 as isize, a.1 as isize);
+    let free = |x: isize, y: isize| x >= 0 && y >= 0 && grid.is_passable(x as usize, y as usize);
+    for n in 0..most {
+        if !free(x + dx, y + dy) || (dx != 0 && dy != 0 && !(free(x + dx, y) && free(x, y + dy))) {
+            return n;
+        }
+        (x, y) = (x + dx, y + dy);
+    }
+    most
+}
+
+/// Adds to `out` the cells after `a` of the diagonal-first walk to `b`.
+fn extend_walk(out: &mut Vec<Pos>, a: Pos, b: Pos) {
+    let (mut x, mut y) = a;
+    while (x, y) != b {
+        x = if b.0 > x {
+            x + 1
+        } else if b.0 < x {
+            x - 1
+        } else {
+            x
+        };
+        y = if b.1 > y {
+            y + 1
+        } else if b.1 < y {
+            y - 1
+        } else {
+            y
+        };
+        out.push((x, y));
+    }
 }
 
 /// Replaces stretches of `path` by cheaper diagonal-then-straight walks, looking up to
 /// [`SMOOTH_WINDOW`] cells ahead from each cell.
 pub(super) fn smooth(grid: &Grid, path: Vec<Pos>) -> Vec<Pos> {
-    let mut out = vec![path[0]];
+    // the cost along the path to each of its cells
+    let mut along = Vec::with_capacity(path.len());
+    along.push(0.0);
+    for s in path.windows(2) {
+        along.push(along[along.len() - 1] + step_cost(s[0], s[1]));
+    }
+    let mut out = Vec::with_capacity(path.len());
+    out.push(path[0]);
     let mut i = 0;
     while i + 1 < path.len() {
-        let mut next = None;
-        let mut along = 0.0;
         let reach = (i + SMOOTH_WINDOW).min(path.len() - 1);
-        let costs: Vec<f64> = (i + 1..=reach)
-            .map(|j| {
-                along += step_cost(path[j - 1], path[j]);
-                along
-            })
-            .collect();
-        for j in (i + 2..=reach).rev() {
-            let segment = costs[j - i - 1];
-            if octile(path[i], path[j]) < segment - 1e-9
-                && let Some(w) = walk(grid, path[i], path[j])
-            {
-                next = Some((j, w));
-                break;
+        // how far each of the eight moves repeats from here, found when first asked: a walk
+        // whose first leg runs further is no walk, and is not tried cell by cell
+        let mut rays = [usize::MAX; 8];
+        let mut first_leg_fits = |a: Pos, b: Pos| {
+            let (dx, dy) = (b.0 as isize - a.0 as isize, b.1 as isize - a.1 as isize);
+            let run = if dx != 0 && dy != 0 { dx.unsigned_abs().min(dy.unsigned_abs()) } else { dx.unsigned_abs().max(dy.unsigned_abs()) };
+            let d = DIRS.iter().position(|&m| m == (dx.signum(), dy.signum())).expect("a move");
+            if rays[d] == usize::MAX {
+                rays[d] = ray(grid, a, DIRS[d], SMOOTH_WINDOW);
             }
-        }
-        match next {
-            Some((j, w)) => {
-                out.extend_from_slice(&w[1..]);
+            run <= rays[d]
+        };
+        let shortcut = (i + 2..=reach).rev().find(|&j| {
+            octile(path[i], path[j]) < along[j] - along[i] - 1e-9 && first_leg_fits(path[i], path[j]) && walkable(grid, path[i], path[j])
+        });
+        match shortcut {
+            Some(j) => {
+                extend_walk(&mut out, path[i], path[j]);
                 i = j;
             }
             None => {

@@ -1,15 +1,18 @@
 //! HPA*'s abstract search: A* over the transition nodes, the start and the goal.
 
 use std::cell::RefCell;
+use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::cells::{Open, confined, octile};
+use super::cells::{confined, octile};
 use super::{AbstractStep, Hierarchy};
 use crate::grid::Pos;
 use crate::grid::board::Grid;
 
 impl Hierarchy {
-    /// A* over the abstract graph with the start and goal joined to their clusters' nodes: the
+    /// A* over the abstract graph with the start and goal joined to their clusters' nodes, its
+    /// estimate weighted by the hierarchy's weight (weighted A*: no node is expanded twice, and
+    /// the route costs at most that weight times the least over the abstract graph): the
     /// cells of the nodes on the way from start to goal, the nodes expanded and those pushed.
     // Long: one A* loop with its three kinds of edge (from the start, across a cluster, across
     // a border) and the goal's; split, each part would need the whole search state.
@@ -24,68 +27,84 @@ impl Hierarchy {
         let from_start = confined(grid, self.rect(cs), start, &[&self.nodes[cs][..], &[goal]].concat());
         let to_goal = confined(grid, self.rect(cg), goal, &[&self.nodes[cg][..], &[start]].concat());
         let (s, z) = (self.total, self.total + 1);
-        REACHED.with_borrow_mut(|r| {
-            r.begin(z as usize + 1);
-            r.reach(s, 0.0, u32::MAX, start);
-            let mut open = BinaryHeap::new();
-            open.push(Open { f: octile(start, goal), g: 0.0, at: s });
-            let (mut expanded, mut pushed) = (0, 1);
-            while let Some(Open { g, at: id, .. }) = open.pop() {
-                let (best, _, at) = r.get(id).expect("reached");
-                if g > best {
-                    continue;
-                }
-                expanded += 1;
-                if let Some(t) = trace.as_deref_mut() {
-                    t.push(AbstractStep { at, cost: g, reached: Vec::new() });
-                }
-                if id == z {
-                    let mut route = vec![goal];
-                    let mut k = r.get(z).expect("reached").1;
-                    while k != u32::MAX {
-                        let (_, parent, cell) = r.get(k).expect("reached");
-                        route.push(cell);
-                        k = parent;
+        OPEN.with_borrow_mut(|open| {
+            REACHED.with_borrow_mut(|r| {
+                r.begin(z as usize + 1);
+                r.reach(s, 0.0, u32::MAX, start);
+                open.clear();
+                open.push(Reverse(entry(self.weight * octile(start, goal), s)));
+                let (mut expanded, mut pushed) = (0, 1);
+                while let Some(Reverse(e)) = open.pop() {
+                    // a node's entries after its first (the least f) find it closed
+                    let id = e as u32;
+                    if r.closed(id) {
+                        continue;
                     }
-                    route.reverse();
-                    return Some((route, expanded, pushed));
+                    let (g, parent, at) = r.get(id).expect("reached");
+                    r.close(id);
+                    expanded += 1;
+                    if let Some(t) = trace.as_deref_mut() {
+                        t.push(AbstractStep { at, cost: g, reached: Vec::new() });
+                    }
+                    if id == z {
+                        let mut route = vec![goal];
+                        let mut k = r.get(z).expect("reached").1;
+                        while k != u32::MAX {
+                            let (_, parent, cell) = r.get(k).expect("reached");
+                            route.push(cell);
+                            k = parent;
+                        }
+                        route.reverse();
+                        return Some((route, expanded, pushed));
+                    }
+                    let c = self.cluster_of(at);
+                    // a node reached from its own cluster (or from the start there) offers its
+                    // cluster's nodes nothing: its parent offered each of them at most as much
+                    // (costs inside one cluster are least costs, so they obey the triangle
+                    // inequality)
+                    let entered = match parent {
+                        u32::MAX => true,
+                        p if p == s => cs != c,
+                        p => self.cluster_of(r.get(p).expect("reached").2) != c,
+                    };
+                    let mut offer = |to: u32, cell: Pos, step: f64| {
+                        let ng = g + step;
+                        let before = r.get(to);
+                        if !step.is_finite() || before.is_some_and(|(b, ..)| ng >= b - 1e-12) || r.closed(to) {
+                            return;
+                        }
+                        pushed += usize::from(before.is_none());
+                        r.reach(to, ng, id, cell);
+                        if let Some(step) = trace.as_deref_mut().and_then(|t| t.last_mut()) {
+                            step.reached.push((cell, ng));
+                        }
+                        open.push(Reverse(entry(ng + self.weight * octile(cell, goal), to)));
+                    };
+                    if id == s {
+                        for (i, &q) in self.nodes[cs].iter().enumerate() {
+                            offer(self.first[cs] + i as u32, q, from_start.cost(q));
+                        }
+                    }
+                    // the start may stand on a node: its edges are the node's too
+                    if let Some(me) = if id == s { self.id(start) } else { Some(id) } {
+                        let (nodes, k, i) = (&self.nodes[c], self.nodes[c].len(), (me - self.first[c]) as usize);
+                        if entered {
+                            for (j, &q) in nodes.iter().enumerate().filter(|&(j, _)| j != i) {
+                                offer(self.first[c] + j as u32, q, f64::from(self.costs[c][i * k + j]));
+                            }
+                        }
+                        let links = &self.links[c];
+                        let from = links.partition_point(|&(n, _)| (n as usize) < i);
+                        for &(_, q) in links[from..].iter().take_while(|&&(n, _)| n as usize == i) {
+                            offer(self.id(q).expect("a node across the border"), q, 1.0);
+                        }
+                    }
+                    if c == cg {
+                        offer(z, goal, to_goal.cost(at));
+                    }
                 }
-                let mut offer = |to: u32, cell: Pos, step: f64| {
-                    let ng = g + step;
-                    let before = r.get(to);
-                    if !step.is_finite() || before.is_some_and(|(b, ..)| ng >= b - 1e-12) {
-                        return;
-                    }
-                    pushed += usize::from(before.is_none());
-                    r.reach(to, ng, id, cell);
-                    if let Some(step) = trace.as_deref_mut().and_then(|t| t.last_mut()) {
-                        step.reached.push((cell, ng));
-                    }
-                    open.push(Open { f: ng + octile(cell, goal), g: ng, at: to });
-                };
-                let c = self.cluster_of(at);
-                if id == s {
-                    for (i, &q) in self.nodes[cs].iter().enumerate() {
-                        offer(self.first[cs] + i as u32, q, from_start.cost(q));
-                    }
-                }
-                // the start may stand on a node: its edges are the node's too
-                if let Some(me) = if id == s { self.id(start) } else { Some(id) } {
-                    let (nodes, k, i) = (&self.nodes[c], self.nodes[c].len(), (me - self.first[c]) as usize);
-                    for (j, &q) in nodes.iter().enumerate().filter(|&(j, _)| j != i) {
-                        offer(self.first[c] + j as u32, q, f64::from(self.costs[c][i * k + j]));
-                    }
-                    let links = &self.links[c];
-                    let from = links.partition_point(|&(n, _)| (n as usize) < i);
-                    for &(_, q) in links[from..].iter().take_while(|&&(n, _)| n as usize == i) {
-                        offer(self.id(q).expect("a node across the border"), q, 1.0);
-                    }
-                }
-                if c == cg {
-                    offer(z, goal, to_goal.cost(at));
-                }
-            }
-            None
+                None
+            })
         })
     }
 }
@@ -94,37 +113,63 @@ thread_local! {
     /// The abstract search's nodes reached, kept per thread between queries so that a huge
     /// map's query does not clear arrays over every node.
     static REACHED: RefCell<Reached> = RefCell::default();
+    /// Its open list, kept per thread so that its room is not grown again each query.
+    static OPEN: RefCell<BinaryHeap<Reverse<u64>>> = RefCell::default();
 }
 
-/// Each node reached in the current query (marked with its number): its least cost so far, its
-/// parent and its cell.
+/// An open list entry: `f` (as an `f32`, whose bits order as the non-negative number does)
+/// above the node's number, so that entries compare as one integer, least `f` first (ties:
+/// the lower number); 8 bytes against the 24 of an `(f, g, node)` entry.
+fn entry(f: f64, id: u32) -> u64 {
+    (u64::from((f as f32).to_bits()) << 32) | u64::from(id)
+}
+
+/// Each node reached in the current query: its least cost so far, its parent and its cell,
+/// and whether it has been expanded (closed: never expanded again); one record a node, so
+/// that a step to a node reads one place.
 #[derive(Default)]
 struct Reached {
     query: u32,
-    marks: Vec<u32>,
-    nodes: Vec<(f64, u32, Pos)>,
+    nodes: Vec<Reach>,
+}
+
+/// A node's record: `stamp` is twice the query that reached it, plus one once it is closed.
+#[derive(Clone, Copy, Default)]
+struct Reach {
+    cost: f64,
+    parent: u32,
+    stamp: u32,
+    cell: (u32, u32),
 }
 
 impl Reached {
     /// Begins a query over `n` node numbers.
     fn begin(&mut self, n: usize) {
-        self.query = self.query.wrapping_add(1);
-        if self.query == 0 {
-            self.marks.fill(0);
+        self.query += 1;
+        if self.query >= u32::MAX / 2 {
+            self.nodes.iter_mut().for_each(|r| r.stamp = 0);
             self.query = 1;
         }
-        if self.marks.len() < n {
-            self.marks.resize(n, 0);
-            self.nodes.resize(n, (f64::INFINITY, u32::MAX, (0, 0)));
+        if self.nodes.len() < n {
+            self.nodes.resize(n, Reach::default());
         }
     }
 
+    fn closed(&self, id: u32) -> bool {
+        self.nodes[id as usize].stamp == self.query * 2 + 1
+    }
+
+    fn close(&mut self, id: u32) {
+        self.nodes[id as usize].stamp = self.query * 2 + 1;
+    }
+
+    /// The node's cost, parent and cell, if this query reached it.
     fn get(&self, id: u32) -> Option<(f64, u32, Pos)> {
-        (self.marks[id as usize] == self.query).then(|| self.nodes[id as usize])
+        let r = self.nodes[id as usize];
+        (r.stamp >> 1 == self.query).then_some((r.cost, r.parent, (r.cell.0 as usize, r.cell.1 as usize)))
     }
 
     fn reach(&mut self, id: u32, cost: f64, parent: u32, cell: Pos) {
-        self.marks[id as usize] = self.query;
-        self.nodes[id as usize] = (cost, parent, cell);
+        self.nodes[id as usize] = Reach { cost, parent, stamp: self.query * 2, cell: (cell.0 as u32, cell.1 as u32) };
     }
 }

@@ -37,7 +37,7 @@ fn the_trace_tells_each_expansion_and_the_jump_points_it_opened() {
         }
     }
     let mut s = Searcher::default();
-    let jps = VoxelOptions { algorithm: Algorithm::Jps, ..Default::default() };
+    let jps = VoxelOptions { algorithm: Algorithm::Jps, jump_always: true, ..Default::default() };
     let found = s.search_world(&world, (0, 0, 0), (11, 9, 5), &jps).unwrap();
     let trace = s.jump_trace(&world);
     assert_eq!(trace.expanded.len(), found.expanded);
@@ -79,7 +79,7 @@ fn jumps_away_from_the_goal_are_never_made() {
     world.set_blocked(from, false).unwrap();
     world.set_blocked(to, false).unwrap();
     let mut s = Searcher::default();
-    let jps = VoxelOptions { algorithm: Algorithm::Jps, ..Default::default() };
+    let jps = VoxelOptions { algorithm: Algorithm::Jps, jump_always: true, ..Default::default() };
     assert!(s.search_world(&world, from, to, &jps).unwrap().cost.is_some());
     // 15 here; 65 with every jump made at its expansion
     let opened = s.jump_trace(&world).opened.len();
@@ -115,7 +115,7 @@ fn jps_expands_a_subset_of_astars_voxels() {
             continue;
         }
         let mut js = Searcher::default();
-        let jps = VoxelOptions { algorithm: Algorithm::Jps, ..Default::default() };
+        let jps = VoxelOptions { algorithm: Algorithm::Jps, jump_always: true, ..Default::default() };
         let Some(best) = js.search_world(&world, a, b, &jps).unwrap().cost else { continue };
         let mut astar = Searcher::default();
         let mut run = astar.steps_world(&world, a, b, &VoxelOptions::default()).unwrap();
@@ -151,7 +151,7 @@ fn waiting_jumps_break_ties_as_the_open_list_does() {
         let world = generate_world(kind, (64, 48, 32), 5).unwrap();
         let free: Vec<usize> = (0..world.len()).filter(|&i| !world.bit(i)).collect();
         let mut s = Searcher::default();
-        let jps = VoxelOptions { algorithm: Algorithm::Jps, ..Default::default() };
+        let jps = VoxelOptions { algorithm: Algorithm::Jps, jump_always: true, ..Default::default() };
         for n in 0..80 {
             let (a, b) = (world.pos(free[n * 7919 % free.len()]), world.pos(free[n * 104_729 % free.len()]));
             expanded[k] += s.search_world(&world, a, b, &jps).unwrap().expanded;
