@@ -19,13 +19,13 @@ pub(crate) const EPS: f64 = 1e-9;
 /// The settled vertices a witness search may take before it gives up (and a shortcut is added
 /// that might not be needed: harmless, only slower): when a vertex is contracted, and when its
 /// priority is only estimated.
-const WITNESS_LIMIT: usize = 200;
-const ESTIMATE_LIMIT: usize = 16;
+const WITNESS_LIMIT: usize = 500;
+const ESTIMATE_LIMIT: usize = 60;
 
 /// A vertex with more remaining edges than this is not contracted: it and every vertex left
-/// form the core, searched as a plain graph from both ends (contracting it would cost more
-/// witness searches than it saves; random maps reach it, game maps rarely).
-const CORE_DEGREE: usize = 32;
+/// form the core, searched as a plain graph from both ends. A guard against a graph whose
+/// contraction would cost more witness searches than it saves; no bundled map reaches it.
+const CORE_DEGREE: usize = 1024;
 
 /// The upward graph: for each vertex, its edges to later vertices with their costs and the
 /// vertex each bypasses (`NONE` for the subgoal graph's own edges); between two vertices of
@@ -40,6 +40,10 @@ pub(crate) struct Upward {
     pub(crate) targets: Vec<u32>,
     pub(crate) costs: Vec<f64>,
     pub(crate) middles: Vec<u32>,
+    /// Per edge, for a shortcut, its two halves: the edges from its middle to the end that
+    /// keeps it and to the other end (found once by [`Upward::link`], so that unpacking a path
+    /// looks nothing up).
+    pub(crate) halves: Vec<[u32; 2]>,
 }
 
 impl Upward {
@@ -62,11 +66,6 @@ impl Upward {
         rt > rv || (rv >= self.core && rt >= self.core && rt != rv)
     }
 
-    /// The middle of the edge between `a` and `b` (stored with the earlier of the two).
-    fn middle(&self, a: u32, b: u32) -> u32 {
-        self.middles[self.edge_index(a, b).expect("an edge of the hierarchy")]
-    }
-
     /// Where the edge between `a` and `b` is kept (with the earlier of the two), if there is one.
     pub(crate) fn edge_index(&self, a: u32, b: u32) -> Option<usize> {
         let (lo, hi) = if self.rank[a as usize] < self.rank[b as usize] { (a, b) } else { (b, a) };
@@ -76,24 +75,48 @@ impl Upward {
 
     /// The subgoal graph's vertices from `a` to `b` along one hierarchy edge, `a` left out.
     pub(crate) fn unpack(&self, a: u32, b: u32, out: &mut Vec<u32>) {
-        let mid = self.middle(a, b);
+        self.unpack_edge(self.edge_index(a, b).expect("an edge of the hierarchy"), b, out);
+    }
+
+    /// As [`Upward::unpack`], along the edge kept at index `e`, towards its end `to`.
+    fn unpack_edge(&self, e: usize, to: u32, out: &mut Vec<u32>) {
+        let mid = self.middles[e];
         if mid == NONE {
-            out.push(b);
-        } else {
-            self.unpack(a, mid, out);
-            self.unpack(mid, b, out);
+            out.push(to);
+            return;
         }
+        let [kept, other] = self.halves[e];
+        let (first, second) = if self.targets[e] == to { (kept, other) } else { (other, kept) };
+        self.unpack_edge(first as usize, mid, out);
+        self.unpack_edge(second as usize, to, out);
+    }
+
+    /// Finds each shortcut's halves (the edges from its middle to its two ends, which every
+    /// hierarchy made or read holds).
+    pub(crate) fn link(&mut self) {
+        let mut halves = vec![[NONE; 2]; self.targets.len()];
+        for v in 0..self.rank.len() {
+            let range = self.offsets[v] as usize..self.offsets[v + 1] as usize;
+            for (k, slot) in range.clone().zip(&mut halves[range]) {
+                let mid = self.middles[k];
+                if mid != NONE {
+                    let half = |t: u32| self.edge_index(mid, t).expect("a shortcut's halves are edges") as u32;
+                    *slot = [half(v as u32), half(self.targets[k])];
+                }
+            }
+        }
+        self.halves = halves;
     }
 
     pub(crate) fn bytes(&self) -> usize {
-        self.rank.len() * 4 + self.offsets.len() * 4 + self.targets.len() * 16
+        self.rank.len() * 4 + self.offsets.len() * 4 + self.targets.len() * 24
     }
 }
 
-/// The graph while it is contracted: each vertex's edges (target, cost, middle), both ways.
+/// The graph while it is contracted: each remaining vertex's edges to the other remaining
+/// vertices (target, cost, middle), both ways.
 struct Work {
     adj: Vec<Vec<(u32, f64, u32)>>,
-    contracted: Vec<bool>,
     /// Neighbours already contracted, which spreads the contraction evenly.
     gone: Vec<u32>,
     /// One more than the highest level among the contracted neighbours: keeps the hierarchy
@@ -102,78 +125,102 @@ struct Work {
     dist: Vec<f64>,
     touched: Vec<u32>,
     heap: BinaryHeap<Reverse<(u64, u32)>>,
+    found: Vec<(u32, u32, f64)>,
+    /// Per vertex, the witness search that wants its distance (`search`'s number then).
+    mark: Vec<u32>,
+    search: u32,
 }
 
-/// Contracts the graph given as adjacency lists with edge costs.
+/// Contracts the graph given as adjacency lists with edge costs: the vertex of least priority
+/// first (its priority checked again when it comes up: taken out when still the least).
 pub(crate) fn contract(adj: Vec<Vec<(u32, f64, u32)>>) -> Upward {
     let n = adj.len();
     let mut w = Work {
         adj,
-        contracted: vec![false; n],
         gone: vec![0; n],
         level: vec![0; n],
         dist: vec![f64::INFINITY; n],
         touched: Vec::new(),
         heap: BinaryHeap::new(),
+        found: Vec::new(),
+        mark: vec![0; n],
+        search: 0,
     };
-    let mut queue: BinaryHeap<Reverse<(i64, u32)>> = (0..n as u32).map(|v| Reverse((w.priority(v), v))).collect();
-    let mut rank = vec![0u32; n];
+    let mut priority: Vec<i64> = (0..n as u32).map(|v| w.priority(v)).collect();
+    let mut queue: BinaryHeap<Reverse<(i64, u32)>> = (0..n as u32).map(|v| Reverse((priority[v as usize], v))).collect();
+    let mut up: Vec<Vec<(u32, f64, u32)>> = vec![Vec::new(); n];
+    let mut rank = vec![NONE; n];
     let mut next = 0;
     let mut shortcuts = Vec::new();
-    while let Some(Reverse((_, v))) = queue.pop() {
+    while let Some(Reverse((p, v))) = queue.pop() {
+        if rank[v as usize] != NONE || p != priority[v as usize] {
+            continue;
+        }
         let now = w.priority(v);
-        if queue.peek().is_some_and(|&Reverse((p, _))| now > p) {
+        if now != p {
+            priority[v as usize] = now;
             queue.push(Reverse((now, v)));
             continue;
         }
-        if w.adj[v as usize].iter().filter(|e| !w.contracted[e.0 as usize]).count() > CORE_DEGREE {
-            queue.push(Reverse((now, v)));
+        if w.adj[v as usize].len() > CORE_DEGREE {
             break;
         }
         shortcuts.clear();
         w.shortcuts(v, WITNESS_LIMIT, &mut shortcuts);
+        let edges = std::mem::take(&mut w.adj[v as usize]);
+        for &(u, _, _) in &edges {
+            let list = &mut w.adj[u as usize];
+            let k = list.iter().position(|e| e.0 == v).expect("edges go both ways");
+            list.swap_remove(k);
+            w.gone[u as usize] += 1;
+            w.level[u as usize] = w.level[u as usize].max(w.level[v as usize] + 1);
+        }
         for &(a, b, cost) in &shortcuts {
             w.add_edge(a, b, cost, v);
             w.add_edge(b, a, cost, v);
         }
-        w.contracted[v as usize] = true;
-        for k in 0..w.adj[v as usize].len() {
-            let u = w.adj[v as usize][k].0 as usize;
-            w.gone[u] += 1;
-            w.level[u] = w.level[u].max(w.level[v as usize] + 1);
-        }
         rank[v as usize] = next;
         next += 1;
+        up[v as usize] = edges;
     }
     let core = next;
-    for Reverse((_, v)) in queue {
-        rank[v as usize] = next;
-        next += 1;
+    for v in 0..n {
+        if rank[v] == NONE {
+            rank[v] = next;
+            next += 1;
+            up[v] = std::mem::take(&mut w.adj[v]);
+        }
     }
-    upward(&w.adj, rank, core)
+    upward(up, rank, core)
 }
 
 impl Work {
     /// Shortcuts added minus edges removed, plus neighbours gone and the level: contract the
     /// lowest first.
     fn priority(&mut self, v: u32) -> i64 {
-        let mut found = Vec::new();
+        let mut found = std::mem::take(&mut self.found);
+        found.clear();
         self.shortcuts(v, ESTIMATE_LIMIT, &mut found);
-        let degree = self.adj[v as usize].iter().filter(|e| !self.contracted[e.0 as usize]).count();
-        2 * found.len() as i64 - degree as i64 + self.gone[v as usize] as i64 + self.level[v as usize] as i64
+        let added = found.len() as i64;
+        self.found = found;
+        2 * added - self.adj[v as usize].len() as i64 + self.gone[v as usize] as i64 + self.level[v as usize] as i64
     }
 
     /// The shortcuts contracting `v` needs: for each two of its remaining neighbours, the path
     /// through `v` when no other path (a witness) is as short.
     fn shortcuts(&mut self, v: u32, limit: usize, out: &mut Vec<(u32, u32, f64)>) {
-        let near: Vec<(u32, f64)> = self.adj[v as usize].iter().filter(|e| !self.contracted[e.0 as usize]).map(|e| (e.0, e.1)).collect();
-        let Some(far) = near.iter().map(|e| e.1).reduce(f64::max) else { return };
-        for (i, &(a, ca)) in near.iter().enumerate() {
-            if i + 1 == near.len() {
-                break;
+        let count = self.adj[v as usize].len();
+        for i in 0..count.saturating_sub(1) {
+            let (a, ca, _) = self.adj[v as usize][i];
+            self.search += 1;
+            let mut far = 0f64;
+            for k in i + 1..count {
+                let (b, cb, _) = self.adj[v as usize][k];
+                self.mark[b as usize] = self.search;
+                far = far.max(cb);
             }
-            self.witness(a, v, ca + far, limit);
-            for &(b, cb) in &near[i + 1..] {
+            self.witness(a, v, ca + far, limit, count - 1 - i);
+            for &(b, cb, _) in &self.adj[v as usize][i + 1..] {
                 if self.dist[b as usize] > ca + cb + EPS {
                     out.push((a, b, ca + cb));
                 }
@@ -181,8 +228,9 @@ impl Work {
         }
     }
 
-    /// Distances from `from` without passing `skip`, up to `bound` and `limit` settled.
-    fn witness(&mut self, from: u32, skip: u32, bound: f64, limit: usize) {
+    /// Distances from `from` without passing `skip`, up to `bound` and `limit` settled, or
+    /// until the `wanted` vertices marked for this search are settled.
+    fn witness(&mut self, from: u32, skip: u32, bound: f64, limit: usize, mut wanted: usize) {
         for &t in &self.touched {
             self.dist[t as usize] = f64::INFINITY;
         }
@@ -201,9 +249,15 @@ impl Work {
             if d > bound || settled > limit {
                 break;
             }
+            if self.mark[u as usize] == self.search {
+                wanted -= 1;
+                if wanted == 0 {
+                    break;
+                }
+            }
             for k in 0..self.adj[u as usize].len() {
                 let (t, c, _) = self.adj[u as usize][k];
-                if t == skip || self.contracted[t as usize] {
+                if t == skip {
                     continue;
                 }
                 let nd = d + c;
@@ -228,18 +282,18 @@ impl Work {
     }
 }
 
-/// Keeps each edge with the earlier of its two ends, pointing up.
-fn upward(adj: &[Vec<(u32, f64, u32)>], rank: Vec<u32>, core: u32) -> Upward {
+/// The upward graph in flat arrays: each vertex's edges to vertices contracted after it (both
+/// ways within the core).
+fn upward(lists: Vec<Vec<(u32, f64, u32)>>, rank: Vec<u32>, core: u32) -> Upward {
     let mut up = Upward { offsets: vec![0], rank, core, ..Upward::default() };
-    for (v, edges) in adj.iter().enumerate() {
-        for &(t, c, m) in edges {
-            if up.goes_up(v as u32, t) {
-                up.targets.push(t);
-                up.costs.push(c);
-                up.middles.push(m);
-            }
+    for edges in lists {
+        for (t, c, m) in edges {
+            up.targets.push(t);
+            up.costs.push(c);
+            up.middles.push(m);
         }
         up.offsets.push(up.targets.len() as u32);
     }
+    up.link();
     up
 }

@@ -151,6 +151,7 @@ impl Prepared {
         p.compute_clearances();
         check_base_edges(&p, ranks_at + (2 * n + 1) * 4)?;
         p.up.costs = costs(&p);
+        p.up.link();
         Ok(p)
     }
 }
