@@ -249,22 +249,6 @@ pub(super) fn confined(grid: &Grid, rect: (usize, usize, usize, usize), from: Po
     field
 }
 
-/// Whether the walk from `a` to `b` that goes diagonally first, then straight, is made of the
-/// board's moves (cell by cell, without building it).
-fn walkable(grid: &Grid, a: Pos, b: Pos) -> bool {
-    let (mut x, mut y) = (a.0 as isize, a.1 as isize);
-    let (bx, by) = (b.0 as isize, b.1 as isize);
-    let free = |x: isize, y: isize| x >= 0 && y >= 0 && grid.is_passable(x as usize, y as usize);
-    while (x, y) != (bx, by) {
-        let (dx, dy) = ((bx - x).signum(), (by - y).signum());
-        if !free(x + dx, y + dy) || (dx != 0 && dy != 0 && !(free(x + dx, y) && free(x, y + dy))) {
-            return false;
-        }
-        (x, y) = (x + dx, y + dy);
-    }
-    true
-}
-
 /// How many times move `(dx, dy)` can be repeated from `a` (up to `most`), each step one of
 /// the board's moves.
 fn ray(grid: &Grid, a: Pos, (dx, dy): (isize, isize), most: usize) -> usize {
@@ -310,26 +294,32 @@ pub(super) fn smooth(grid: &Grid, path: Vec<Pos>) -> Vec<Pos> {
     for s in path.windows(2) {
         along.push(along[along.len() - 1] + step_cost(s[0], s[1]));
     }
+    // per path cell, how far each of the eight moves repeats from it (up to the window), found
+    // when first asked: a walk from cell i to cell j is made of the board's moves exactly when
+    // its diagonal leg fits the ray from i and its straight leg the ray back from j (the corner
+    // between them and the two ends are free: each is on a leg or the path)
+    let mut rays = vec![[u8::MAX; 8]; path.len()];
+    let mut fits = |k: usize, (dx, dy): (isize, isize), run: usize| {
+        let d = DIRS.iter().position(|&m| m == (dx, dy)).expect("a move");
+        if rays[k][d] == u8::MAX {
+            rays[k][d] = ray(grid, path[k], DIRS[d], SMOOTH_WINDOW) as u8;
+        }
+        run <= usize::from(rays[k][d])
+    };
+    let mut walk_fits = |i: usize, j: usize| {
+        let (a, b) = (path[i], path[j]);
+        let (dx, dy) = (b.0 as isize - a.0 as isize, b.1 as isize - a.1 as isize);
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let (diagonal, straight) = (dx.abs().min(dy.abs()) as usize, dx.abs().abs_diff(dy.abs()));
+        let back = if dx.abs() > dy.abs() { (-sx, 0) } else { (0, -sy) };
+        (diagonal == 0 || fits(i, (sx, sy), diagonal)) && (straight == 0 || fits(j, back, straight))
+    };
     let mut out = Vec::with_capacity(path.len());
     out.push(path[0]);
     let mut i = 0;
     while i + 1 < path.len() {
         let reach = (i + SMOOTH_WINDOW).min(path.len() - 1);
-        // how far each of the eight moves repeats from here, found when first asked: a walk
-        // whose first leg runs further is no walk, and is not tried cell by cell
-        let mut rays = [usize::MAX; 8];
-        let mut first_leg_fits = |a: Pos, b: Pos| {
-            let (dx, dy) = (b.0 as isize - a.0 as isize, b.1 as isize - a.1 as isize);
-            let run = if dx != 0 && dy != 0 { dx.unsigned_abs().min(dy.unsigned_abs()) } else { dx.unsigned_abs().max(dy.unsigned_abs()) };
-            let d = DIRS.iter().position(|&m| m == (dx.signum(), dy.signum())).expect("a move");
-            if rays[d] == usize::MAX {
-                rays[d] = ray(grid, a, DIRS[d], SMOOTH_WINDOW);
-            }
-            run <= rays[d]
-        };
-        let shortcut = (i + 2..=reach).rev().find(|&j| {
-            octile(path[i], path[j]) < along[j] - along[i] - 1e-9 && first_leg_fits(path[i], path[j]) && walkable(grid, path[i], path[j])
-        });
+        let shortcut = (i + 2..=reach).rev().find(|&j| octile(path[i], path[j]) < along[j] - along[i] - 1e-9 && walk_fits(i, j));
         match shortcut {
             Some(j) => {
                 extend_walk(&mut out, path[i], path[j]);
