@@ -64,6 +64,31 @@ impl<'g> Patch<'g> {
         patch
     }
 
+    /// Finds again the tabled moves of `cell` and its eight neighbours, with `opened` taken as
+    /// open whatever the grid says (a patch made with one cell opened, made ready for the grid
+    /// as it is, or the other way round, without tabling the whole cluster again).
+    pub(super) fn retable_around(&mut self, cell: Pos, opened: Option<Pos>) {
+        let (x0, y0, x1, y1) = self.rect;
+        let (w, h) = ((x1 - x0) as isize, (y1 - y0) as isize);
+        let grid = self.grid;
+        let at = |x: isize, y: isize| {
+            let p = (x0 as isize + x, y0 as isize + y);
+            x >= 0
+                && y >= 0
+                && x < w
+                && y < h
+                && (opened == Some((p.0 as usize, p.1 as usize)) || grid.is_passable(p.0 as usize, p.1 as usize))
+        };
+        let (cx, cy) = (cell.0 as isize - x0 as isize, cell.1 as isize - y0 as isize);
+        for y in cy - 1..=cy + 1 {
+            for x in cx - 1..=cx + 1 {
+                if x >= 0 && y >= 0 && x < w && y < h {
+                    self.moves[(y * w + x) as usize] = legal_moves(at, x, y);
+                }
+            }
+        }
+    }
+
     /// With each cell's moves found when a search reaches it (for one search of a cluster).
     pub(super) fn lazy(grid: &'g Grid, rect: (usize, usize, usize, usize)) -> Patch<'g> {
         let (x0, y0, x1, y1) = rect;

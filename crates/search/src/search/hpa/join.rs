@@ -101,10 +101,11 @@ impl Hierarchy {
         let rect = self.rect(c);
         // through[s][i]: node i's least cost to the changed cell or one of its neighbours along
         // x (open, in the cluster), with the changed cell open
+        // one table of moves for both: first with the changed cell open, then as the grid is
+        let mut patch = Patch::new(grid, rect, changed.first().copied());
         let through: Vec<Vec<f64>> = changed
             .first()
             .map(|&cell| {
-                let patch = Patch::new(grid, rect, Some(cell));
                 let (x, y) = (cell.0 as isize, cell.1 as isize);
                 [(x, y), (x + 1, y), (x - 1, y)]
                     .into_iter()
@@ -139,7 +140,9 @@ impl Hierarchy {
                 costs[j * k + i] = cost as f32;
             }
         }
-        let patch = Patch::new(grid, self.rect(c), None);
+        if let Some(&cell) = changed.first() {
+            patch.retable_around(cell, None);
+        }
         let mut join_to = |i: usize, partners: &[usize], costs: &mut [f32]| {
             let until: Vec<Pos> = partners.iter().map(|&j| nodes[j]).collect();
             patch.search(&mut field, nodes[i], &until);
