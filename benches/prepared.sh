@@ -5,16 +5,20 @@
 #
 # Usage: benches/prepared.sh [MKPATH_EXAMPLES] MAP...
 #   MKPATH_EXAMPLES  a folder holding mkpath's examples built from its source with
-#                    `cargo build --release --example jps_plus --example jps_plus_bb`
-#                    (target/release/examples), or - to race cubepath alone
+#                    `cargo build --release --example jps_plus --example jps_plus_bb
+#                    --example tops --example topping_plus` (target/release/examples), or -
+#                    to race cubepath alone
 #   MAP              .map files, each with MAP.scen beside it
 # RUNS (3) runs of each contender; the best is kept. BB_MAX_CELLS (70000): mkpath's JPS+BB is
 # prepared only on maps this small (its preparation took about 4 minutes per 512 x 512 map here).
+# TOPS_MAX_CELLS (40000): mkpath's TOPS and Topping+ (one preparation, a partial cell CPD, serves
+# both) only on maps this small.
 #
 # Prints one row per map: problems; cubepath's preparation (ms, file bytes, bytes per cell);
 # total query time in ms over every problem for cubepath's jps-plus, jps-block and subgoal
 # (preparation outside the span) and mkpath's JPS+ (its example builds its jump table inside
-# its span and prints each path) and JPS+BB (after its preparation, also printing); the ratios
+# its span and prints each path), JPS+BB, TOPS and Topping+ (after their preparation, also
+# printing; mk_prep_s the seconds of the two preparations, JPS+BB's + TOPS's); the ratios
 # of jps-plus and of mkpath's best to subgoal. Every cubepath answer is checked against the
 # file's length (bench exits 1 on a wrong one).
 set -euo pipefail
@@ -30,7 +34,7 @@ best() { sort -g | head -1; }
 total_ms() { awk -v a="$1" -v n="$2" '$1 == "algorithm" {cur = $2} cur == a && $1 == "search_mean_us" {printf "%.2f\n", $2 * n / 1000}'; }
 # mkpath's "Search: 12.3ms" (or s, us) in ms
 mk_ms() { sed -n 's/.*Search: *\([0-9.]*\)\([a-zµ]*\).*/\1 \2/p' | awk '{v = $1; if ($2 == "s") v *= 1000; if ($2 == "µs" || $2 == "us") v /= 1000; printf "%.2f\n", v}'; }
-printf '%-18s %6s %9s %9s %6s %10s %10s %10s %10s %10s %8s %8s\n' map problems prep_ms prep_B B/cell jps+_ms block_ms subgoal_ms mk_jps+_ms mk_bb_ms jps+/sg mk/sg
+printf '%-18s %6s %9s %9s %6s %10s %10s %10s %10s %10s %10s %10s %10s %8s %8s\n' map problems prep_ms prep_B B/cell jps+_ms block_ms subgoal_ms mk_jps+_ms mk_bb_ms mk_tops_ms mk_top+_ms mk_prep_s jps+/sg mk/sg
 for map in "$@"; do
     scen="$map.scen"
     name=$(basename "$map")
@@ -46,7 +50,7 @@ for map in "$@"; do
             "$cubepath" bench "$map" "$scen" --algorithm "$alg" $([ "$alg" = subgoal ] && echo --prep "$prep") | total_ms "$alg" "$problems"
         done | best)
     done
-    mk_jps=-; mk_bb=-
+    mk_jps=-; mk_bb=-; mk_tops=-; mk_topp=-; mk_prep=-
     if [ "$mk" != - ]; then
         # mkpath reads the map named inside the scenario, relative to where it runs
         inner=$(awk 'NR == 2 {print $2}' "$scen")
@@ -55,14 +59,24 @@ for map in "$@"; do
         cp "$scen" "$work/run/$name.scen"
         mk_jps=$(cd "$work/run" && for _ in $(seq "$runs"); do "$mk/jps_plus" "$name.scen" 2>&1 >/dev/null | mk_ms; done | best)
         if [ $((w * h)) -le "${BB_MAX_CELLS:-70000}" ]; then
+            t0=$(date +%s.%N)
             (cd "$work/run" && "$mk/jps_plus_bb" --generate "$inner" >/dev/null)
+            mk_prep=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN {printf "%.1f", b - a}')
             mk_bb=$(cd "$work/run" && for _ in $(seq "$runs"); do "$mk/jps_plus_bb" "$name.scen" 2>&1 >/dev/null | mk_ms; done | best)
         fi
+        if [ $((w * h)) -le "${TOPS_MAX_CELLS:-40000}" ]; then
+            t0=$(date +%s.%N)
+            (cd "$work/run" && "$mk/tops" --generate "$inner" >/dev/null)
+            mk_prep="$mk_prep+$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN {printf "%.1f", b - a}')"
+            mk_tops=$(cd "$work/run" && for _ in $(seq "$runs"); do "$mk/tops" "$name.scen" 2>&1 >/dev/null | mk_ms; done | best)
+            mk_topp=$(cd "$work/run" && for _ in $(seq "$runs"); do "$mk/topping_plus" "$name.scen" 2>&1 >/dev/null | mk_ms; done | best)
+        fi
     fi
-    mk_best=$(printf '%s\n' "$mk_jps" "$mk_bb" | grep -v '^-$' | best || true)
+    mk_best=$(printf '%s\n' "$mk_jps" "$mk_bb" "$mk_tops" "$mk_topp" | grep -v '^-$' | best || true)
     ratio_mk=-
     [ -n "$mk_best" ] && ratio_mk=$(awk -v a="$mk_best" -v b="${t[subgoal]}" 'BEGIN {printf "%.2f", a / b}')
-    printf '%-18s %6d %9s %9d %6.2f %10s %10s %10s %10s %10s %8.2f %8s\n' "$name" "$problems" "$prep_ms" "$prep_b" \
+    printf '%-18s %6d %9s %9d %6.2f %10s %10s %10s %10s %10s %10s %10s %10s %8.2f %8s\n' "$name" "$problems" "$prep_ms" "$prep_b" \
         "$(awk -v b="$prep_b" -v c=$((w * h)) 'BEGIN {print b / c}')" "${t[jps-plus]}" "${t[jps-block]}" "${t[subgoal]}" "$mk_jps" "$mk_bb" \
+        "$mk_tops" "$mk_topp" "$mk_prep" \
         "$(awk -v a="${t[jps-plus]}" -v b="${t[subgoal]}" 'BEGIN {print a / b}')" "$ratio_mk"
 done

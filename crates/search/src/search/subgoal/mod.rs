@@ -216,17 +216,19 @@ impl Prepared {
     // Long: one scan with its bounds kept together, as the paper states it
     fn scan(&self, from: usize, goal: Option<usize>, found: &mut Vec<u32>) -> bool {
         let mut reached = false;
-        let goal_at = |at: usize, d: usize, reach: i32| -> bool {
-            let Some(g) = goal else { return false };
+        // the goal's padded column and row, and each scanned cell's, kept as the scan moves
+        // (no division per cell)
+        let g = goal.map(|g| ((g % self.stride) as isize, (g / self.stride) as isize));
+        let goal_at = |(ax, ay): (isize, isize), d: usize, reach: i32| -> bool {
+            let Some((gx, gy)) = g else { return false };
             let (dx, dy) = STRAIGHT[d];
-            let (ax, ay) = ((at % self.stride) as isize, (at / self.stride) as isize);
-            let (gx, gy) = ((g % self.stride) as isize, (g / self.stride) as isize);
             let k = if dx != 0 { (gy == ay).then_some((gx - ax) * dx) } else { (gx == ax).then_some((gy - ay) * dy) };
             k.is_some_and(|k| k >= 1 && k <= reach as isize)
         };
+        let origin = ((from % self.stride) as isize, (from / self.stride) as isize);
         for (d, (dx, dy)) in STRAIGHT.into_iter().enumerate() {
             let reach = self.clear[from][d] as i32;
-            reached |= goal_at(from, d, reach);
+            reached |= goal_at(origin, d, reach);
             let end = self.step(from, (dx * (reach as isize + 1), dy * (reach as isize + 1)));
             if self.node_of[end] != NONE {
                 found.push(end as u32);
@@ -235,8 +237,11 @@ impl Prepared {
         for &(a, b) in &DIAGONAL {
             let mut bound = [self.clear[from][a] as i32, self.clear[from][b] as i32];
             let mut at = from;
+            let (mut x, mut y) = origin;
+            let (ddx, ddy) = (STRAIGHT[a].0 + STRAIGHT[b].0, STRAIGHT[a].1 + STRAIGHT[b].1);
             while self.diagonal_free(at, a, b) {
                 at = self.step(self.step(at, STRAIGHT[a]), STRAIGHT[b]);
+                (x, y) = (x + ddx, y + ddy);
                 if self.node_of[at] != NONE {
                     found.push(at as u32);
                     break;
@@ -244,7 +249,7 @@ impl Prepared {
                 reached |= goal == Some(at);
                 for (k, d) in [a, b].into_iter().enumerate() {
                     let reach = self.clear[at][d] as i32;
-                    reached |= goal_at(at, d, reach.min(bound[k]));
+                    reached |= goal_at((x, y), d, reach.min(bound[k]));
                     // a subgoal at the bound's next cell or further is shadowed by one found
                     // before: a path through that one is as short
                     if reach < bound[k] {

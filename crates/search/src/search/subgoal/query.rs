@@ -271,6 +271,8 @@ impl Prepared {
             if diagonal_first { (((sx, sy), diagonals), (straight, straights)) } else { ((straight, straights), ((sx, sy), diagonals)) };
         let kept = out.as_ref().map_or(0, |o| o.len());
         let mut at = from;
+        // the grid cell of `at`, kept as the leg moves (no division per cell)
+        let (mut x, mut y) = (fx - 1, fy - 1);
         for ((dx, dy), count) in [first, second] {
             for _ in 0..count {
                 let next = self.step(at, (dx, dy));
@@ -282,8 +284,9 @@ impl Prepared {
                     return false;
                 }
                 at = next;
+                (x, y) = (x + dx, y + dy);
                 if let Some(o) = out.as_mut() {
-                    o.push(self.pos(at));
+                    o.push((x as usize, y as usize));
                 }
             }
         }
