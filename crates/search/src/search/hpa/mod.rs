@@ -4,8 +4,7 @@
 //!
 //! [`Hierarchy::build`] cuts the board into square clusters and finds the entrances on each
 //! border between two clusters (each maximal run of cells open on both sides: one transition at
-//! its middle, or two at its ends when it is 6 cells or longer; short runs a few cells apart
-//! that both clusters join along the border share one); a transition's two cells are
+//! its middle, or two at its ends when it is 6 cells or longer); a transition's two cells are
 //! abstract nodes joined by a straight step, and the nodes of each cluster are joined by their
 //! least cost inside it (a Dijkstra confined to the cluster). [`Hierarchy::find`] joins the
 //! start and the goal to the nodes of their clusters, searches that small graph with A* (its
@@ -14,8 +13,7 @@
 //! smooths the result: a stretch of the path that a straight-then-diagonal walk covers more
 //! cheaply (within [`SMOOTH_WINDOW`] cells ahead) is replaced by that walk.
 //!
-//! What it guarantees: a path whenever one exists (every open border run has a transition, or
-//! shares one with a run that both clusters join to it along the border), made
+//! What it guarantees: a path whenever one exists (every open border run has a transition), made
 //! of the board's own moves, so `solve`-style checks of each step hold; its cost is at least the
 //! optimum and not promised to equal it (a path must pass through transitions, and the
 //! abstract route costs up to the weight times the least route through them). What it costs:
@@ -35,13 +33,6 @@ use std::sync::Arc;
 use crate::grid::Pos;
 use crate::grid::board::Grid;
 use cells::{Field, Patch, smooth, step_cost};
-
-/// A run of open border pairs this long or longer has a transition at each end.
-pub const LONG_RUN: usize = 6;
-/// Short runs parted by at most this many closed pairs may share a transition.
-pub const MERGE_GAP: usize = 3;
-/// The most border pairs a group of runs sharing a transition spans.
-pub const MERGE_SPAN: usize = 16;
 
 /// How far ahead (in path cells) smoothing looks for a cheaper straight-then-diagonal walk.
 pub const SMOOTH_WINDOW: usize = 48;
@@ -438,8 +429,8 @@ impl Hierarchy {
         out
     }
 
-    /// The borders whose transitions cell `p` can change: those whose edge row or column of its
-    /// cluster, or the one just inside it, holds `p` ([`Hierarchy::transitions`] reads both).
+    /// The borders cell `p` lies on (the edge rows and columns of its cluster that face
+    /// another cluster).
     fn borders_at(&self, p: Pos) -> Vec<usize> {
         let c = self.cluster_of(p);
         let (x0, y0, x1, y1) = self.rect(c);
@@ -450,77 +441,42 @@ impl Hierarchy {
                 let other = if lo == c { hi } else { lo };
                 let (ox0, oy0, ..) = self.rect(other);
                 match (ox0.cmp(&x0), oy0.cmp(&y0)) {
-                    (std::cmp::Ordering::Less, _) => p.0 <= x0 + 1,
-                    (std::cmp::Ordering::Greater, _) => p.0 + 2 >= x1,
-                    (_, std::cmp::Ordering::Less) => p.1 <= y0 + 1,
-                    _ => p.1 + 2 >= y1,
+                    (std::cmp::Ordering::Less, _) => p.0 == x0,
+                    (std::cmp::Ordering::Greater, _) => p.0 + 1 == x1,
+                    (_, std::cmp::Ordering::Less) => p.1 == y0,
+                    _ => p.1 + 1 == y1,
                 }
             })
             .collect()
     }
 
-    /// The transitions on border `b`. Each maximal run of cell pairs open on both sides has one
-    /// at its middle, or one at each end when the run is [`LONG_RUN`] or longer. Short runs
-    /// close together share one: a run joins the group before it when at most [`MERGE_GAP`]
-    /// closed pairs part them, the group stays within [`MERGE_SPAN`] pairs, and on each side
-    /// the cells from the one run to the other are all open along the border row or along the
-    /// row inside it (so both clusters join the two runs inside themselves, and a way through
-    /// the one can go through the other: no way is lost). The group's transition is its open
-    /// pair nearest its middle. Reads only the border's two rows and the two inside them.
-    // Long: the runs, their groups and each group's transition, as one pass along the border
+    /// The transitions on border `b`: for each maximal run of cell pairs open on both sides, one
+    /// at its middle, or one at each end when the run is 6 or longer.
     fn transitions(&self, grid: &Grid, b: usize) -> Vec<(Pos, Pos)> {
         let [lo, hi] = self.sides_of(b);
         let (a, z) = (self.rect(lo), self.rect(hi));
-        let (pairs, (nx, ny)): (Vec<(Pos, Pos)>, (usize, usize)) = if a.1 == z.1 {
+        let pairs: Vec<(Pos, Pos)> = if a.1 == z.1 {
             // side by side: the last column of `lo`, the first of `hi`
-            ((a.1..a.3).map(|y| ((a.2 - 1, y), (z.0, y))).collect(), (1, 0))
+            (a.1..a.3).map(|y| ((a.2 - 1, y), (z.0, y))).collect()
         } else {
-            ((a.0..a.2).map(|x| ((x, a.3 - 1), (x, z.1))).collect(), (0, 1))
+            (a.0..a.2).map(|x| ((x, a.3 - 1), (x, z.1))).collect()
         };
-        let free = |p: Pos| grid.is_passable(p.0, p.1);
-        let open = |k: usize| free(pairs[k].0) && free(pairs[k].1);
-        let mut runs: Vec<(usize, usize)> = Vec::new(); // (first pair, length)
+        let open = |&(p, q): &(Pos, Pos)| grid.is_passable(p.0, p.1) && grid.is_passable(q.0, q.1);
+        let mut out = Vec::new();
         let mut k = 0;
         while k < pairs.len() {
-            let run = (k..pairs.len()).take_while(|&j| open(j)).count();
-            if run > 0 {
-                runs.push((k, run));
-            }
-            k += run.max(1);
-        }
-        // the cells of each side from pair i to pair j, joined along its border row or the row
-        // inside it (both clusters are at least 2 cells deep: `side_for` makes them 4 or more)
-        let deep = a.2 - a.0 >= 2 && a.3 - a.1 >= 2 && z.2 - z.0 >= 2 && z.3 - z.1 >= 2;
-        let joined = |i: usize, j: usize| {
-            let row = |side: &dyn Fn(usize) -> Pos| (i..=j).all(|k| free(side(k)));
-            let lo_side = |k: usize| pairs[k].0;
-            let lo_inside = |k: usize| (pairs[k].0.0 - nx, pairs[k].0.1 - ny);
-            let hi_side = |k: usize| pairs[k].1;
-            let hi_inside = |k: usize| (pairs[k].1.0 + nx, pairs[k].1.1 + ny);
-            deep && (row(&lo_side) || row(&lo_inside)) && (row(&hi_side) || row(&hi_inside))
-        };
-        let mut out = Vec::new();
-        let mut g = 0;
-        while g < runs.len() {
-            let (first, len) = runs[g];
-            if len >= LONG_RUN {
-                out.push(pairs[first]);
-                out.push(pairs[first + len - 1]);
-                g += 1;
+            if !open(&pairs[k]) {
+                k += 1;
                 continue;
             }
-            let mut end = g;
-            while let Some(&(next, next_len)) = runs.get(end + 1) {
-                let last = runs[end].0 + runs[end].1 - 1;
-                if next_len >= LONG_RUN || next - last - 1 > MERGE_GAP || next + next_len - first > MERGE_SPAN || !joined(last, next) {
-                    break;
-                }
-                end += 1;
+            let run = pairs[k..].iter().take_while(|p| open(p)).count();
+            if run >= 6 {
+                out.push(pairs[k]);
+                out.push(pairs[k + run - 1]);
+            } else {
+                out.push(pairs[k + run / 2]);
             }
-            let middle = (first + runs[end].0 + runs[end].1) / 2;
-            let best = (g..=end).flat_map(|r| runs[r].0..runs[r].0 + runs[r].1).min_by_key(|&k| k.abs_diff(middle)).expect("a run");
-            out.push(pairs[best]);
-            g = end + 1;
+            k += run;
         }
         out
     }
