@@ -290,22 +290,10 @@ fn ray(grid: &Grid, a: Pos, (dx, dy): (isize, isize), most: usize) -> usize {
 
 /// Adds to `out` the cells after `a` of the diagonal-first walk to `b`.
 fn extend_walk(out: &mut Vec<Pos>, a: Pos, b: Pos) {
+    let toward = |from: usize, to: usize| from.wrapping_add_signed((to as isize - from as isize).signum());
     let (mut x, mut y) = a;
     while (x, y) != b {
-        x = if b.0 > x {
-            x + 1
-        } else if b.0 < x {
-            x - 1
-        } else {
-            x
-        };
-        y = if b.1 > y {
-            y + 1
-        } else if b.1 < y {
-            y - 1
-        } else {
-            y
-        };
+        (x, y) = (toward(x, b.0), toward(y, b.1));
         out.push((x, y));
     }
 }
