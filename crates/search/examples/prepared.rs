@@ -17,6 +17,12 @@ fn main() {
         let t = Instant::now();
         let prepared = prepare(&grid).expect("a plain board");
         let prep = t.elapsed().as_secs_f64() * 1e3;
+        let file = prepared.to_bytes();
+        let t = Instant::now();
+        let read = Prepared::from_bytes(&file, &grid).expect("its own file reads back");
+        let reading = t.elapsed().as_secs_f64() * 1e3;
+        assert!(read.to_bytes() == file, "{map}: the file read back writes other bytes");
+        let cells = (grid.width() * grid.height()) as f64;
         let mut s = Searcher::default();
         let options = SearchOptions { algorithm: Algorithm::JpsPlus, ..Default::default() };
         s.search(&grid, problems[0].start, problems[0].goal, &options).unwrap();
@@ -45,12 +51,14 @@ fn main() {
             }
         }
         println!(
-            "{map}: {} problems; prep {prep:.0} ms, {} subgoals, {} edges, {} shortcuts, {} bytes; jps+ {:.2} ms, subgoal {:.2} ms ({:.1}x), {:.1} expanded per query",
+            "{map}: {} problems; prep {prep:.0} ms, {} subgoals, {} edges, {} shortcuts, {} bytes; file {} bytes ({:.2} a cell), read in {reading:.0} ms; jps+ {:.2} ms, subgoal {:.2} ms ({:.1}x), {:.1} expanded per query",
             problems.len(),
             prepared.subgoals(),
             prepared.edges(),
             prepared.shortcuts(),
             prepared.bytes(),
+            file.len(),
+            file.len() as f64 / cells,
             times[0] * 1e3,
             times[1] * 1e3,
             times[0] / times[1],

@@ -197,3 +197,61 @@ fn a_damaged_or_foreign_preparation_file_is_refused() {
     newer[14] = 9;
     assert_eq!(Prepared::from_bytes(&newer, &grid).err(), Some(PrepError::Version(9)));
 }
+
+/// A forged file (bytes changed, its checksum made right again) is refused, or it is a file
+/// the writer could have written (it writes back to the same bytes) and no answer from it is
+/// cheaper than the oracle's, each path legal: the format holds no edges and no costs, only the
+/// order of contraction and the shortcuts kept, so a forgery can lose a way but not make one.
+#[test]
+fn a_forged_preparation_file_is_refused_or_never_answers_below_the_optimum() {
+    let grid = generate_maze(MazeKind::Rooms, 40, 30, 3).unwrap();
+    let bytes = prepare(&grid).unwrap().to_bytes();
+    let fnv = |b: &[u8]| b.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &x| (h ^ u64::from(x)).wrapping_mul(0x0100_0000_01b3));
+    let free: Vec<Pos> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
+    let (mut accepted, mut refused) = (0, 0);
+    let body = bytes.len() - 8;
+    // past the header (magic, version, size, fingerprint, three counts): the varints, each
+    // byte moved by a few values, and each two bytes side by side swapped (two subgoals'
+    // places in the order of contraction, or two places in a list)
+    for k in 46..body {
+        for change in [1u8, 2, 0x7f, 0x80, 0] {
+            let mut forged = bytes[..body].to_vec();
+            if change == 0 {
+                forged.swap(k, (k + 1).min(body - 1));
+            } else {
+                forged[k] = forged[k].wrapping_add(change);
+            }
+            let sum = fnv(&forged);
+            forged.extend_from_slice(&sum.to_le_bytes());
+            let Ok(read) = Prepared::from_bytes(&forged, &grid) else {
+                refused += 1;
+                continue;
+            };
+            accepted += 1;
+            assert!(read.to_bytes() == forged, "byte {k} + {change}: accepted, but it writes back to other bytes");
+            let mut searcher = Searcher::default();
+            for (i, &a) in free.iter().enumerate().step_by(23) {
+                let b = free[(i * 37 + 11) % free.len()];
+                let got = read.search(&grid, a, b, &mut searcher).unwrap();
+                let want = oracle_2d(&grid, a, b).expect("rooms are joined");
+                if let Some(c) = got.cost {
+                    assert!(c > want - 1e-9, "byte {k} + {change}: {a:?} -> {b:?} costs {c}, the oracle {want}");
+                    assert!(path_cost_by_rules(&grid, got.path.as_ref().unwrap()).is_some_and(|s| (s - c).abs() < 1e-9));
+                }
+            }
+        }
+    }
+    assert!(refused > 0 && accepted > 0, "{accepted} forgeries accepted, {refused} refused");
+    // a varint in a longer form than it needs (the first subgoal of the order, as two bytes)
+    assert!(bytes[46] < 0x80, "the first subgoal contracted is one of the first 128");
+    let mut longer = bytes[..46].to_vec();
+    longer.extend_from_slice(&[bytes[46] | 0x80, 0]);
+    longer.extend_from_slice(&bytes[47..body]);
+    let sum = fnv(&longer);
+    longer.extend_from_slice(&sum.to_le_bytes());
+    match Prepared::from_bytes(&longer, &grid) {
+        Err(PrepError::Malformed { at: 46, what }) => assert!(what.contains("shortest form"), "{what}"),
+        other => panic!("a varint in a longer form: {:?}", other.map(|p| p.subgoals())),
+    }
+    eprintln!("{accepted} forgeries accepted, {refused} refused");
+}

@@ -59,13 +59,6 @@ impl Upward {
         &self.targets[self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize]
     }
 
-    /// Whether an edge from `v` to `t` belongs in `v`'s list: `t` contracted later, or both in
-    /// the core.
-    pub(crate) fn goes_up(&self, v: u32, t: u32) -> bool {
-        let (rv, rt) = (self.rank[v as usize], self.rank[t as usize]);
-        rt > rv || (rv >= self.core && rt >= self.core && rt != rv)
-    }
-
     /// Where the edge between `a` and `b` is kept (with the earlier of the two), if there is one.
     pub(crate) fn edge_index(&self, a: u32, b: u32) -> Option<usize> {
         let (lo, hi) = if self.rank[a as usize] < self.rank[b as usize] { (a, b) } else { (b, a) };
@@ -108,6 +101,33 @@ impl Upward {
         self.halves = halves;
     }
 
+    /// The order of contraction, and for each subgoal contracted the shortcuts over it that
+    /// the hierarchy keeps, each as the places of its two ends in the subgoal's upward edges
+    /// (ascending): what [`replay`] needs to make this hierarchy again.
+    pub(crate) fn picks(&self) -> (Vec<u32>, Vec<Vec<(u32, u32)>>) {
+        let mut order = vec![0; self.core as usize];
+        for (v, &r) in self.rank.iter().enumerate() {
+            if r < self.core {
+                order[r as usize] = v as u32;
+            }
+        }
+        let mut picks = vec![Vec::new(); self.core as usize];
+        for v in 0..self.rank.len() as u32 {
+            for (t, _, mid) in self.edges(v) {
+                if mid != NONE {
+                    let ends = self.targets_of(mid);
+                    let place = |x: u32| ends.binary_search(&x).expect("a shortcut's halves are edges of its middle") as u32;
+                    let (i, j) = (place(v), place(t));
+                    picks[self.rank[mid as usize] as usize].push((i.min(j), i.max(j)));
+                }
+            }
+        }
+        for list in &mut picks {
+            list.sort_unstable();
+        }
+        (order, picks)
+    }
+
     pub(crate) fn bytes(&self) -> usize {
         self.rank.len() * 4 + self.offsets.len() * 4 + self.targets.len() * 24
     }
@@ -135,17 +155,7 @@ struct Work {
 /// first (its priority checked again when it comes up: taken out when still the least).
 pub(crate) fn contract(adj: Vec<Vec<(u32, f64, u32)>>) -> Upward {
     let n = adj.len();
-    let mut w = Work {
-        adj,
-        gone: vec![0; n],
-        level: vec![0; n],
-        dist: vec![f64::INFINITY; n],
-        touched: Vec::new(),
-        heap: BinaryHeap::new(),
-        found: Vec::new(),
-        mark: vec![0; n],
-        search: 0,
-    };
+    let mut w = Work::new(adj);
     let mut priority: Vec<i64> = (0..n as u32).map(|v| w.priority(v)).collect();
     let mut queue: BinaryHeap<Reverse<(i64, u32)>> = (0..n as u32).map(|v| Reverse((priority[v as usize], v))).collect();
     let mut up: Vec<Vec<(u32, f64, u32)>> = vec![Vec::new(); n];
@@ -167,34 +177,114 @@ pub(crate) fn contract(adj: Vec<Vec<(u32, f64, u32)>>) -> Upward {
         }
         shortcuts.clear();
         w.shortcuts(v, WITNESS_LIMIT, &mut shortcuts);
-        let edges = std::mem::take(&mut w.adj[v as usize]);
-        for &(u, _, _) in &edges {
-            let list = &mut w.adj[u as usize];
-            let k = list.iter().position(|e| e.0 == v).expect("edges go both ways");
-            list.swap_remove(k);
-            w.gone[u as usize] += 1;
-            w.level[u as usize] = w.level[u as usize].max(w.level[v as usize] + 1);
-        }
-        for &(a, b, cost) in &shortcuts {
-            w.add_edge(a, b, cost, v);
-            w.add_edge(b, a, cost, v);
-        }
+        up[v as usize] = w.take_out(v, &shortcuts);
         rank[v as usize] = next;
         next += 1;
-        up[v as usize] = edges;
     }
-    let core = next;
-    for v in 0..n {
-        if rank[v] == NONE {
-            rank[v] = next;
-            next += 1;
-            up[v] = std::mem::take(&mut w.adj[v]);
+    w.finish(up, rank, next)
+}
+
+/// Why a contraction written down could not be replayed: the place in the order of the
+/// subgoal where it went wrong, whether the subgoal itself (else its shortcuts) was wrong, and
+/// what was wrong.
+pub(crate) type ReplayError = (usize, bool, String);
+
+/// Makes again the hierarchy [`contract`] made from the same graph, given its order of
+/// contraction and, for each subgoal contracted, the shortcuts it left that the hierarchy kept,
+/// each as two places in the subgoal's list of upward edges sorted by target (as
+/// [`Upward::picks`] gives them). No witness search runs: this is what a preparation file
+/// saves.
+///
+/// Errors on a vertex contracted twice, one with more than the core's degree, a place past
+/// the end of its list, and a shortcut the hierarchy would not keep (not cheaper than the edge
+/// already there, or made cheaper later through another subgoal): such a file was not written
+/// by [`Upward::picks`].
+pub(crate) fn replay(adj: Vec<Vec<(u32, f64, u32)>>, order: &[u32], picks: &[Vec<(u32, u32)>]) -> Result<Upward, ReplayError> {
+    let n = adj.len();
+    let mut w = Work::new(adj);
+    let mut up: Vec<Vec<(u32, f64, u32)>> = vec![Vec::new(); n];
+    let mut rank = vec![NONE; n];
+    let mut shortcuts = Vec::new();
+    for (r, (&v, pairs)) in order.iter().zip(picks).enumerate() {
+        if v as usize >= n || rank[v as usize] != NONE {
+            return Err((r, true, format!("subgoal {v}: one of the {n} subgoals, each contracted once")));
+        }
+        let list = &mut w.adj[v as usize];
+        if list.len() > CORE_DEGREE {
+            return Err((r, true, format!("subgoal {v} has {} edges left: more than {CORE_DEGREE} are never contracted", list.len())));
+        }
+        list.sort_unstable_by_key(|e| e.0);
+        shortcuts.clear();
+        for &(i, j) in pairs {
+            let (Some(&(a, ca, _)), Some(&(b, cb, _))) = (list.get(i as usize), list.get(j as usize)) else {
+                return Err((r, false, format!("a shortcut over subgoal {v} between its edges {i} and {j}: it has {}", list.len())));
+            };
+            shortcuts.push((a, b, ca + cb));
+        }
+        up[v as usize] = w.take_out(v, &shortcuts);
+        rank[v as usize] = r as u32;
+    }
+    let up = w.finish(up, rank, order.len() as u32);
+    for (r, (&v, pairs)) in order.iter().zip(picks).enumerate() {
+        let ends = up.targets_of(v);
+        for &(i, j) in pairs {
+            let (a, b) = (ends[i as usize], ends[j as usize]);
+            if up.edge_index(a, b).is_none_or(|e| up.middles[e] != v) {
+                return Err((r, false, format!("a shortcut between subgoals {a} and {b} over {v}: the hierarchy does not keep it")));
+            }
         }
     }
-    upward(up, rank, core)
+    Ok(up)
 }
 
 impl Work {
+    fn new(adj: Vec<Vec<(u32, f64, u32)>>) -> Work {
+        let n = adj.len();
+        Work {
+            adj,
+            gone: vec![0; n],
+            level: vec![0; n],
+            dist: vec![f64::INFINITY; n],
+            touched: Vec::new(),
+            heap: BinaryHeap::new(),
+            found: Vec::new(),
+            mark: vec![0; n],
+            search: 0,
+        }
+    }
+
+    /// Takes `v` out of the graph with the `shortcuts` (a, b, cost) its contraction needs;
+    /// gives back its edges (to the vertices still in the graph).
+    fn take_out(&mut self, v: u32, shortcuts: &[(u32, u32, f64)]) -> Vec<(u32, f64, u32)> {
+        let edges = std::mem::take(&mut self.adj[v as usize]);
+        for &(u, _, _) in &edges {
+            let list = &mut self.adj[u as usize];
+            let k = list.iter().position(|e| e.0 == v).expect("edges go both ways");
+            list.swap_remove(k);
+            self.gone[u as usize] += 1;
+            self.level[u as usize] = self.level[u as usize].max(self.level[v as usize] + 1);
+        }
+        for &(a, b, cost) in shortcuts {
+            self.add_edge(a, b, cost, v);
+            self.add_edge(b, a, cost, v);
+        }
+        edges
+    }
+
+    /// The hierarchy once `contracted` vertices are out (their edges in `up`, their ranks in
+    /// `rank`): the rest form the core, ranked in vertex order.
+    fn finish(mut self, mut up: Vec<Vec<(u32, f64, u32)>>, mut rank: Vec<u32>, contracted: u32) -> Upward {
+        let mut next = contracted;
+        for v in 0..rank.len() {
+            if rank[v] == NONE {
+                rank[v] = next;
+                next += 1;
+                up[v] = std::mem::take(&mut self.adj[v]);
+            }
+        }
+        upward(up, rank, contracted)
+    }
+
     /// Shortcuts added minus edges removed, plus neighbours gone and the level: contract the
     /// lowest first.
     fn priority(&mut self, v: u32) -> i64 {
@@ -283,10 +373,11 @@ impl Work {
 }
 
 /// The upward graph in flat arrays: each vertex's edges to vertices contracted after it (both
-/// ways within the core).
+/// ways within the core), sorted by target.
 fn upward(lists: Vec<Vec<(u32, f64, u32)>>, rank: Vec<u32>, core: u32) -> Upward {
     let mut up = Upward { offsets: vec![0], rank, core, ..Upward::default() };
-    for edges in lists {
+    for mut edges in lists {
+        edges.sort_unstable_by_key(|e| e.0);
         for (t, c, m) in edges {
             up.targets.push(t);
             up.costs.push(c);

@@ -1,23 +1,32 @@
 //! A preparation written to bytes and read back, for one map only.
 //!
-//! The format, little-endian: the line `cubepath-prep\n`, a `u32` format version (1), the map's
-//! width and height (`u32` each), the map's fingerprint (`u64`), the number of subgoals `n`, of
-//! upward edges `m` and the rank the core starts at (`u32` each), then `n` subgoal cells (`u32`, `y * width + x`), `n` ranks,
-//! `n + 1` offsets, `m` edge targets and `m` middles (`u32` each, a middle `u32::MAX` for an
-//! edge of the subgoal graph itself), and last an FNV-1a checksum (`u64`) of every byte before
-//! it. Costs are not stored: they are computed again from the cells. A reader refuses anything
-//! else, naming the byte where it went wrong, and checks the hierarchy: ranks a permutation,
-//! edges upward, each shortcut's middle contracted earlier with edges to both ends, and each
-//! subgoal graph edge a legal straight-and-diagonal leg on the map.
+//! The format, little-endian: the line `cubepath-prep\n`, a `u32` format version (3), the map's
+//! width and height (`u32` each), the map's fingerprint (`u64`), the number of subgoals `n`,
+//! of those contracted `c` and of the shortcuts kept `s` (`u32` each); then, as LEB128
+//! varints (the shortest form only), the `c` subgoals in their order of contraction (each its
+//! number among the map's subgoals, in cell order), and for each of them in that order the
+//! number of shortcuts over it and each shortcut's two ends as places in its upward edges
+//! sorted by target (the first place as a step from the one before, the second as a step past
+//! the first, or past the one before when the first did not move); last an FNV-1a checksum
+//! (`u64`) of every byte before it.
+//!
+//! What the file leaves out is found again from the map: the subgoals, the subgoal graph's
+//! edges (the scans of preparation), and every cost. The contraction is replayed without its
+//! witness searches (`contract::replay`), so a file cannot hold an edge the map does not
+//! give, and every shortcut costs what its two halves cost: a forged file can leave a shortcut
+//! out (answers longer than the optimum, or none), never make an answer shorter than one.
+//! A reader refuses anything else, naming the byte where it went wrong: a file cut short or
+//! too long, a changed byte, another map, size or version, a subgoal contracted twice, a place
+//! past the end of a list, and a shortcut the hierarchy would not keep (what the writer never
+//! writes), so that a file read back writes the same bytes.
 
 use std::fmt;
 
-use super::{NONE, Prepared, fingerprint};
+use super::{Prepared, contract, fingerprint};
 use crate::grid::board::Grid;
-use crate::grid::rules::CostModel;
 
 const MAGIC: &[u8] = b"cubepath-prep\n";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 /// Why a grid could not be prepared, or a preparation could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +75,7 @@ impl std::error::Error for PrepError {}
 impl Prepared {
     /// The preparation as bytes (see the module's format), for [`Prepared::from_bytes`].
     pub fn to_bytes(&self) -> Vec<u8> {
+        let (order, picks) = self.up.picks();
         let mut out = MAGIC.to_vec();
         let mut put = |v: u32| out.extend_from_slice(&v.to_le_bytes());
         put(VERSION);
@@ -74,28 +84,36 @@ impl Prepared {
         put(self.fingerprint as u32);
         put((self.fingerprint >> 32) as u32);
         put(self.cells.len() as u32);
-        put(self.up.targets.len() as u32);
-        put(self.up.core);
-        for &c in &self.cells {
-            let (x, y) = self.pos(c as usize);
-            put((y * self.width + x) as u32);
+        put(order.len() as u32);
+        put(picks.iter().map(Vec::len).sum::<usize>() as u32);
+        for &v in &order {
+            put_varint(&mut out, v);
         }
-        for &v in self.up.rank.iter().chain(&self.up.offsets).chain(&self.up.targets).chain(&self.up.middles) {
-            put(v);
+        for pairs in &picks {
+            put_varint(&mut out, pairs.len() as u32);
+            let mut before: Option<(u32, u32)> = None;
+            for &(i, j) in pairs {
+                let (i0, j0) = before.unwrap_or((0, i));
+                put_varint(&mut out, i - i0);
+                put_varint(&mut out, if i == i0 { j - j0 - 1 } else { j - i - 1 });
+                before = Some((i, j));
+            }
         }
         let sum = checksum(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
     }
 
-    /// Reads a preparation of `grid` written by [`Prepared::to_bytes`]. The subgoals are found
-    /// again from `grid` and must be the file's; the edges are taken from the file (that is the
-    /// time saved). The result answers for `grid` as it is now.
+    /// Reads a preparation of `grid` written by [`Prepared::to_bytes`]. The subgoals and the
+    /// subgoal graph are found again from `grid`, and the contraction is replayed from the
+    /// file's order and shortcuts (no witness search: that is the time saved). The result
+    /// answers for `grid` as it is now.
     ///
     /// Errors, naming the byte, on anything but a whole, well-formed preparation of this map in
     /// this version of the format.
+    // Long: the header's fields, then the body's, each checked where it is read
     pub fn from_bytes(bytes: &[u8], grid: &Grid) -> Result<Prepared, PrepError> {
-        let mut r = Reader { bytes, at: 0 };
+        let mut r = Reader { bytes, at: 0, end: bytes.len() };
         if !bytes.starts_with(MAGIC) {
             return Err(r.bad("the line 'cubepath-prep' (this is not a cubepath preparation)"));
         }
@@ -115,22 +133,13 @@ impl Prepared {
         if print != fingerprint(grid) {
             return Err(PrepError::OtherMap);
         }
-        let (n, m) = (r.u32("the number of subgoals")? as usize, r.u32("the number of upward edges")? as usize);
-        let core_at = r.at;
-        let core = r.u32("the core's first rank")?;
-        if core as usize > n {
-            return Err(PrepError::Malformed { at: core_at, what: format!("the core's first rank: at most the {n} subgoals") });
+        let (n, c, s) = (r.u32("the number of subgoals")? as usize, r.u32("the number contracted")?, r.u32("the number of shortcuts")?);
+        // each varint takes a byte at least: two per subgoal contracted and per shortcut
+        let least = 2 * (c as u64 + s as u64);
+        if c as usize > n || (bytes.len() as u64) < r.at as u64 + least + 8 {
+            return Err(r.bad(&format!("{c} of {n} subgoals contracted and {s} shortcuts, but the file is {} bytes", bytes.len())));
         }
-        let words =
-            n.checked_mul(3).and_then(|w| w.checked_add(m.checked_mul(2)?)?.checked_add(1)).filter(|&w| w <= (bytes.len() - r.at) / 4);
-        let Some(words) = words else {
-            return Err(r.bad(&format!("{n} subgoals and {m} upward edges, but the file is {} bytes", bytes.len())));
-        };
-        if r.at + words * 4 + 8 != bytes.len() {
-            let at = (r.at + words * 4 + 8).min(bytes.len());
-            return Err(PrepError::Malformed { at, what: format!("the end of the file after {n} subgoals and {m} upward edges") });
-        }
-        let body_end = r.at + words * 4;
+        let body_end = bytes.len() - 8;
         let sum = u64::from_le_bytes(bytes[body_end..].try_into().expect("8 bytes, checked above"));
         if sum != checksum(&bytes[..body_end]) {
             return Err(PrepError::Malformed {
@@ -140,121 +149,66 @@ impl Prepared {
         }
         let mut p = Prepared::cells_of(grid);
         p.find_subgoals();
-        r.read_subgoals(&p, n)?;
-        let ranks_at = r.at;
-        p.up.core = core;
-        p.up.rank = r.words(n, "a rank")?;
-        p.up.offsets = r.words(n + 1, "an offset")?;
-        p.up.targets = r.words(m, "an edge's target")?;
-        p.up.middles = r.words(m, "an edge's middle")?;
-        check_hierarchy(&p, ranks_at)?;
+        if n != p.cells.len() {
+            return Err(PrepError::Malformed { at: MAGIC.len() + 24, what: format!("{} subgoals (this map's), not {n}", p.cells.len()) });
+        }
+        r.end = body_end;
+        let mut order_places = Vec::with_capacity(c as usize);
+        let mut order = Vec::with_capacity(c as usize);
+        for _ in 0..c {
+            order_places.push(r.at);
+            order.push(r.varint("a subgoal in the order of contraction")?);
+        }
+        let mut places = Vec::with_capacity(c as usize);
+        let mut picks = Vec::with_capacity(c as usize);
+        let mut left = s;
+        for _ in 0..c {
+            places.push(r.at);
+            let count = r.varint("the number of shortcuts over a subgoal")?;
+            if count > left {
+                return Err(PrepError::Malformed { at: places[places.len() - 1], what: format!("at most the {left} shortcuts left") });
+            }
+            left -= count;
+            let mut pairs = Vec::with_capacity(count as usize);
+            let mut before: Option<(u32, u32)> = None;
+            for _ in 0..count {
+                let here = r.at;
+                let (step, gap) = (r.varint("a shortcut's first place")?, r.varint("a shortcut's second place")?);
+                let (i0, j0) = before.unwrap_or((0, 0));
+                // the second place steps past the one before while the first stays
+                let from = if step == 0 && before.is_some() { Some(j0) } else { i0.checked_add(step) };
+                let (Some(i), Some(j)) = (i0.checked_add(step), from.and_then(|f| f.checked_add(gap)?.checked_add(1))) else {
+                    return Err(PrepError::Malformed { at: here, what: "a shortcut's places in its subgoal's list (too large)".into() });
+                };
+                before = Some((i, j));
+                pairs.push((i, j));
+            }
+            picks.push(pairs);
+        }
+        if left != 0 || r.at != body_end {
+            return Err(r.bad(&format!("the end of the shortcuts ({s} in all), then the checksum")));
+        }
         p.compute_clearances();
-        check_base_edges(&p, ranks_at + (2 * n + 1) * 4)?;
-        p.up.costs = costs(&p);
-        p.up.link();
+        p.up = contract::replay(p.base_graph(), &order, &picks)
+            .map_err(|(k, itself, what)| PrepError::Malformed { at: if itself { order_places[k] } else { places[k] }, what })?;
         Ok(p)
     }
 }
 
-/// The hierarchy read from byte `at` on: ranks a permutation, offsets rising from 0 to the
-/// number of edges, each edge upward, each middle earlier than both ends and joined to both,
-/// each edge without a middle a legal leg on the map.
-// Long: each rule with the byte it names
-fn check_hierarchy(p: &Prepared, at: usize) -> Result<(), PrepError> {
-    let n = p.cells.len();
-    let up = &p.up;
-    let bad = |at: usize, what: String| Err(PrepError::Malformed { at, what });
-    let mut seen = vec![false; n];
-    for (i, &r) in up.rank.iter().enumerate() {
-        if r as usize >= n || std::mem::replace(&mut seen[r as usize], true) {
-            return bad(at + i * 4, format!("the rank of subgoal {i}: each rank below {n} once"));
-        }
+/// Appends `v` as an LEB128 varint.
+fn put_varint(out: &mut Vec<u8>, mut v: u32) {
+    while v >= 0x80 {
+        out.push(v as u8 | 0x80);
+        v >>= 7;
     }
-    let offsets_at = at + n * 4;
-    if up.offsets[0] != 0 || up.offsets.windows(2).any(|w| w[0] > w[1]) || up.offsets[n] as usize != up.targets.len() {
-        return bad(offsets_at, "offsets rising from 0 to the number of upward edges".into());
-    }
-    let (targets_at, middles_at) = (offsets_at + (n + 1) * 4, offsets_at + (n + 1 + up.targets.len()) * 4);
-    let joined = |a: u32, b: u32| up.edge_index(a, b).is_some();
-    for v in 0..n as u32 {
-        for k in up.offsets[v as usize] as usize..up.offsets[v as usize + 1] as usize {
-            let (t, mid) = (up.targets[k], up.middles[k]);
-            if t as usize >= n || !up.goes_up(v, t) {
-                return bad(
-                    targets_at + k * 4,
-                    format!("an upward edge of subgoal {v}: a subgoal contracted after it, or another in the core"),
-                );
-            }
-            let legal = if mid == NONE {
-                let (a, b) = (p.cells[v as usize] as usize, p.cells[t as usize] as usize);
-                p.leg(a, b, true, None) || p.leg(a, b, false, None)
-            } else {
-                (mid as usize) < n
-                    && up.rank[mid as usize] < up.rank[v as usize].min(up.rank[t as usize])
-                    && up.rank[mid as usize] < up.core
-                    && joined(mid, v)
-                    && joined(mid, t)
-            };
-            if !legal {
-                return bad(
-                    middles_at + k * 4,
-                    format!(
-                        "the middle of the edge from subgoal {v} to {t}: none for a free leg, else a subgoal contracted before both and joined to both"
-                    ),
-                );
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Every edge of the map's subgoal graph (found again here, as `prepare` finds them) is in
-/// the hierarchy, as itself or as a shortcut that replaced it: a file that drops or moves one
-/// would make searches miss the way it gives. (The shortcuts a contraction needs cannot be
-/// checked short of contracting again: the checksum guards them against damage.)
-fn check_base_edges(p: &Prepared, targets_at: usize) -> Result<(), PrepError> {
-    let mut found = Vec::new();
-    for (i, &cell) in p.cells.iter().enumerate() {
-        found.clear();
-        p.scan(cell as usize, None, &mut found);
-        for &t in &found {
-            let j = p.node_of[t as usize];
-            if j != i as u32 && p.up.edge_index(i as u32, j).is_none() {
-                let ((ax, ay), (bx, by)) = (p.pos(cell as usize), p.pos(t as usize));
-                return Err(PrepError::Malformed {
-                    at: targets_at,
-                    what: format!("an edge between the subgoals at {ax},{ay} and {bx},{by} (the map's subgoal graph joins them)"),
-                });
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Each upward edge's cost: a subgoal graph edge its octile distance, a shortcut its two
-/// halves', computed in the order of contraction so the halves are known first.
-fn costs(p: &Prepared) -> Vec<f64> {
-    let up = &p.up;
-    let mut costs = vec![0.0; up.targets.len()];
-    let mut order: Vec<u32> = (0..p.cells.len() as u32).collect();
-    order.sort_unstable_by_key(|&v| up.rank[v as usize]);
-    let find = |costs: &[f64], a: u32, b: u32| costs[up.edge_index(a, b).expect("checked")];
-    for v in order {
-        for k in up.offsets[v as usize] as usize..up.offsets[v as usize + 1] as usize {
-            let (t, mid) = (up.targets[k], up.middles[k]);
-            costs[k] = if mid == NONE {
-                p.octile(p.cells[v as usize] as usize, p.cells[t as usize] as usize, CostModel::Exact)
-            } else {
-                find(&costs, mid, v) + find(&costs, mid, t)
-            };
-        }
-    }
-    costs
+    out.push(v as u8);
 }
 
 struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
+    /// Where the field being read must end (the checksum's first byte, in the body).
+    end: usize,
 }
 
 impl Reader<'_> {
@@ -268,24 +222,24 @@ impl Reader<'_> {
         Ok(u32::from_le_bytes(b.try_into().expect("4 bytes")))
     }
 
-    fn words(&mut self, count: usize, what: &str) -> Result<Vec<u32>, PrepError> {
-        (0..count).map(|_| self.u32(what)).collect()
-    }
-
-    /// The file's subgoal cells, which must be the ones found in the map, in order.
-    fn read_subgoals(&mut self, p: &Prepared, n: usize) -> Result<(), PrepError> {
-        if n != p.cells.len() {
-            return Err(self.bad(&format!("{} subgoals (this map has {}), not {n}", p.cells.len(), p.cells.len())));
-        }
-        for &c in &p.cells {
-            let (x, y) = p.pos(c as usize);
-            let expected = (y * p.width + x) as u32;
-            let here = self.at;
-            if self.u32("a subgoal cell")? != expected {
-                return Err(PrepError::Malformed { at: here, what: format!("subgoal cell {x},{y} (the map's next subgoal)") });
+    /// An LEB128 varint up to `u32::MAX`, in its shortest form.
+    fn varint(&mut self, what: &str) -> Result<u32, PrepError> {
+        let start = self.at;
+        let mut v = 0u64;
+        for k in 0..5 {
+            let Some(&b) = self.bytes[..self.end].get(self.at) else {
+                return Err(PrepError::Malformed { at: start, what: format!("{what}, but the shortcuts end") });
+            };
+            self.at += 1;
+            v |= u64::from(b & 0x7f) << (7 * k);
+            if b & 0x80 == 0 {
+                if (b == 0 && k > 0) || v > u64::from(u32::MAX) {
+                    break;
+                }
+                return Ok(v as u32);
             }
         }
-        Ok(())
+        Err(PrepError::Malformed { at: start, what: format!("{what} (a varint of at most 32 bits in its shortest form)") })
     }
 }
 

@@ -117,14 +117,7 @@ pub fn prepare(grid: &Grid) -> Result<Prepared, PrepError> {
     let mut p = Prepared::cells_of(grid);
     p.find_subgoals();
     p.compute_clearances();
-    let mut found = Vec::new();
-    let mut pairs: Vec<(u32, u32)> = Vec::new();
-    for (i, &cell) in p.cells.iter().enumerate() {
-        found.clear();
-        p.scan(cell as usize, None, &mut found);
-        pairs.extend(found.iter().map(|&t| (i as u32, p.node_of[t as usize])));
-    }
-    p.join(pairs);
+    p.up = contract::contract(p.base_graph());
     Ok(p)
 }
 
@@ -266,12 +259,21 @@ impl Prepared {
         reached
     }
 
-    /// The subgoal graph from found (subgoal, subgoal) pairs, both ways, without repeats, each
-    /// edge with its octile cost, contracted into the hierarchy.
-    fn join(&mut self, mut pairs: Vec<(u32, u32)>) {
-        let reversed: Vec<(u32, u32)> = pairs.iter().map(|&(a, b)| (b, a)).collect();
-        pairs.extend(reversed);
-        pairs.retain(|&(a, b)| a != b);
+    /// The subgoal graph: each subgoal joined both ways to the subgoals it directly
+    /// h-reaches, without repeats, each edge with its octile cost.
+    fn base_graph(&self) -> Vec<Vec<(u32, f64, u32)>> {
+        let mut found = Vec::new();
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        for (i, &cell) in self.cells.iter().enumerate() {
+            found.clear();
+            self.scan(cell as usize, None, &mut found);
+            for &t in &found {
+                let j = self.node_of[t as usize];
+                if j != i as u32 {
+                    pairs.extend([(i as u32, j), (j, i as u32)]);
+                }
+            }
+        }
         pairs.sort_unstable();
         pairs.dedup();
         let mut adj = vec![Vec::new(); self.cells.len()];
@@ -279,7 +281,7 @@ impl Prepared {
             let cost = self.octile(self.cells[a as usize] as usize, self.cells[b as usize] as usize, CostModel::Exact);
             adj[a as usize].push((b, cost, NONE));
         }
-        self.up = contract::contract(adj);
+        adj
     }
 
     /// The number of subgoals (the graph's vertices).
