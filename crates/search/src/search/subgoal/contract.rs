@@ -148,11 +148,15 @@ struct Work {
     found: Vec<(u32, u32, f64)>,
     /// Per vertex, the witness search that wants its distance (`search`'s number then).
     mark: Vec<u32>,
+    /// Per vertex, whether an edge of it was taken out, added or made cheaper since its
+    /// priority was last estimated.
+    changed: Vec<bool>,
     search: u32,
 }
 
 /// Contracts the graph given as adjacency lists with edge costs: the vertex of least priority
-/// first (its priority checked again when it comes up: taken out when still the least).
+/// first (its priority checked again when it comes up, if its edges changed since it was last
+/// estimated: taken out when still the least).
 pub(crate) fn contract(adj: Vec<Vec<(u32, f64, u32)>>) -> Upward {
     let n = adj.len();
     let mut w = Work::new(adj);
@@ -166,11 +170,15 @@ pub(crate) fn contract(adj: Vec<Vec<(u32, f64, u32)>>) -> Upward {
         if rank[v as usize] != NONE || p != priority[v as usize] {
             continue;
         }
-        let now = w.priority(v);
-        if now != p {
-            priority[v as usize] = now;
-            queue.push(Reverse((now, v)));
-            continue;
+        // a vertex whose edges changed since its priority was estimated is estimated again,
+        // and goes back in the queue when that changed it
+        if std::mem::take(&mut w.changed[v as usize]) {
+            let now = w.priority(v);
+            if now != p {
+                priority[v as usize] = now;
+                queue.push(Reverse((now, v)));
+                continue;
+            }
         }
         if w.adj[v as usize].len() > CORE_DEGREE {
             break;
@@ -249,6 +257,7 @@ impl Work {
             heap: BinaryHeap::new(),
             found: Vec::new(),
             mark: vec![0; n],
+            changed: vec![false; n],
             search: 0,
         }
     }
@@ -262,9 +271,12 @@ impl Work {
             let k = list.iter().position(|e| e.0 == v).expect("edges go both ways");
             list.swap_remove(k);
             self.gone[u as usize] += 1;
+            self.changed[u as usize] = true;
             self.level[u as usize] = self.level[u as usize].max(self.level[v as usize] + 1);
         }
         for &(a, b, cost) in shortcuts {
+            self.changed[a as usize] = true;
+            self.changed[b as usize] = true;
             self.add_edge(a, b, cost, v);
             self.add_edge(b, a, cost, v);
         }
