@@ -2,7 +2,8 @@
 //! crate's `astar` with the same moves, costs and estimate, on 128 x 128 x 64 caves and floating
 //! islands: the costs checked equal on every problem, then the fastest of several alternating passes each.
 //!
-//! `cargo bench -p cubepath-search --bench voxels` (the engine alone, no Bevy).
+//! `cargo bench -p cubepath-search --bench voxels` (the engine alone, no Bevy); `ONLY=TEXT` in
+//! the environment runs only the JPS table's worlds whose name holds TEXT.
 
 use std::time::{Duration, Instant};
 
@@ -146,6 +147,11 @@ fn timed_pair<A, B>(mut a: impl FnMut() -> A, mut b: impl FnMut() -> B) -> ((A, 
 }
 
 fn main() {
+    // ONLY=TEXT: the JPS table's worlds whose name holds TEXT, and nothing else
+    if std::env::var_os("ONLY").is_some() {
+        jps_table();
+        return;
+    }
     println!("\n| world | problems | cubepath A* ms | pathfinding astar ms | pathfinding / cubepath | cubepath Mexp/s |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: |");
     for kind in [WorldKind::Caves, WorldKind::Islands] {
@@ -185,7 +191,8 @@ fn jps_table() {
             ("pillars and slabs".to_string(), pillars_and_slabs()),
         ])
         .collect();
-    for (kind, world) in made {
+    let only = std::env::var("ONLY").unwrap_or_default();
+    for (kind, world) in made.into_iter().filter(|(kind, _)| kind.contains(&only)) {
         let problems = problems(&world, 60);
         let mut searcher = Searcher::default();
         let mut other = Searcher::default();

@@ -49,6 +49,21 @@ fn main() {
             return p;
         }
     };
+    // PROFILE=N: only N queries of HPA* at the default weight, timed together (for a profiler)
+    if let Some(count) = std::env::var("PROFILE").ok().and_then(|v| v.parse::<usize>().ok()) {
+        let t = Instant::now();
+        let mut cells = 0;
+        for _ in 0..count {
+            let (a, b) = (open(&mut rng, &grid), open(&mut rng, &grid));
+            cells += h.find(&grid, a, b).unwrap().map_or(0, |p| p.cells.len());
+        }
+        println!(
+            "{count} HPA* queries: {:.2} ms a query, {} path cells a query",
+            t.elapsed().as_secs_f64() * 1e3 / count as f64,
+            cells / count
+        );
+        return;
+    }
     let (mut s, options) = (Searcher::default(), SearchOptions::default());
     // one search first, outside the timed ones: a searcher's first search on a grid finds its
     // connected components (about a second here), which no later query pays again

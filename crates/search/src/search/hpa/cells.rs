@@ -332,7 +332,13 @@ pub(super) fn smooth(grid: &Grid, path: Vec<Pos>) -> Vec<Pos> {
     let mut i = 0;
     while i + 1 < path.len() {
         let reach = (i + SMOOTH_WINDOW).min(path.len() - 1);
-        let shortcut = (i + 2..=reach).rev().find(|&j| octile(path[i], path[j]) < along[j] - along[i] - 1e-9 && walk_fits(i, j));
+        // a stretch that costs its octile distance is a least path, and so is every part of it
+        // (each part costs at least its own octile distance, and those add up to no more than
+        // the whole's): no walk from i shortens it
+        let taut = along[reach] - along[i] < octile(path[i], path[reach]) + 1e-9;
+        let shortcut = (!taut)
+            .then(|| (i + 2..=reach).rev().find(|&j| octile(path[i], path[j]) < along[j] - along[i] - 1e-9 && walk_fits(i, j)))
+            .flatten();
         match shortcut {
             Some(j) => {
                 extend_walk(&mut out, path[i], path[j]);
@@ -345,4 +351,92 @@ pub(super) fn smooth(grid: &Grid, path: Vec<Pos>) -> Vec<Pos> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Cell;
+    use crate::rng::Rng;
+
+    /// Smoothing as stated, cell by cell: from each cell, the farthest cell within the window
+    /// that a diagonal-then-straight walk of legal moves (checked step by step from the rules:
+    /// the target free, and for a diagonal both cells beside it) reaches more cheaply.
+    fn smooth_by_the_rules(grid: &Grid, path: &[Pos]) -> Vec<Pos> {
+        let legal = |a: Pos, b: Pos| legal_step(grid, a, b);
+        let cost = |p: &[Pos]| p.windows(2).map(|s| step_cost(s[0], s[1])).sum::<f64>();
+        let mut out = vec![path[0]];
+        let mut i = 0;
+        while i + 1 < path.len() {
+            let reach = (i + SMOOTH_WINDOW).min(path.len() - 1);
+            let better = (i + 2..=reach).rev().find_map(|j| {
+                let mut walk = vec![path[i]];
+                extend_walk(&mut walk, path[i], path[j]);
+                let fits = walk.windows(2).all(|s| legal(s[0], s[1]));
+                (fits && cost(&walk) < cost(&path[i..=j]) - 1e-9).then_some((j, walk))
+            });
+            match better {
+                Some((j, walk)) => {
+                    out.extend_from_slice(&walk[1..]);
+                    i = j;
+                }
+                None => {
+                    out.push(path[i + 1]);
+                    i += 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the step from `a` to a neighbour `b` is one of the board's moves: `b` free, and
+    /// for a diagonal both cells beside it.
+    fn legal_step(grid: &Grid, a: Pos, b: Pos) -> bool {
+        let free = |x: isize, y: isize| x >= 0 && y >= 0 && grid.is_passable(x as usize, y as usize);
+        let (ax, ay, bx, by) = (a.0 as isize, a.1 as isize, b.0 as isize, b.1 as isize);
+        free(bx, by) && (ax == bx || ay == by || (free(bx, ay) && free(ax, by)))
+    }
+
+    /// Random walks of legal moves on random boards, smoothed by `smooth` and by the rules'
+    /// version: the same cells.
+    #[test]
+    fn smoothing_gives_what_the_rules_give() {
+        let mut rng = Rng::new(7);
+        for round in 0..60 {
+            let mut grid = Grid::new(40, 40).unwrap();
+            let walls = [0, 5, 15, 25][round % 4];
+            for y in 0..40 {
+                for x in 0..40 {
+                    if rng.below(100) < walls {
+                        grid.set(x, y, Cell::Blocked).unwrap();
+                    }
+                }
+            }
+            let mut at = (20, 20);
+            grid.set(at.0, at.1, Cell::Ground(1)).unwrap();
+            let mut path = vec![at];
+            // a walk that keeps its heading for a while (a few steps, or dozens with a stray
+            // step now and then: nearly taut, as HPA*'s refined paths are), so that it wanders
+            // far, doubles back and wiggles
+            let (mut heading, mut tries) = (rng.below(8), 0);
+            let turns = [4, 40][round / 4 % 2];
+            while path.len() < 400 && tries < 10_000 {
+                tries += 1;
+                if rng.below(turns) == 0 {
+                    heading = rng.below(8);
+                }
+                let stray = turns > 4 && rng.below(12) == 0;
+                let (dx, dy) = DIRS[if stray { rng.below(8) } else { heading }];
+                let next = (at.0.wrapping_add_signed(dx), at.1.wrapping_add_signed(dy));
+                if next.0 >= 40 || next.1 >= 40 || !legal_step(&grid, at, next) {
+                    heading = rng.below(8);
+                    continue;
+                }
+                path.push(next);
+                at = next;
+            }
+            assert!(path.len() > 100, "round {round}: the walk was boxed in");
+            assert_eq!(smooth(&grid, path.clone()), smooth_by_the_rules(&grid, &path), "round {round}, {walls} % walls");
+        }
+    }
 }
