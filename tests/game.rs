@@ -1180,7 +1180,7 @@ fn a_crowd_is_planned_together_from_a_click_and_from_a_scenario() {
     let (_, agents, _) = joint(&mut app);
     assert!(agents.iter().all(|a| a.state == AgentState::Arrived && a.pos == a.goal), "every agent arrived");
     // a scenario from Maps, on its own map: its agents on their starts, planned to their goals
-    let dir = format!("{}/assets/maps/mapf", env!("CARGO_MANIFEST_DIR"));
+    let dir = format!("{}/assets/maps/mapf", std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo"));
     let read = |name: &str| std::fs::read(format!("{dir}/{name}")).unwrap();
     app.act(Action::LoadMap { name: "random-32-32-10-random-1.scen".into(), bytes: read("random-32-32-10-random-1.scen") });
     assert!(app.world().resource::<Status>().0.contains("the scenario is for a 32 x 32 map, the board is 24 x 24"));

@@ -226,7 +226,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// Every text of the game's source that has words in it (two letters in a row).
 fn game_texts() -> BTreeSet<String> {
     let mut files = Vec::new();
-    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game"), &mut files);
+    rust_files(&Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo")).join("src/game"), &mut files);
     let mut texts = BTreeSet::new();
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
@@ -340,13 +340,16 @@ fn font_chars(font: &[u8]) -> BTreeSet<u32> {
 
 #[test]
 fn the_chinese_font_draws_every_character_of_the_translations() {
-    let font = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/fonts/cubepath-zh.otf")).unwrap();
+    let font =
+        std::fs::read(Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo")).join("assets/fonts/cubepath-zh.otf")).unwrap();
     let has = font_chars(&font);
     assert!(has.contains(&('路' as u32)));
     let used: BTreeSet<char> = entries(Language::Chinese).iter().flat_map(|(_, zh)| zh.chars()).filter(|c| !c.is_ascii()).collect();
     // egui's own fonts draw Latin and a few symbols; the CJK font must draw the rest
     let missing: String = used.into_iter().filter(|c| !has.contains(&(*c as u32)) && !"‹›µ".contains(*c)).collect();
     assert!(missing.is_empty(), "cubepath-zh.otf has no glyph for '{missing}': run assets/fonts/subset.sh");
-    let name = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/fonts/cubepath-zh-name.otf")).unwrap();
+    let name =
+        std::fs::read(Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo")).join("assets/fonts/cubepath-zh-name.otf"))
+            .unwrap();
     assert_eq!(font_chars(&name).into_iter().filter(|c| *c > 127).collect::<Vec<_>>(), vec!['中' as u32, '文' as u32]);
 }

@@ -168,7 +168,7 @@ mod tests {
     /// benchmark's generator): the browser's check passes every problem, as `scen` does.
     #[test]
     fn a_current_format_scenario_passes() {
-        let dir = format!("{}/../../assets/maps/mapf/", env!("CARGO_MANIFEST_DIR"));
+        let dir = format!("{}/../../assets/maps/mapf/", std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo"));
         let map = std::fs::read_to_string(format!("{dir}random-32-32-10.map")).unwrap();
         let scen = std::fs::read_to_string(format!("{dir}random-32-32-10-random-1.scen")).unwrap();
         let mut board = Board::new("random-32-32-10.map", &map).unwrap();

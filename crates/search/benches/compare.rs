@@ -22,7 +22,7 @@ use cubepath_search::{
 const MAPS: [&str; 5] = ["arena.map", "lak304d.map", "64room_000.map", "maze255.map", "random512-10.map"];
 
 fn load(name: &str) -> (Grid, Vec<Problem>) {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/maps/");
+    let dir = format!("{}/../../assets/maps/", std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo"));
     let grid = read_map(name, &std::fs::read(format!("{dir}{name}")).unwrap()).unwrap();
     let problems = read_scen(name, &std::fs::read(format!("{dir}{name}.scen")).unwrap()).unwrap();
     (grid, problems)

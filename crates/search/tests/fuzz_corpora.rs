@@ -10,7 +10,7 @@ mod props;
 
 /// Every file in `tests/fuzz/<folder>/<target>`, through `check`; how many there were.
 fn replay(folder: &str, target: &str, check: Check) -> usize {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fuzz").join(folder).join(target);
+    let dir = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo")).join("../../tests/fuzz").join(folder).join(target);
     let mut n = 0;
     for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
         let path = entry.unwrap().path();
@@ -49,7 +49,7 @@ fn every_kept_corpus_keeps_its_readers_properties() {
 fn every_crash_the_fuzzers_found_keeps_its_readers_properties() {
     let mut replayed = 0;
     for (target, check) in TARGETS {
-        if Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fuzz/crashes").join(target).is_dir() {
+        if Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo")).join("../../tests/fuzz/crashes").join(target).is_dir() {
             replayed += replay("crashes", target, check);
         }
     }
@@ -63,7 +63,10 @@ fn every_crash_the_fuzzers_found_keeps_its_readers_properties() {
 /// old file is refused as another version.
 #[test]
 fn a_preparation_with_a_subgoal_graph_edge_moved_is_refused() {
-    let body = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fuzz/crashes/prep/base-edge-moved-sealed")).unwrap();
+    let body = std::fs::read(
+        Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo")).join("../../tests/fuzz/crashes/prep/base-edge-moved-sealed"),
+    )
+    .unwrap();
     let mut sealed = body.clone();
     sealed.extend_from_slice(&props::fnv1a(&body).to_le_bytes());
     let error = cubepath_search::search::Prepared::from_bytes(&sealed, &props::prep_map()).err().expect("refused");

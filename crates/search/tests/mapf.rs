@@ -233,7 +233,7 @@ fn hundreds_of_agents_on_open_and_cluttered_boards() {
 }
 
 fn benchmark(map: &str, scen: &str, n: usize) -> (Grid, Vec<Pos>, Vec<Pos>) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/maps/mapf");
+    let dir = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo")).join("../../assets/maps/mapf");
     let grid = load_map(&dir.join(map)).unwrap();
     let problems = load_scen(&dir.join(scen)).unwrap();
     assert!(problems.len() >= n);

@@ -141,7 +141,7 @@ fn other_boards_are_refused_with_a_reason() {
 }
 
 fn bundled(name: &str) -> Grid {
-    let path = format!("{}/../../assets/maps/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../assets/maps/{name}", std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo"));
     read_map(name, &std::fs::read(path).unwrap()).unwrap()
 }
 
@@ -155,7 +155,8 @@ fn a_preparation_file_reads_back_to_the_same_answers() {
     assert_eq!(read.to_bytes(), bytes);
     let problems = read_scen(
         "lak304d.map.scen",
-        &std::fs::read(format!("{}/../../assets/maps/lak304d.map.scen", env!("CARGO_MANIFEST_DIR"))).unwrap(),
+        &std::fs::read(format!("{}/../../assets/maps/lak304d.map.scen", std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo")))
+            .unwrap(),
     )
     .unwrap();
     let mut searcher = Searcher::default();
