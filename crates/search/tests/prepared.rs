@@ -243,6 +243,16 @@ fn a_forged_preparation_file_is_refused_or_never_answers_below_the_optimum() {
         }
     }
     assert!(refused > 0 && accepted > 0, "{accepted} forgeries accepted, {refused} refused");
+    // a subgoal count that is not the map's, named at its byte (after the magic line, the
+    // version, width, height and fingerprint)
+    let mut count = bytes[..body].to_vec();
+    count[34] = count[34].wrapping_add(1);
+    let sum = fnv(&count);
+    count.extend_from_slice(&sum.to_le_bytes());
+    match Prepared::from_bytes(&count, &grid) {
+        Err(PrepError::Malformed { at: 34, what }) => assert!(what.contains("subgoals (this map's)"), "{what}"),
+        other => panic!("another subgoal count: {:?}", other.map(|p| p.subgoals())),
+    }
     // a varint in a longer form than it needs (the first subgoal of the order, as two bytes)
     assert!(bytes[46] < 0x80, "the first subgoal contracted is one of the first 128");
     let mut longer = bytes[..46].to_vec();

@@ -150,7 +150,8 @@ impl Prepared {
         let mut p = Prepared::cells_of(grid);
         p.find_subgoals();
         if n != p.cells.len() {
-            return Err(PrepError::Malformed { at: MAGIC.len() + 24, what: format!("{} subgoals (this map's), not {n}", p.cells.len()) });
+            // the count follows the version, width, height (4 bytes each) and fingerprint (8)
+            return Err(PrepError::Malformed { at: MAGIC.len() + 20, what: format!("{} subgoals (this map's), not {n}", p.cells.len()) });
         }
         r.end = body_end;
         let mut order_places = Vec::with_capacity(c as usize);
@@ -175,9 +176,10 @@ impl Prepared {
                 let here = r.at;
                 let (step, gap) = (r.varint("a shortcut's first place")?, r.varint("a shortcut's second place")?);
                 let (i0, j0) = before.unwrap_or((0, 0));
+                let i = i0.checked_add(step);
                 // the second place steps past the one before while the first stays
-                let from = if step == 0 && before.is_some() { Some(j0) } else { i0.checked_add(step) };
-                let (Some(i), Some(j)) = (i0.checked_add(step), from.and_then(|f| f.checked_add(gap)?.checked_add(1))) else {
+                let from = if step == 0 && before.is_some() { Some(j0) } else { i };
+                let (Some(i), Some(j)) = (i, from.and_then(|f| f.checked_add(gap)?.checked_add(1))) else {
                     return Err(PrepError::Malformed { at: here, what: "a shortcut's places in its subgoal's list (too large)".into() });
                 };
                 before = Some((i, j));
@@ -228,7 +230,7 @@ impl Reader<'_> {
         let mut v = 0u64;
         for k in 0..5 {
             let Some(&b) = self.bytes[..self.end].get(self.at) else {
-                return Err(PrepError::Malformed { at: start, what: format!("{what}, but the shortcuts end") });
+                return Err(PrepError::Malformed { at: start, what: format!("{what}, but the body ends (the checksum follows)") });
             };
             self.at += 1;
             v |= u64::from(b & 0x7f) << (7 * k);
