@@ -3,7 +3,8 @@
 //! 20 queries between random open cells (HPA* with its abstract search unweighted and with the
 //! default weight, and A*: times, abstract nodes expanded, and HPA*'s cost over A*'s), and 50
 //! one-cell edits each followed by the hierarchy's update (its time): 25 random open cells
-//! walled, each opened again after (`EDITS=N` in the environment for another count).
+//! walled, each opened again after (`EDITS=N` in the environment for another count;
+//! `CLUSTER=N` for clusters of another side).
 //!
 //!     cargo run --release -p cubepath-search --example huge [-- SIDE PERCENT]
 use cubepath_search::{grid::*, search::*};
@@ -34,7 +35,7 @@ fn main() {
             }
         }
     }
-    let side = Hierarchy::side_for(&grid);
+    let side = std::env::var("CLUSTER").ok().and_then(|v| v.parse().ok()).unwrap_or(Hierarchy::side_for(&grid));
     let t = Instant::now();
     let mut h = Hierarchy::build(&grid, side).unwrap();
     println!(

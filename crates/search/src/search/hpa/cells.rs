@@ -300,7 +300,13 @@ fn extend_walk(out: &mut Vec<Pos>, a: Pos, b: Pos) {
 
 /// Replaces stretches of `path` by cheaper diagonal-then-straight walks, looking up to
 /// [`SMOOTH_WINDOW`] cells ahead from each cell.
-pub(super) fn smooth(grid: &Grid, path: Vec<Pos>) -> Vec<Pos> {
+///
+/// `least` lists the places (ascending) that cut `path` into legs each of which is a least
+/// path inside a rectangle holding its ends (HPA*'s refined legs: a least path inside their
+/// cluster); every place when nothing is known. A walk between two cells of one leg lies in
+/// the bounding box of its ends, inside the leg's rectangle, so it is never cheaper than the
+/// leg: a walk from a cell is tried only to cells past the end of its leg.
+pub(super) fn smooth(grid: &Grid, path: Vec<Pos>, least: &[usize]) -> Vec<Pos> {
     // the cost along the path to each of its cells
     let mut along = Vec::with_capacity(path.len());
     along.push(0.0);
@@ -329,16 +335,25 @@ pub(super) fn smooth(grid: &Grid, path: Vec<Pos>) -> Vec<Pos> {
     };
     let mut out = Vec::with_capacity(path.len());
     out.push(path[0]);
-    let mut i = 0;
+    let (mut i, mut taut, mut leg) = (0, 0, 0);
     while i + 1 < path.len() {
         let reach = (i + SMOOTH_WINDOW).min(path.len() - 1);
+        // the end of i's leg: the first place in `least` after i (the path's end past the last)
+        while leg < least.len() && least[leg] <= i {
+            leg += 1;
+        }
+        let past = least.get(leg).map_or(path.len(), |&end| end + 1);
         // a stretch that costs its octile distance is a least path, and so is every part of it
         // (each part costs at least its own octile distance, and those add up to no more than
-        // the whole's): no walk from i shortens it
-        let taut = along[reach] - along[i] < octile(path[i], path[reach]) + 1e-9;
-        let shortcut = (!taut)
-            .then(|| (i + 2..=reach).rev().find(|&j| octile(path[i], path[j]) < along[j] - along[i] - 1e-9 && walk_fits(i, j)))
-            .flatten();
+        // the whole's): no walk from i shortens it. So the stretches from i that are taut end
+        // at i up to some `taut`, and those from i + 1 end at least as far: only the cells
+        // past it are tried
+        taut = taut.max(i + 1);
+        while taut < reach && along[taut + 1] - along[i] < octile(path[i], path[taut + 1]) + 1e-9 {
+            taut += 1;
+        }
+        let shortcut =
+            (past.max(taut + 1)..=reach).rev().find(|&j| octile(path[i], path[j]) < along[j] - along[i] - 1e-9 && walk_fits(i, j));
         match shortcut {
             Some(j) => {
                 extend_walk(&mut out, path[i], path[j]);
@@ -397,6 +412,39 @@ mod tests {
         free(bx, by) && (ax == bx || ay == by || (free(bx, ay) && free(ax, by)))
     }
 
+    /// HPA*'s refined paths on random boards, smoothed knowing where their legs end and
+    /// knowing nothing: the same cells (a walk is tried from a cell only to cells past its
+    /// leg's end, as no walk inside a leg is cheaper than the leg).
+    #[test]
+    fn smoothing_skips_only_walks_inside_a_leg() {
+        let mut rng = Rng::new(11);
+        let mut shortened = 0;
+        for round in 0..12 {
+            let mut grid = Grid::new(64, 48).unwrap();
+            for y in 0..48 {
+                for x in 0..64 {
+                    if rng.below(100) < [5, 15, 25][round % 3] {
+                        grid.set(x, y, Cell::Blocked).unwrap();
+                    }
+                }
+            }
+            let h = super::super::Hierarchy::build(&grid, 8).unwrap();
+            for _ in 0..40 {
+                let (a, b) = ((rng.below(64), rng.below(48)), (rng.below(64), rng.below(48)));
+                if !(grid.is_passable(a.0, a.1) && grid.is_passable(b.0, b.1)) {
+                    continue;
+                }
+                let Some((route, ..)) = h.abstract_route(&grid, a, b, None) else { continue };
+                let (cells, ends) = h.refine(&grid, &route);
+                let every: Vec<usize> = (0..cells.len()).collect();
+                let smoothed = smooth(&grid, cells.clone(), &ends);
+                shortened += usize::from(smoothed != cells);
+                assert_eq!(smoothed, smooth(&grid, cells, &every), "round {round}, {a:?} -> {b:?}");
+            }
+        }
+        assert!(shortened > 50, "only {shortened} paths were changed by smoothing");
+    }
+
     /// Random walks of legal moves on random boards, smoothed by `smooth` and by the rules'
     /// version: the same cells.
     #[test]
@@ -436,7 +484,8 @@ mod tests {
                 at = next;
             }
             assert!(path.len() > 100, "round {round}: the walk was boxed in");
-            assert_eq!(smooth(&grid, path.clone()), smooth_by_the_rules(&grid, &path), "round {round}, {walls} % walls");
+            let every: Vec<usize> = (0..path.len()).collect();
+            assert_eq!(smooth(&grid, path.clone(), &every), smooth_by_the_rules(&grid, &path), "round {round}, {walls} % walls");
         }
     }
 }

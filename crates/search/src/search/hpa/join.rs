@@ -3,7 +3,7 @@
 //! edit can have changed it ([`Hierarchy::rejoin`]).
 
 use super::cells::{Field, Patch};
-use super::{Hierarchy, Joined};
+use super::{Hierarchy, Joined, Link};
 use crate::grid::Pos;
 use crate::grid::board::Grid;
 
@@ -175,10 +175,10 @@ impl Hierarchy {
     }
 }
 
-/// Each node's partners across its borders: (its index among `nodes`, the partner's cell),
-/// sorted.
-fn links_of(nodes: &[Pos], ends: &[(Pos, Pos)]) -> Vec<(u32, Pos)> {
+/// Each node's partners across its borders, sorted by node and partner (the partners' clusters
+/// and indices left for [`Hierarchy::relink`]).
+fn links_of(nodes: &[Pos], ends: &[(Pos, Pos)]) -> Vec<Link> {
     let mut links: Vec<(u32, Pos)> = ends.iter().map(|&(p, q)| (nodes.binary_search(&p).expect("a node") as u32, q)).collect();
     links.sort_unstable();
-    links
+    links.into_iter().map(|(node, partner)| Link { node, partner, cluster: 0, index: 0 }).collect()
 }

@@ -77,7 +77,19 @@ impl fmt::Display for HpaError {
 impl std::error::Error for HpaError {}
 
 /// A cluster's nodes, the costs between them (k x k), and its links across borders.
-type Joined = (Vec<Pos>, Vec<f32>, Vec<(u32, Pos)>);
+type Joined = (Vec<Pos>, Vec<f32>, Vec<Link>);
+
+/// A step across a border from one of a cluster's nodes: the node's index in its cluster, the
+/// partner's cell, and the partner's cluster and index there (found by [`Hierarchy::relink`]
+/// each time either cluster's nodes may have changed: the abstract search reads a partner's
+/// number from them without looking its cell up).
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    node: u32,
+    partner: Pos,
+    cluster: u32,
+    index: u32,
+}
 
 /// One expansion of a search over a graph laid on the grid: HPA*'s abstract search
 /// ([`Hierarchy::find_traced`]: the start, a transition cell or the goal, its cost from the
@@ -120,8 +132,8 @@ pub struct Hierarchy {
     /// Each cluster's nodes and the least cost between each pair inside it (row-major, k x k).
     nodes: Vec<Vec<Pos>>,
     costs: Vec<Vec<f32>>,
-    /// Each cluster's links across its borders: (its node's index, the partner's cell), sorted.
-    links: Vec<Vec<(u32, Pos)>>,
+    /// Each cluster's links across its borders, sorted by node and partner.
+    links: Vec<Vec<Link>>,
     /// Nodes numbered cluster by cluster: cluster `c`'s `i`th node is `first[c] + i`.
     first: Vec<u32>,
     total: u32,
@@ -172,6 +184,7 @@ impl Hierarchy {
         }
         me.connect_all(grid);
         me.number();
+        me.relink(0..me.nodes.len());
         Ok(me)
     }
 
@@ -208,6 +221,12 @@ impl Hierarchy {
             self.rejoin(grid, c, &inside);
         }
         self.number();
+        // links into a cluster joined again may name its nodes by their old places
+        let mut around: Vec<usize> = clusters.iter().flat_map(|&c| self.borders_of(c)).flat_map(|b| self.sides_of(b)).collect();
+        around.extend_from_slice(&clusters);
+        around.sort_unstable();
+        around.dedup();
+        self.relink(around);
         self.version = grid.version();
         Ok(clusters.len())
     }
@@ -261,7 +280,7 @@ impl Hierarchy {
         self.borders.iter().map(|b| b.len() * 2 * pos).sum::<usize>()
             + self.nodes.iter().map(|n| n.len() * pos).sum::<usize>()
             + self.costs.iter().map(|c| c.len() * 4).sum::<usize>()
-            + self.links.iter().map(|l| l.len() * std::mem::size_of::<(u32, Pos)>()).sum::<usize>()
+            + self.links.iter().map(|l| l.len() * std::mem::size_of::<Link>()).sum::<usize>()
             + self.first.len() * 4
     }
 
@@ -365,8 +384,19 @@ impl Hierarchy {
             }
         }
         let Some((route, abstract_expanded, abstract_pushed)) = self.abstract_route(grid, start, goal, trace) else { return Ok(None) };
-        let mut cells = vec![start];
+        let (cells, ends) = self.refine(grid, &route);
+        let cells = smooth(grid, cells, &ends);
+        let cost = cells.windows(2).map(|s| step_cost(s[0], s[1])).sum();
+        Ok(Some(HpaPath { cells, cost, abstract_expanded, abstract_pushed }))
+    }
+
+    /// The cells of an abstract route (its first node on), and the place in them of each of its
+    /// nodes after the first: each leg between two is a least path inside their cluster, or a
+    /// step across a border.
+    fn refine(&self, grid: &Grid, route: &[Pos]) -> (Vec<Pos>, Vec<usize>) {
+        let mut cells = vec![route[0]];
         let mut field = Field::default(); // one for every leg, its buffers reused
+        let mut ends = Vec::with_capacity(route.len());
         for pair in route.windows(2) {
             let (a, b) = (pair[0], pair[1]);
             if self.cluster_of(a) == self.cluster_of(b) {
@@ -376,10 +406,9 @@ impl Hierarchy {
             } else {
                 cells.push(b);
             }
+            ends.push(cells.len() - 1);
         }
-        let cells = smooth(grid, cells);
-        let cost = cells.windows(2).map(|s| step_cost(s[0], s[1])).sum();
-        Ok(Some(HpaPath { cells, cost, abstract_expanded, abstract_pushed }))
+        (cells, ends)
     }
 
     // --- building ---
@@ -490,6 +519,19 @@ impl Hierarchy {
             total += n.len() as u32;
         }
         self.total = total;
+    }
+
+    /// Finds again the cluster and index of each partner of the links of `clusters`.
+    fn relink(&mut self, clusters: impl IntoIterator<Item = usize>) {
+        for c in clusters {
+            let mut links = std::mem::take(&mut self.links[c]);
+            for link in &mut links {
+                let there = self.cluster_of(link.partner);
+                link.cluster = there as u32;
+                link.index = self.nodes[there].binary_search(&link.partner).expect("a node across the border") as u32;
+            }
+            self.links[c] = links;
+        }
     }
 
     /// The number of the node at `p`, if one is there.

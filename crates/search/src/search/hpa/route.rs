@@ -1,8 +1,6 @@
 //! HPA*'s abstract search: A* over the transition nodes, the start and the goal.
 
 use std::cell::RefCell;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 use super::cells::{confined, octile};
 use super::{AbstractStep, Hierarchy};
@@ -31,15 +29,12 @@ impl Hierarchy {
             REACHED.with_borrow_mut(|r| {
                 r.begin(z as usize + 1);
                 r.reach(s, 0.0, u32::MAX, start);
-                open.clear();
-                open.push(Reverse(entry(self.weight * octile(start, goal), s)));
+                open.begin(z as usize + 1);
+                open.queue(entry(self.weight * octile(start, goal), s), false);
                 let (mut expanded, mut pushed) = (0, 1);
-                while let Some(Reverse(e)) = open.pop() {
-                    // a node's entries after its first (the least f) find it closed
+                while let Some(e) = open.pop() {
+                    // each queued node has one entry (lowered when a cheaper way comes): never closed
                     let id = e as u32;
-                    if r.closed(id) {
-                        continue;
-                    }
                     let (g, parent, at) = r.get(id).expect("reached");
                     r.close(id);
                     expanded += 1;
@@ -78,7 +73,7 @@ impl Hierarchy {
                         if let Some(step) = trace.as_deref_mut().and_then(|t| t.last_mut()) {
                             step.reached.push((cell, ng));
                         }
-                        open.push(Reverse(entry(ng + self.weight * octile(cell, goal), to)));
+                        open.queue(entry(ng + self.weight * octile(cell, goal), to), before.is_some());
                     };
                     if id == s {
                         for (i, &q) in self.nodes[cs].iter().enumerate() {
@@ -94,9 +89,9 @@ impl Hierarchy {
                             }
                         }
                         let links = &self.links[c];
-                        let from = links.partition_point(|&(n, _)| (n as usize) < i);
-                        for &(_, q) in links[from..].iter().take_while(|&&(n, _)| n as usize == i) {
-                            offer(self.id(q).expect("a node across the border"), q, 1.0);
+                        let from = links.partition_point(|l| (l.node as usize) < i);
+                        for l in links[from..].iter().take_while(|l| l.node as usize == i) {
+                            offer(self.first[l.cluster as usize] + l.index, l.partner, 1.0);
                         }
                     }
                     if c == cg {
@@ -114,7 +109,77 @@ thread_local! {
     /// map's query does not clear arrays over every node.
     static REACHED: RefCell<Reached> = RefCell::default();
     /// Its open list, kept per thread so that its room is not grown again each query.
-    static OPEN: RefCell<BinaryHeap<Reverse<u64>>> = RefCell::default();
+    static OPEN: RefCell<Quad> = RefCell::default();
+}
+
+/// A min-heap of open-list entries with four children a node, that knows where each node's
+/// entry sits: a cheaper way to a queued node lowers its entry instead of adding a second one,
+/// so nothing is popped only to be found closed. Four children a node: half a binary heap's
+/// depth, so a pop (an entry sifted down from the top, the open list's costliest step) makes
+/// half the moves, and the four children it compares at each level lie in one cache line.
+#[derive(Default)]
+struct Quad {
+    heap: Vec<u64>,
+    /// Where each queued node's entry sits in `heap` (read only for nodes queued).
+    slot: Vec<u32>,
+}
+
+impl Quad {
+    /// Empties the heap, for `n` node numbers.
+    fn begin(&mut self, n: usize) {
+        self.heap.clear();
+        if self.slot.len() < n {
+            self.slot.resize(n, 0);
+        }
+    }
+
+    /// Queues entry `e`, or lowers the entry of its node to `e` when `queued` (then `e` is no
+    /// greater than the entry it replaces).
+    fn queue(&mut self, e: u64, queued: bool) {
+        let i = if queued {
+            self.slot[e as u32 as usize] as usize
+        } else {
+            self.heap.push(e);
+            self.heap.len() - 1
+        };
+        self.sift_up(i, e);
+    }
+
+    fn sift_up(&mut self, mut i: usize, e: u64) {
+        while i > 0 && self.heap[(i - 1) / 4] > e {
+            let p = (i - 1) / 4;
+            self.put(i, self.heap[p]);
+            i = p;
+        }
+        self.put(i, e);
+    }
+
+    fn put(&mut self, i: usize, e: u64) {
+        self.heap[i] = e;
+        self.slot[e as u32 as usize] = i as u32;
+    }
+
+    /// The least entry, taken out.
+    fn pop(&mut self) -> Option<u64> {
+        let top = *self.heap.first()?;
+        let last = self.heap.pop().expect("not empty");
+        let n = self.heap.len();
+        if n == 0 {
+            return Some(top);
+        }
+        let mut i = 0;
+        while 4 * i + 1 < n {
+            let first = 4 * i + 1;
+            let least = (first..(first + 4).min(n)).min_by_key(|&k| self.heap[k]).expect("a child");
+            if self.heap[least] >= last {
+                break;
+            }
+            self.put(i, self.heap[least]);
+            i = least;
+        }
+        self.put(i, last);
+        Some(top)
+    }
 }
 
 /// An open list entry: `f` (as an `f32`, whose bits order as the non-negative number does)
