@@ -34,15 +34,46 @@ pub(super) struct Patch<'g> {
     moves: Vec<u8>,
 }
 
-/// The legal moves from local cell `(x, y)` where `open` says which local cells are open.
+/// The legal moves from local cell `(x, y)` where `open` says which local cells are open: the
+/// nine cells of its 3 x 3 block read once, their moves looked up in [`BLOCK_MOVES`].
 fn legal_moves(open: impl Fn(isize, isize) -> bool, x: isize, y: isize) -> u8 {
     if !open(x, y) {
         return 0;
     }
-    DIRS.iter().enumerate().fold(0u8, |m, (d, &(dx, dy))| {
-        let legal = open(x + dx, y + dy) && (dx == 0 || dy == 0 || (open(x + dx, y) && open(x, y + dy)));
-        m | (u8::from(legal) << d)
-    })
+    let mut block = 1 << 4;
+    for (k, (dx, dy)) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)].into_iter().enumerate() {
+        let bit = if k < 4 { k } else { k + 1 };
+        block |= usize::from(open(x + dx, y + dy)) << bit;
+    }
+    BLOCK_MOVES[block]
+}
+
+/// For each 3 x 3 block of open (1) and closed cells (bit `(dy + 1) * 3 + dx + 1` for the cell
+/// at `(dx, dy)` from the centre), the legal moves from its centre (a bit per direction of
+/// [`DIRS`]): none from a closed centre; a move to an open cell, and a diagonal only when both
+/// cells beside it are open too.
+const BLOCK_MOVES: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut block = 0;
+    while block < 512 {
+        if open_in(block, 0, 0) {
+            let mut d = 0;
+            while d < 8 {
+                let (dx, dy) = DIRS[d];
+                if open_in(block, dx, dy) && (dx == 0 || dy == 0 || (open_in(block, dx, 0) && open_in(block, 0, dy))) {
+                    table[block] |= 1 << d;
+                }
+                d += 1;
+            }
+        }
+        block += 1;
+    }
+    table
+};
+
+/// Whether the cell at `(dx, dy)` from the centre is open in a block of [`BLOCK_MOVES`].
+const fn open_in(block: usize, dx: isize, dy: isize) -> bool {
+    block >> ((dy + 1) * 3 + dx + 1) & 1 == 1
 }
 
 impl<'g> Patch<'g> {
