@@ -329,6 +329,16 @@ fn extend_walk(out: &mut Vec<Pos>, a: Pos, b: Pos) {
     }
 }
 
+/// The cost along `path` to each of its cells.
+fn costs_along(path: &[Pos]) -> Vec<f64> {
+    let mut along = Vec::with_capacity(path.len());
+    along.push(0.0);
+    for s in path.windows(2) {
+        along.push(along[along.len() - 1] + step_cost(s[0], s[1]));
+    }
+    along
+}
+
 /// Replaces stretches of `path` by cheaper diagonal-then-straight walks, looking up to
 /// [`SMOOTH_WINDOW`] cells ahead from each cell.
 ///
@@ -338,12 +348,7 @@ fn extend_walk(out: &mut Vec<Pos>, a: Pos, b: Pos) {
 /// the bounding box of its ends, inside the leg's rectangle, so it is never cheaper than the
 /// leg: a walk from a cell is tried only to cells past the end of its leg.
 pub(super) fn smooth(grid: &Grid, path: Vec<Pos>, least: &[usize]) -> Vec<Pos> {
-    // the cost along the path to each of its cells
-    let mut along = Vec::with_capacity(path.len());
-    along.push(0.0);
-    for s in path.windows(2) {
-        along.push(along[along.len() - 1] + step_cost(s[0], s[1]));
-    }
+    let along = costs_along(&path);
     // per path cell, how far each of the eight moves repeats from it (up to the window), found
     // when first asked: a walk from cell i to cell j is made of the board's moves exactly when
     // its diagonal leg fits the ray from i and its straight leg the ray back from j (the corner
