@@ -352,3 +352,135 @@ proptest! {
         }
     }
 }
+
+/// What one act does to a board, its copy and a kept snapshot of the board.
+#[derive(Clone, Debug)]
+enum SnapAct {
+    /// A cell of the board (or of its copy) set to one of four kinds.
+    Edit {
+        copy: bool,
+        at: usize,
+        kind: usize,
+    },
+    /// The board's last edit taken back (its cell set to what it was).
+    Undo,
+    /// A reader (a task) takes a clone of the kept snapshot, or the oldest reader lets go.
+    Hold,
+    Release,
+    /// The board copied afresh (a new identity).
+    Copy,
+    /// The kept snapshot brought up to date in place by the board, or by its copy.
+    Refresh {
+        by_copy: bool,
+    },
+    /// The kept snapshot searched through a kept searcher.
+    Search {
+        from: usize,
+        to: usize,
+        algorithm: usize,
+    },
+}
+
+fn snap_acts() -> impl Strategy<Value = Vec<SnapAct>> {
+    let act = prop_oneof![
+        6 => (any::<bool>(), 0usize..108, 0usize..4).prop_map(|(copy, at, kind)| SnapAct::Edit { copy, at, kind }),
+        2 => Just(SnapAct::Undo),
+        2 => Just(SnapAct::Hold),
+        2 => Just(SnapAct::Release),
+        1 => Just(SnapAct::Copy),
+        4 => any::<bool>().prop_map(|by_copy| SnapAct::Refresh { by_copy }),
+        3 => (0usize..108, 0usize..108, 0usize..3).prop_map(|(from, to, algorithm)| SnapAct::Search { from, to, algorithm }),
+    ];
+    proptest::collection::vec(act, 1..80)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// `Grid::refresh`, the way the plugin keeps a snapshot for its tasks: a board edited (and
+    /// edits undone), copied, its kept snapshot held by readers or not, refreshed by the board
+    /// or by a copy, and searched. A refresh is done exactly when the snapshot is already the
+    /// board as it is, or no reader holds it, it is the board's (not a copy's) and the board's
+    /// log reaches back to it; then the
+    /// snapshot is the board as it is now (cells, version, terrain counts, changes since any
+    /// earlier version), else it is as it was. Readers never see a cell change, and a kept
+    /// searcher on the snapshot answers as a fresh one.
+    #[test]
+    fn a_snapshot_refreshed_in_place_is_the_grid_as_it_is(acts in snap_acts()) {
+        let (w, h) = (12, 9);
+        let kinds = [Cell::Blocked, Cell::FLOOR, Cell::Ground(4), Cell::Water];
+        let mut grid = Grid::new(w, h).unwrap();
+        let mut copy = grid.clone();
+        let mut snap = grid.snapshot();
+        let mut readers: Vec<(Snapshot, Grid)> = Vec::new(); // each reader's snapshot, and its cells then
+        let mut undo: Vec<(usize, usize, Cell)> = Vec::new();
+        let mut kept = Searcher::default();
+        let algorithms = [Algorithm::AStar, Algorithm::JpsPlus, Algorithm::Hpa];
+        for act in acts {
+            match act {
+                SnapAct::Edit { copy: true, at, kind } => copy.set(at % w, at / w, kinds[kind]).unwrap(),
+                SnapAct::Edit { copy: false, at, kind } => {
+                    let (x, y) = (at % w, at / w);
+                    undo.push((x, y, grid.get(x, y).unwrap()));
+                    grid.set(x, y, kinds[kind]).unwrap();
+                }
+                SnapAct::Undo => {
+                    if let Some((x, y, cell)) = undo.pop() {
+                        grid.set(x, y, cell).unwrap();
+                    }
+                }
+                SnapAct::Hold => readers.push((snap.clone(), Grid::clone(&snap))),
+                SnapAct::Release => drop(readers.pop()),
+                SnapAct::Copy => copy = grid.clone(),
+                SnapAct::Refresh { by_copy } => {
+                    let by = if by_copy { &copy } else { &grid };
+                    let before = (snap.version(), Grid::clone(&snap));
+                    let reaches = by.changes_since(snap.version()).is_some();
+                    let done = by.refresh(&mut snap);
+                    let current = before.0 == by.version();
+                    prop_assert_eq!(done, current || (readers.is_empty() && reaches), "held by {} readers, log reaches: {}", readers.len(), reaches);
+                    prop_assert!(!(done && by_copy), "a copy refreshed the board's snapshot");
+                    if done {
+                        prop_assert_eq!(snap.version(), by.version());
+                        prop_assert!(*snap == *by, "the refreshed cells differ from the grid's");
+                        prop_assert_eq!(snap.is_uniform(), by.is_uniform());
+                        let then = (before.0.0, before.0.1.saturating_sub(3));
+                        let (mine, theirs) = (snap.changes_since(then).map(|c| c.collect::<Vec<_>>()), by.changes_since(then).map(|c| c.collect::<Vec<_>>()));
+                        prop_assert_eq!(mine, theirs);
+                    } else {
+                        prop_assert_eq!(snap.version(), before.0);
+                        prop_assert!(*snap == before.1, "a refresh refused changed the snapshot");
+                    }
+                }
+                SnapAct::Search { from, to, algorithm } => {
+                    let (a, b) = ((from % w, from / w), (to % w, to / w));
+                    let options = SearchOptions { algorithm: algorithms[algorithm], ..Default::default() };
+                    let fresh = Searcher::default().search(&snap, a, b, &options);
+                    match (kept.search(&snap, a, b, &options), fresh) {
+                        (Ok(answer), Ok(fresh)) => prop_assert_eq!(answer.path, fresh.path),
+                        (Err(e), Err(f)) => prop_assert_eq!(e, f),
+                        (answer, fresh) => prop_assert!(false, "kept {:?}, fresh {:?}", answer, fresh),
+                    }
+                }
+            }
+            for (reader, then) in &readers {
+                prop_assert!(**reader == *then, "a reader's snapshot changed under it");
+            }
+        }
+    }
+}
+
+/// A snapshot older than the board's log reaches is not refreshed (its changes are no longer
+/// known), one within it is: 257 and 256 changes.
+#[test]
+fn a_snapshot_past_the_change_log_is_not_refreshed() {
+    for (changes, refreshed) in [(CHANGE_LOG + 1, false), (CHANGE_LOG, true)] {
+        let mut grid = Grid::new(40, 40).unwrap();
+        let mut snap = grid.snapshot();
+        for k in 0..changes {
+            grid.set(k % 40, k / 40, Cell::Blocked).unwrap();
+        }
+        assert_eq!(grid.refresh(&mut snap), refreshed, "{changes} changes");
+        assert_eq!(*snap == grid, refreshed);
+    }
+}
