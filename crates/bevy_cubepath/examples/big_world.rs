@@ -89,8 +89,8 @@ struct Unit {
 struct Report;
 
 /// What is measured: frame times and main-thread pathfinding times (ms, the last 240 frames;
-/// since the units asked, the worst and how many frames went over 2 ms), answer latencies
-/// (ms), and the phases' times.
+/// since the units asked, and over every frame, the worst and how many frames went over 2 ms),
+/// answer latencies (ms), and the phases' times.
 #[derive(Resource)]
 struct Stats {
     rng: u64,
@@ -100,6 +100,8 @@ struct Stats {
     worst_work: f32,
     since: usize,
     over: usize,
+    /// Over every frame: the worst, frames, and frames over 2 ms.
+    all: (f32, usize, usize),
     latencies: Vec<f32>,
     answered: usize,
     again: usize,
@@ -121,6 +123,7 @@ impl Default for Stats {
             worst_work: 0.0,
             since: 0,
             over: 0,
+            all: (0.0, 0, 0),
             latencies: Vec::new(),
             answered: 0,
             again: 0,
@@ -238,6 +241,7 @@ fn stop_clock(mut stats: ResMut<Stats>, time: Res<Time>) {
             queue.pop_front();
         }
     }
+    stats.all = (stats.all.0.max(work), stats.all.1 + 1, stats.all.2 + usize::from(work > 2.0));
     if stats.asked_at.is_some() {
         stats.worst_work = stats.worst_work.max(work);
         stats.since += 1;
@@ -370,6 +374,7 @@ fn summary(stats: &Stats, settings: &Settings) -> Vec<String> {
         format!("  mean {:.3} ms, worst {:.3} ms (last 240 frames)", mean(&stats.work), most(&stats.work)),
         format!("  since the units asked: worst {:.3} ms", stats.worst_work),
         format!("  over 2 ms in {} of {} frames", stats.over, stats.since),
+        format!("  in every frame: worst {:.3} ms, over 2 ms in {} of {}", stats.all.0, stats.all.2, stats.all.1),
         format!("answers: {} of the {} asked at once", stats.answered, settings.units),
         format!("  ({} refused; {} since, to new goals)", stats.refused, stats.again),
         format!("  latency p50 {:.0} ms, p95 {:.0} ms, max {:.0} ms", at(0.5), at(0.95), lat.last().copied().unwrap_or(0.0)),

@@ -7,9 +7,10 @@
 //! that grid revision, and keeping the grid's identity, so a searcher kept for the next task
 //! follows the grid's edits cell by cell instead of starting over) with a searcher of its own.
 //! After an edit the next snapshot is an older one that no task holds any more, brought up to
-//! date in place (only the changed cells copied: `Grid::refresh`); only when the latest and
-//! the one before it are both still read is the grid copied whole (17 MB on 4096 x 4096,
-//! about 12 ms on the main thread). HPA* clusters are built once per grid, by one task while the grid's
+//! date in place (only the changed cells copied: `Grid::refresh`); only the first one, or
+//! when the latest and the one before it are both still read, is a copy of the whole grid,
+//! made a part a frame (at most `COPIED_A_FRAME` cells: a 4096 x 4096 grid is 17 MB, about
+//! 12 ms at once) while the grid's requests wait. HPA* clusters are built once per grid, by one task while the grid's
 //! other HPA* requests wait, then shared by every task; after an edit, the next task brings a
 //! copy up to date around the changed cells and shares that. A grid's connected components
 //! (every search's first check, labelled in about a second on 4096 x 4096) are shared alike:
@@ -29,7 +30,7 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use cubepath_search::{
-    grid::{Components, Grid, Snapshot},
+    grid::{Components, Grid, Snapshot, SnapshotInParts},
     search::{Algorithm, Hierarchy, SearchError, SearchResult, Searcher},
 };
 
@@ -96,32 +97,52 @@ pub(crate) struct TaskQueue {
     labelling: HashSet<Entity>,
 }
 
-/// A grid's snapshots for its tasks: the latest, and the one before it, kept to be brought up
-/// to date in place ([`Grid::refresh`](cubepath_search::grid::Grid::refresh): only the cells
-/// changed since) once its tasks are done with it, instead of copying the whole grid (17 MB on
-/// 4096 x 4096) on the main thread after every edit.
+/// A grid's snapshots for its tasks: the latest, the one before it (kept to be brought up to
+/// date in place once its tasks are done with it: [`Grid::refresh`] copies only the cells
+/// changed since), and a copy of the whole grid under way a part a frame when neither can be.
 #[derive(Default)]
 struct Snapshots {
     latest: Option<Snapshot>,
     spare: Option<Snapshot>,
+    parts: Option<SnapshotInParts>,
 }
 
+/// The cells of a grid (bytes) copied for tasks in one frame at most: under 1 ms here, so a
+/// 4096 x 4096 grid's first snapshot (17 MB, 12 ms at once) takes 17 frames (2 MiB a frame
+/// put a frame of the plugin's `edits` bench at 2.2 ms).
+const COPIED_A_FRAME: usize = 1 << 20;
+
 impl Snapshots {
-    /// A snapshot of `grid` as it is now for a task: the latest when it is; else the latest
-    /// or the spare refreshed in place when no task holds it; else a new copy.
-    fn take(&mut self, grid: &Grid) -> Snapshot {
-        let mut latest = self.latest.take();
-        let fresh = if latest.as_mut().is_some_and(|s| grid.refresh(s)) {
-            latest.expect("refreshed")
-        } else {
-            let mut spare = std::mem::replace(&mut self.spare, latest);
-            match spare.as_mut().is_some_and(|s| grid.refresh(s)) {
-                true => spare.expect("refreshed"),
-                false => grid.snapshot(),
+    /// A snapshot of `grid` as it is now for a task: the latest or the one before it, brought
+    /// up to date in place when no task reads it; else the next part of a copy (`copy`: what
+    /// is left of this frame's allowance, all of it taken), and `None` until the copy is done.
+    fn take(&mut self, grid: &Grid, copy: &mut usize) -> Option<Snapshot> {
+        if let Some(latest) = self.latest.as_mut()
+            && grid.refresh(latest)
+        {
+            return Some(latest.clone());
+        }
+        if let Some(spare) = self.spare.as_mut()
+            && grid.refresh(spare)
+        {
+            self.parts = None;
+            std::mem::swap(&mut self.latest, &mut self.spare);
+            return self.latest.clone();
+        }
+        if *copy == 0 {
+            return None;
+        }
+        let parts = self.parts.take().unwrap_or_else(|| grid.snapshot_in_parts());
+        match parts.advance(grid, std::mem::take(copy)) {
+            Ok(fresh) => {
+                self.spare = self.latest.replace(fresh.clone());
+                Some(fresh)
             }
-        };
-        self.latest = Some(fresh.clone());
-        fresh
+            Err(more) => {
+                self.parts = Some(more);
+                None
+            }
+        }
     }
 }
 
@@ -179,7 +200,7 @@ pub(crate) fn search_in_tasks(
     }
     flights.in_flight = kept;
     let mut handed = 0;
-    let mut waiting = Vec::new();
+    let (mut waiting, mut copy) = (Vec::new(), COPIED_A_FRAME);
     while flights.in_flight.len() < tasks.at_once.max(1) && handed < budget.searches {
         let Some(e) = queue.next_waiting() else { break };
         let Ok(request) = requests.get(e) else { continue };
@@ -199,7 +220,13 @@ pub(crate) fn search_in_tasks(
                 continue;
             }
             Ok(Some(unit)) => Snapshot::from(unit),
-            Ok(None) => flights.snapshots.entry(grid).or_default().take(&nav.grid),
+            Ok(None) => match flights.snapshots.entry(grid).or_default().take(&nav.grid, &mut copy) {
+                Some(snapshot) => snapshot,
+                None => {
+                    waiting.push(e); // its grid's copy goes on next frame
+                    continue;
+                }
+            },
         };
         // HPA* on the grid itself: the shared clusters, or this task makes them while the
         // grid's other HPA* requests wait

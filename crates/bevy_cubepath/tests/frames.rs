@@ -233,6 +233,34 @@ fn a_task_whose_request_was_renewed_or_whose_grid_changed_never_answers() {
     assert!((path.cost - 999.0).abs() < 1e-9, "straight along the top row through the new gap: {}", path.cost);
 }
 
+/// A grid too big to copy in one frame (2,048 x 2,048: 4.2 MB) is copied for its tasks a part
+/// a frame while its requests wait, and edits made meanwhile are in the copy: a wall of 200
+/// cells put up while the copy is under way (in rows copied before it); the answer goes round
+/// it.
+#[test]
+fn a_big_grid_is_copied_for_tasks_over_frames_with_the_edits_made_meanwhile() {
+    let mut app = app();
+    app.insert_resource(PathTasks::default());
+    let grid = app.world_mut().spawn(NavGrid::new(Grid::new(2048, 2048).unwrap())).id();
+    let e = app.world_mut().spawn(PathRequest::new((0, 0), (20, 0))).id();
+    app.update();
+    assert!(app.world().get::<PathAnswer>(e).is_none());
+    {
+        let mut nav = app.world_mut().get_mut::<NavGrid>(grid).unwrap();
+        for y in 0..200 {
+            nav.grid.set(10, y, Cell::Blocked).unwrap();
+        }
+    }
+    // the copy takes frames: no task (so no answer) for the first ones
+    app.update();
+    assert!(app.world().get::<PathAnswer>(e).is_none(), "answered before the grid was copied");
+    until_answered(&mut app, &[e]);
+    let nav = app.world().get::<NavGrid>(grid).unwrap().grid.clone();
+    let path = app.world().get::<PathAnswer>(e).unwrap().result.clone().expect("a way round the wall");
+    assert!(moves_by_rules(&nav, &path.cells), "the path crosses the wall put up during the copy");
+    assert!((path.cost - rules_cost(&nav, (0, 0), (20, 0)).unwrap()).abs() < 1e-9, "{}", path.cost);
+}
+
 /// Tasks share their grid's connected components (labelled once, by the first task, while
 /// the grid's other requests wait): a board walled in two answers every request across it
 /// with no path, and after each edit that opens the wall somewhere, every one of several

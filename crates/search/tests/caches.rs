@@ -484,3 +484,96 @@ fn a_snapshot_past_the_change_log_is_not_refreshed() {
         assert_eq!(*snap == grid, refreshed);
     }
 }
+
+/// What one act does while a snapshot is taken a part at a time.
+#[derive(Clone, Debug)]
+enum PartAct {
+    /// A cell of the board set to one of four kinds (a kind it may already have).
+    Edit {
+        at: usize,
+        kind: usize,
+    },
+    /// The board's last edit taken back.
+    Undo,
+    /// The board replaced by a copy of itself (another identity), or by a board of another size.
+    Copy,
+    Resize,
+    /// Up to this many more cells copied.
+    Advance {
+        cells: usize,
+    },
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// `SnapshotInParts`: a board edited, edits undone, replaced by copies and by other boards,
+    /// while its snapshot is copied a part at a time; each time the copy ends, the snapshot is
+    /// the board as it is then (cells, version, terrain counts), and a kept searcher on it
+    /// answers as a fresh one.
+    #[test]
+    fn a_snapshot_taken_in_parts_is_the_grid_at_its_end(acts in proptest::collection::vec(prop_oneof![
+        6 => (0usize..400, 0usize..4).prop_map(|(at, kind)| PartAct::Edit { at, kind }),
+        2 => Just(PartAct::Undo),
+        1 => Just(PartAct::Copy),
+        1 => Just(PartAct::Resize),
+        5 => (1usize..120).prop_map(|cells| PartAct::Advance { cells }),
+    ], 1..120)) {
+        let kinds = [Cell::Blocked, Cell::FLOOR, Cell::Ground(4), Cell::Water];
+        let mut grid = Grid::new(12, 9).unwrap();
+        let mut parts = grid.snapshot_in_parts();
+        let mut undo: Vec<(usize, usize, Cell)> = Vec::new();
+        let mut kept = Searcher::default();
+        for act in acts {
+            let (w, h) = (grid.width(), grid.height());
+            match act {
+                PartAct::Edit { at, kind } => {
+                    let (x, y) = (at % w, at / w % h);
+                    undo.push((x, y, grid.get(x, y).unwrap()));
+                    grid.set(x, y, kinds[kind]).unwrap();
+                }
+                PartAct::Undo => {
+                    if let Some((x, y, cell)) = undo.pop() {
+                        grid.set(x, y, cell).unwrap();
+                    }
+                }
+                PartAct::Copy => grid = grid.clone(),
+                PartAct::Resize => {
+                    grid = Grid::new(w % 13 + 5, h % 7 + 4).unwrap();
+                    undo.clear();
+                }
+                PartAct::Advance { cells } => match parts.advance(&grid, cells) {
+                    Ok(snap) => {
+                        prop_assert_eq!(snap.version(), grid.version());
+                        prop_assert!(*snap == grid, "the snapshot's cells differ from the grid's");
+                        prop_assert_eq!(snap.is_uniform(), grid.is_uniform());
+                        let (a, b) = ((0, 0), (snap.width() - 1, snap.height() - 1));
+                        let options = SearchOptions::default();
+                        let fresh = Searcher::default().search(&snap, a, b, &options);
+                        match (kept.search(&snap, a, b, &options), fresh) {
+                            (Ok(answer), Ok(fresh)) => prop_assert_eq!(answer.path, fresh.path),
+                            (Err(e), Err(f)) => prop_assert_eq!(e, f),
+                            (answer, fresh) => prop_assert!(false, "kept {:?}, fresh {:?}", answer, fresh),
+                        }
+                        parts = grid.snapshot_in_parts();
+                    }
+                    Err(more) => parts = more,
+                },
+            }
+        }
+    }
+}
+
+/// A snapshot in parts over which the grid changed more than its log remembers begins again,
+/// and still ends as the grid is.
+#[test]
+fn a_snapshot_in_parts_outlived_by_the_change_log_begins_again() {
+    let mut grid = Grid::new(40, 40).unwrap();
+    let parts = grid.snapshot_in_parts().advance(&grid, 1_000).expect_err("1,764 cells to copy");
+    for k in 0..CHANGE_LOG + 20 {
+        grid.set(k % 40, k / 40, Cell::Blocked).unwrap();
+    }
+    let snap = parts.advance(&grid, 1_000).expect_err("begun again").advance(&grid, 1_000).expect("copied");
+    assert_eq!(snap.version(), grid.version());
+    assert!(*snap == grid);
+}

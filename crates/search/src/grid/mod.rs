@@ -16,7 +16,7 @@ pub(crate) mod moves;
 pub(crate) mod rules;
 pub(crate) mod sight;
 
-pub use board::{CHANGE_LOG, Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT, Snapshot};
+pub use board::{CHANGE_LOG, Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT, Snapshot, SnapshotInParts};
 pub use clearance::{Clearance, MAX_UNIT, square_cells};
 pub use components::Components;
 pub use mazes::{MazeKind, generate_maze};
