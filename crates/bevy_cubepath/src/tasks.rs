@@ -10,9 +10,9 @@
 //! date in place (only the changed cells copied: `Grid::refresh`); only the first one, or
 //! when the latest and the one before it are both still read, is a copy of the whole grid,
 //! made a part a frame (at most `COPIED_A_FRAME` cells: a 4096 x 4096 grid is 17 MB, about
-//! 12 ms at once) while the grid's requests wait. HPA* clusters are built once per grid, by one task while the grid's
-//! other HPA* requests wait, then shared by every task; after an edit, the next task brings a
-//! copy up to date around the changed cells and shares that. A grid's connected components
+//! 12 ms at once) while the grid's requests wait. HPA* clusters are built once per grid, by
+//! one task while the grid's other HPA* requests wait, then shared by every task; after an
+//! edit, the next task brings a copy up to date around the changed cells and shares that. A grid's connected components
 //! (every search's first check, labelled in about a second on 4096 x 4096) are shared alike:
 //! the first task on a grid labels them while its other requests wait. A newer request on the
 //! entity, or its despawning, drops the task (a dropped task is cancelled); an answer that comes

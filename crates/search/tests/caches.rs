@@ -353,6 +353,18 @@ proptest! {
     }
 }
 
+/// Whether `kept` answers on `grid` between `ends` as a fresh searcher does: the same path, or
+/// the same refusal.
+fn kept_answers_as_fresh(kept: &mut Searcher, grid: &Grid, (a, b): (Pos, Pos), options: &SearchOptions) -> Result<(), TestCaseError> {
+    let fresh = Searcher::default().search(grid, a, b, options);
+    match (kept.search(grid, a, b, options), fresh) {
+        (Ok(answer), Ok(fresh)) => prop_assert_eq!(answer.path, fresh.path),
+        (Err(e), Err(f)) => prop_assert_eq!(e, f),
+        (answer, fresh) => prop_assert!(false, "kept {:?}, fresh {:?}", answer, fresh),
+    }
+    Ok(())
+}
+
 /// What one act does to a board, its copy and a kept snapshot of the board.
 #[derive(Clone, Debug)]
 enum SnapAct {
@@ -453,14 +465,9 @@ proptest! {
                     }
                 }
                 SnapAct::Search { from, to, algorithm } => {
-                    let (a, b) = ((from % w, from / w), (to % w, to / w));
+                    let ends = ((from % w, from / w), (to % w, to / w));
                     let options = SearchOptions { algorithm: algorithms[algorithm], ..Default::default() };
-                    let fresh = Searcher::default().search(&snap, a, b, &options);
-                    match (kept.search(&snap, a, b, &options), fresh) {
-                        (Ok(answer), Ok(fresh)) => prop_assert_eq!(answer.path, fresh.path),
-                        (Err(e), Err(f)) => prop_assert_eq!(e, f),
-                        (answer, fresh) => prop_assert!(false, "kept {:?}, fresh {:?}", answer, fresh),
-                    }
+                    kept_answers_as_fresh(&mut kept, &snap, ends, &options)?;
                 }
             }
             for (reader, then) in &readers {
@@ -547,14 +554,8 @@ proptest! {
                         prop_assert_eq!(snap.version(), grid.version());
                         prop_assert!(*snap == grid, "the snapshot's cells differ from the grid's");
                         prop_assert_eq!(snap.is_uniform(), grid.is_uniform());
-                        let (a, b) = ((0, 0), (snap.width() - 1, snap.height() - 1));
-                        let options = SearchOptions::default();
-                        let fresh = Searcher::default().search(&snap, a, b, &options);
-                        match (kept.search(&snap, a, b, &options), fresh) {
-                            (Ok(answer), Ok(fresh)) => prop_assert_eq!(answer.path, fresh.path),
-                            (Err(e), Err(f)) => prop_assert_eq!(e, f),
-                            (answer, fresh) => prop_assert!(false, "kept {:?}, fresh {:?}", answer, fresh),
-                        }
+                        let ends = ((0, 0), (snap.width() - 1, snap.height() - 1));
+                        kept_answers_as_fresh(&mut kept, &snap, ends, &SearchOptions::default())?;
                         parts = grid.snapshot_in_parts();
                     }
                     Err(more) => parts = more,

@@ -263,8 +263,7 @@ impl SnapshotInParts {
     /// itself to go on with. Begins again when `grid` is another grid (or a copy), or has
     /// changed more than its log remembers ([`CHANGE_LOG`]) since it was begun.
     pub fn advance(mut self, grid: &Grid, cells: usize) -> Result<Snapshot, SnapshotInParts> {
-        let c = &self.copy;
-        if c.id != grid.id || c.revision > grid.revision || grid.revision - c.revision > CHANGE_LOG as u64 {
+        if grid.changes_since(self.copy.version()).is_none() {
             self = grid.snapshot_in_parts();
         }
         let c = &mut self.copy;
@@ -275,12 +274,7 @@ impl SnapshotInParts {
         }
         // a cell changed since the copy was begun was copied before it changed or after: copied
         // again, it is as it is now either way
-        for r in c.revision + 1..=grid.revision {
-            let i = grid.log[(r % CHANGE_LOG as u64) as usize] as usize;
-            c.codes[i] = grid.codes[i];
-        }
-        c.log.clone_from(&grid.log);
-        (c.revision, c.special, c.weighted) = (grid.revision, grid.special, grid.weighted);
+        grid.catch_up(c);
         Ok(Snapshot(Arc::new(self.copy)))
     }
 }
@@ -445,16 +439,23 @@ impl Grid {
             return true;
         }
         let Some(old) = Arc::get_mut(&mut snapshot.0) else { return false };
-        if old.id != self.id || old.revision > self.revision || self.revision - old.revision > CHANGE_LOG as u64 {
+        if self.changes_since(old.version()).is_none() {
             return false;
         }
-        for r in old.revision + 1..=self.revision {
-            let i = self.log[(r % CHANGE_LOG as u64) as usize] as usize;
-            old.codes[i] = self.codes[i];
-        }
-        old.log.clone_from(&self.log);
-        (old.revision, old.special, old.weighted) = (self.revision, self.special, self.weighted);
+        self.catch_up(old);
         true
+    }
+
+    /// Brings `copy`, this grid's cells as they were at a revision whose changes since the log
+    /// still holds (as [`Grid::changes_since`] tells), to the grid as it is now: each cell
+    /// changed since copied again, and the revision, log and terrain counts taken over.
+    fn catch_up(&self, copy: &mut Grid) {
+        for r in copy.revision + 1..=self.revision {
+            let i = self.log[(r % CHANGE_LOG as u64) as usize] as usize;
+            copy.codes[i] = self.codes[i];
+        }
+        copy.log.clone_from(&self.log);
+        (copy.revision, copy.special, copy.weighted) = (self.revision, self.special, self.weighted);
     }
 
     /// The cells changed since this grid was at `version` (one per change, so a cell changed
