@@ -4,7 +4,8 @@
 //! default weight, and A*: times, abstract nodes expanded, and HPA*'s cost over A*'s), and 50
 //! one-cell edits each followed by the hierarchy's update (its time): 25 random open cells
 //! walled, each opened again after (`EDITS=N` in the environment for another count;
-//! `CLUSTER=N` for clusters of another side); then what a snapshot of the grid for tasks
+//! `CLUSTER=N` for clusters of another side; `W1=W` and `WEIGHT=W` for other weights than 1
+//! and the default); then what a snapshot of the grid for tasks
 //! costs, copied whole and refreshed in place after a one-cell edit.
 //!
 //!     cargo run --release -p cubepath-search --example huge [-- SIDE PERCENT]
@@ -73,7 +74,10 @@ fn main() {
     let t = Instant::now();
     s.search(&grid, warm.0, warm.1, &options).unwrap();
     println!("A*'s first search (with the grid's components): {:.0} ms", t.elapsed().as_secs_f64() * 1e3);
-    let weights = [1.0, DEFAULT_WEIGHT];
+    let weights = [
+        std::env::var("W1").ok().and_then(|v| v.parse().ok()).unwrap_or(1.0),
+        std::env::var("WEIGHT").ok().and_then(|v| v.parse().ok()).unwrap_or(DEFAULT_WEIGHT),
+    ];
     let (mut th, mut ta) = ([Vec::new(), Vec::new()], Vec::new());
     let (mut ratios, mut expanded) = ([Vec::new(), Vec::new()], [0, 0]);
     for _ in 0..20 {

@@ -4,7 +4,9 @@
 //!
 //! [`Hierarchy::build`] cuts the board into square clusters and finds the entrances on each
 //! border between two clusters (each maximal run of cells open on both sides: one transition at
-//! its middle, or two at its ends when it is 6 cells or longer); a transition's two cells are
+//! its middle, or two at its ends when it is 6 cells or longer; one within [`SPACING`] cells
+//! of a transition kept before it, and joined to it by a few moves on both sides, is left out:
+//! see `entrances.rs`); a transition's two cells are
 //! abstract nodes joined by a straight step, and the nodes of each cluster are joined by their
 //! least cost inside it (a Dijkstra confined to the cluster). [`Hierarchy::find`] joins the
 //! start and the goal to the nodes of their clusters, searches that small graph with A* (its
@@ -24,6 +26,7 @@
 //! those borders; it never answers for a grid that has changed since ([`HpaError::Stale`]).
 
 mod cells;
+mod entrances;
 mod join;
 mod route;
 
@@ -33,6 +36,7 @@ use std::sync::Arc;
 use crate::grid::Pos;
 use crate::grid::board::Grid;
 use cells::{Field, Patch, smooth, step_cost};
+pub use entrances::SPACING;
 
 /// How far ahead (in path cells) smoothing looks for a cheaper straight-then-diagonal walk.
 pub const SMOOTH_WINDOW: usize = 48;
@@ -188,9 +192,10 @@ impl Hierarchy {
         Ok(me)
     }
 
-    /// Follows the grid's edits since the hierarchy was built or last updated: the borders a
-    /// changed cell lies on are found again, and the clusters holding changed cells or on
-    /// those borders joined again, each only where the edit can have changed its costs (a
+    /// Follows the grid's edits since the hierarchy was built or last updated: the borders of
+    /// the clusters holding changed cells are found again (a cell inside can change which
+    /// transitions are near each other), and the clusters holding changed cells or across a
+    /// border whose transitions moved joined again, each only where the edit can have changed its costs (a
     /// cluster with one changed cell: a Dijkstra from the cell and from each of its neighbours
     /// along x, one for each new node, and, for a walled cell, one from each of a few nodes
     /// covering the pairs it lay on a least way of; more changed cells: the cluster whole);
@@ -206,16 +211,22 @@ impl Hierarchy {
             *self = Hierarchy { weight: self.weight, ..Hierarchy::build(grid, self.side)? };
             return Ok(self.nodes.len());
         };
-        let mut borders: Vec<usize> = changed.iter().flat_map(|&p| self.borders_at(p)).collect();
+        // a changed cell can join or split its cluster's regions, which decide the transitions
+        // kept on each of its borders
+        let mut borders: Vec<usize> = changed.iter().flat_map(|&p| self.borders_of(self.cluster_of(p))).collect();
         borders.sort_unstable();
         borders.dedup();
-        let mut clusters: Vec<usize> = borders.iter().flat_map(|&b| self.sides_of(b)).collect();
-        clusters.extend(changed.iter().map(|&p| self.cluster_of(p)));
+        // the clusters holding changed cells, and those across a border whose transitions moved
+        let mut clusters: Vec<usize> = changed.iter().map(|&p| self.cluster_of(p)).collect();
+        for &b in &borders {
+            let found = self.transitions(grid, b);
+            if found != self.borders[b] {
+                clusters.extend(self.sides_of(b));
+                self.borders[b] = found;
+            }
+        }
         clusters.sort_unstable();
         clusters.dedup();
-        for &b in &borders {
-            self.borders[b] = self.transitions(grid, b);
-        }
         for &c in &clusters {
             let inside: Vec<Pos> = changed.iter().copied().filter(|&p| self.cluster_of(p) == c).collect();
             self.rejoin(grid, c, &inside);
@@ -454,58 +465,6 @@ impl Hierarchy {
         }
         if j + 1 < ch {
             out.push(vertical + j * cw + i);
-        }
-        out
-    }
-
-    /// The borders cell `p` lies on (the edge rows and columns of its cluster that face
-    /// another cluster).
-    fn borders_at(&self, p: Pos) -> Vec<usize> {
-        let c = self.cluster_of(p);
-        let (x0, y0, x1, y1) = self.rect(c);
-        self.borders_of(c)
-            .into_iter()
-            .filter(|&b| {
-                let [lo, hi] = self.sides_of(b);
-                let other = if lo == c { hi } else { lo };
-                let (ox0, oy0, ..) = self.rect(other);
-                match (ox0.cmp(&x0), oy0.cmp(&y0)) {
-                    (std::cmp::Ordering::Less, _) => p.0 == x0,
-                    (std::cmp::Ordering::Greater, _) => p.0 + 1 == x1,
-                    (_, std::cmp::Ordering::Less) => p.1 == y0,
-                    _ => p.1 + 1 == y1,
-                }
-            })
-            .collect()
-    }
-
-    /// The transitions on border `b`: for each maximal run of cell pairs open on both sides, one
-    /// at its middle, or one at each end when the run is 6 or longer.
-    fn transitions(&self, grid: &Grid, b: usize) -> Vec<(Pos, Pos)> {
-        let [lo, hi] = self.sides_of(b);
-        let (a, z) = (self.rect(lo), self.rect(hi));
-        let pairs: Vec<(Pos, Pos)> = if a.1 == z.1 {
-            // side by side: the last column of `lo`, the first of `hi`
-            (a.1..a.3).map(|y| ((a.2 - 1, y), (z.0, y))).collect()
-        } else {
-            (a.0..a.2).map(|x| ((x, a.3 - 1), (x, z.1))).collect()
-        };
-        let open = |&(p, q): &(Pos, Pos)| grid.is_passable(p.0, p.1) && grid.is_passable(q.0, q.1);
-        let mut out = Vec::new();
-        let mut k = 0;
-        while k < pairs.len() {
-            if !open(&pairs[k]) {
-                k += 1;
-                continue;
-            }
-            let run = pairs[k..].iter().take_while(|p| open(p)).count();
-            if run >= 6 {
-                out.push(pairs[k]);
-                out.push(pairs[k + run - 1]);
-            } else {
-                out.push(pairs[k + run / 2]);
-            }
-            k += run;
         }
         out
     }
