@@ -7,7 +7,7 @@ use std::f64::consts::SQRT_2;
 
 use super::SMOOTH_WINDOW;
 use crate::grid::Pos;
-use crate::grid::board::Grid;
+use crate::grid::board::{BLOCKED, Grid};
 
 /// The octile distance: a lower bound of the cost between two cells.
 pub(super) fn octile(a: Pos, b: Pos) -> f64 {
@@ -132,7 +132,9 @@ impl<'g> Patch<'g> {
         }
         let (x0, y0, x1, y1) = self.rect;
         let (w, h) = ((x1 - x0) as isize, (y1 - y0) as isize);
-        let at = |x: isize, y: isize| x >= 0 && y >= 0 && x < w && y < h && self.grid.is_passable(x0 + x as usize, y0 + y as usize);
+        // the grid's codes, read straight (its border of walls keeps every read on it)
+        let (codes, stride, origin) = (self.grid.codes(), self.grid.stride() as isize, self.grid.index(x0, y0) as isize);
+        let at = |x: isize, y: isize| x >= 0 && y >= 0 && x < w && y < h && codes[(origin + y * stride + x) as usize] != BLOCKED;
         legal_moves(at, (i % self.w) as isize, (i / self.w) as isize)
     }
 
@@ -189,6 +191,8 @@ impl<'g> Patch<'g> {
                 }
             }
             let mut moves = self.moves_of(i);
+            // the cell's place, found once (a division) for its neighbours' estimates
+            let (x, y) = if guided { self.pos(i) } else { (0, 0) };
             while moves != 0 {
                 let d = moves.trailing_zeros() as usize;
                 moves &= moves - 1;
@@ -198,7 +202,8 @@ impl<'g> Patch<'g> {
                     field.cost[j] = ng;
                     field.parent[j] = at;
                     if guided {
-                        field.heap.push(Reverse(((ng + estimate(self.pos(j))).to_bits(), j as u32)));
+                        let q = (x.wrapping_add_signed(DIRS[d].0), y.wrapping_add_signed(DIRS[d].1));
+                        field.heap.push(Reverse(((ng + estimate(q)).to_bits(), j as u32)));
                     } else {
                         field.buckets.push(ng, j as u32);
                     }
@@ -305,6 +310,12 @@ pub(super) fn confined(grid: &Grid, rect: (usize, usize, usize, usize), from: Po
     field
 }
 
+/// The number in [`DIRS`] of move `(dx, dy)`.
+fn dir_of(dx: isize, dy: isize) -> usize {
+    const AT: [usize; 9] = [7, 3, 5, 1, usize::MAX, 0, 6, 2, 4];
+    AT[((dy + 1) * 3 + dx + 1) as usize]
+}
+
 /// How many times move `(dx, dy)` can be repeated from `a` (up to `most`), each step one of
 /// the board's moves.
 fn ray(grid: &Grid, a: Pos, (dx, dy): (isize, isize), most: usize) -> usize {
@@ -354,20 +365,27 @@ pub(super) fn smooth(grid: &Grid, path: Vec<Pos>, least: &[usize]) -> Vec<Pos> {
     // its diagonal leg fits the ray from i and its straight leg the ray back from j (the corner
     // between them and the two ends are free: each is on a leg or the path)
     let mut rays = vec![[u8::MAX; 8]; path.len()];
-    let mut fits = |k: usize, (dx, dy): (isize, isize), run: usize| {
-        let d = DIRS.iter().position(|&m| m == (dx, dy)).expect("a move");
+    let mut fits = |k: usize, d: usize, run: usize| {
         if rays[k][d] == u8::MAX {
             rays[k][d] = ray(grid, path[k], DIRS[d], SMOOTH_WINDOW) as u8;
         }
         run <= usize::from(rays[k][d])
     };
-    let mut walk_fits = |i: usize, j: usize| {
+    // a walk from i to j that is cheaper than the path between them and made of the board's
+    // moves; the cheapest test first: on random walls most cells ahead are refused by the
+    // diagonal leg's ray from i, read once per direction
+    let mut shorter = |i: usize, j: usize| {
         let (a, b) = (path[i], path[j]);
         let (dx, dy) = (b.0 as isize - a.0 as isize, b.1 as isize - a.1 as isize);
-        let (sx, sy) = (dx.signum(), dy.signum());
-        let (diagonal, straight) = (dx.abs().min(dy.abs()) as usize, dx.abs().abs_diff(dy.abs()));
-        let back = if dx.abs() > dy.abs() { (-sx, 0) } else { (0, -sy) };
-        (diagonal == 0 || fits(i, (sx, sy), diagonal)) && (straight == 0 || fits(j, back, straight))
+        let (sx, sy, ax, ay) = (dx.signum(), dy.signum(), dx.unsigned_abs(), dy.unsigned_abs());
+        let diagonal = ax.min(ay);
+        if diagonal > 0 && !fits(i, dir_of(sx, sy), diagonal) {
+            return false;
+        }
+        let octile = ax.max(ay) as f64 + (SQRT_2 - 1.0) * diagonal as f64;
+        let straight = ax.abs_diff(ay);
+        let back = if ax > ay { dir_of(-sx, 0) } else { dir_of(0, -sy) };
+        octile < along[j] - along[i] - 1e-9 && (straight == 0 || fits(j, back, straight))
     };
     let mut out = Vec::with_capacity(path.len());
     out.push(path[0]);
@@ -388,8 +406,7 @@ pub(super) fn smooth(grid: &Grid, path: Vec<Pos>, least: &[usize]) -> Vec<Pos> {
         while taut < reach && along[taut + 1] - along[i] < octile(path[i], path[taut + 1]) + 1e-9 {
             taut += 1;
         }
-        let shortcut =
-            (past.max(taut + 1)..=reach).rev().find(|&j| octile(path[i], path[j]) < along[j] - along[i] - 1e-9 && walk_fits(i, j));
+        let shortcut = (past.max(taut + 1)..=reach).rev().find(|&j| shorter(i, j));
         match shortcut {
             Some(j) => {
                 extend_walk(&mut out, path[i], path[j]);

@@ -138,11 +138,18 @@ pub struct Hierarchy {
     costs: Vec<Vec<f32>>,
     /// Each cluster's links across its borders, sorted by node and partner.
     links: Vec<Vec<Link>>,
+    /// Where each node's links begin in its cluster's `links`, and their end (k + 1 places a
+    /// cluster; found again with the links' partners by [`Hierarchy::relink`]).
+    link_at: Vec<Vec<u32>>,
     /// Nodes numbered cluster by cluster: cluster `c`'s `i`th node is `first[c] + i`.
     first: Vec<u32>,
     total: u32,
     /// The weight on the abstract search's estimate.
     weight: f64,
+    /// The column of clusters of each column of cells, and the row of each row (a lookup
+    /// rather than a division: the abstract search asks for a node's cluster at every step).
+    column: Vec<u32>,
+    row: Vec<u32>,
 }
 
 impl Hierarchy {
@@ -179,9 +186,12 @@ impl Hierarchy {
             nodes: vec![Vec::new(); clusters.0 * clusters.1],
             costs: vec![Vec::new(); clusters.0 * clusters.1],
             links: vec![Vec::new(); clusters.0 * clusters.1],
+            link_at: vec![Vec::new(); clusters.0 * clusters.1],
             first: Vec::new(),
             total: 0,
             weight: DEFAULT_WEIGHT,
+            column: (0..w).map(|x| (x / side) as u32).collect(),
+            row: (0..h).map(|y| (y / side) as u32).collect(),
         };
         for b in 0..borders {
             me.borders[b] = me.transitions(grid, b);
@@ -285,14 +295,15 @@ impl Hierarchy {
         }
     }
 
-    /// Bytes held: the transitions, nodes, costs and links.
+    /// Bytes held: the transitions, nodes, costs and links, and the lookups of clusters.
     pub fn bytes(&self) -> usize {
         let pos = std::mem::size_of::<Pos>();
         self.borders.iter().map(|b| b.len() * 2 * pos).sum::<usize>()
             + self.nodes.iter().map(|n| n.len() * pos).sum::<usize>()
             + self.costs.iter().map(|c| c.len() * 4).sum::<usize>()
             + self.links.iter().map(|l| l.len() * std::mem::size_of::<Link>()).sum::<usize>()
-            + self.first.len() * 4
+            + self.link_at.iter().map(|l| l.len() * 4).sum::<usize>()
+            + (self.first.len() + self.column.len() + self.row.len()) * 4
     }
 
     /// Every transition: the two cells either side of a border that the abstract graph joins
@@ -425,7 +436,7 @@ impl Hierarchy {
     // --- building ---
 
     fn cluster_of(&self, (x, y): Pos) -> usize {
-        (y / self.side) * self.clusters.0 + x / self.side
+        self.row[y] as usize * self.clusters.0 + self.column[x] as usize
     }
 
     fn rect(&self, c: usize) -> (usize, usize, usize, usize) {
@@ -480,10 +491,13 @@ impl Hierarchy {
         self.total = total;
     }
 
-    /// Finds again the cluster and index of each partner of the links of `clusters`.
+    /// Finds again the cluster and index of each partner of the links of `clusters`, and where
+    /// each node's links begin.
     fn relink(&mut self, clusters: impl IntoIterator<Item = usize>) {
         for c in clusters {
             let mut links = std::mem::take(&mut self.links[c]);
+            let k = self.nodes[c].len() as u32;
+            self.link_at[c] = (0..=k).map(|i| links.partition_point(|l| l.node < i) as u32).collect();
             for link in &mut links {
                 let there = self.cluster_of(link.partner);
                 link.cluster = there as u32;

@@ -88,9 +88,8 @@ impl Hierarchy {
                                 offer(self.first[c] + j as u32, q, f64::from(self.costs[c][i * k + j]));
                             }
                         }
-                        let links = &self.links[c];
-                        let from = links.partition_point(|l| (l.node as usize) < i);
-                        for l in links[from..].iter().take_while(|l| l.node as usize == i) {
+                        let at = &self.link_at[c];
+                        for l in &self.links[c][at[i] as usize..at[i + 1] as usize] {
                             offer(self.first[l.cluster as usize] + l.index, l.partner, 1.0);
                         }
                     }
