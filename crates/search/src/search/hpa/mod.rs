@@ -9,8 +9,9 @@
 //! see `entrances.rs`); a transition's two cells are
 //! abstract nodes joined by a straight step, and the nodes of each cluster are joined by their
 //! least cost inside it (a Dijkstra confined to the cluster). [`Hierarchy::find`] joins the
-//! start and the goal to the nodes of their clusters, searches that small graph with A* (its
-//! estimate weighted by [`DEFAULT_WEIGHT`] unless [`Hierarchy::set_weight`] says otherwise),
+//! start and the goal to the nodes of their clusters, searches that small graph best first (in
+//! XDP's bounded-suboptimal order with [`DEFAULT_WEIGHT`] unless [`Hierarchy::set_weight`]
+//! says otherwise),
 //! refines each abstract edge to cells (inside its cluster, or the step across a border), and
 //! smooths the result: a stretch of the path that a straight-then-diagonal walk covers more
 //! cheaply (within [`SMOOTH_WINDOW`] cells ahead) is replaced by that walk.
@@ -41,15 +42,17 @@ pub use entrances::SPACING;
 /// How far ahead (in path cells) smoothing looks for a cheaper straight-then-diagonal walk.
 pub const SMOOTH_WINDOW: usize = 48;
 
-/// The weight on the abstract search's octile estimate unless [`Hierarchy::set_weight`] says
-/// otherwise. On random walls every border is broken into short runs, the abstract graph has
-/// about 33 edges a node, and an unweighted A* over it expands tens of thousands of nodes
-/// that all lie within a few percent of the best route; weighted A* (Pohl, 1970) with closed
-/// nodes never reopened expands a few thousand and bounds the abstract route at this weight
-/// times the least. Measured (see the engine chapter of the book): on 4096 x 4096 with 20 %
-/// walls, 1.1 made queries about 3.5x faster and the mean cost over the optimum 1.021 instead
-/// of 1.005; on the bundled Moving AI maps the mean stayed within 1.021 and the worst as it was.
-pub const DEFAULT_WEIGHT: f64 = 1.1;
+/// The weight of the abstract search's order unless [`Hierarchy::set_weight`] says otherwise.
+/// On random walls every border is broken into short runs, the abstract graph has about 26
+/// edges a node, and an unweighted A* over it expands tens of thousands of nodes that all lie
+/// within a few percent of the best route; a bounded-suboptimal order with closed nodes never
+/// reopened expands a few thousand and bounds the abstract route at this weight times the
+/// least. The order is XDP (see `route.rs`); before it, weighted A* (Pohl, 1970) at 1.1. On
+/// 4096 x 4096 boards (60 queries each against A*), XDP at 1.09 gave mean costs 1.0268,
+/// 1.0242 (20 % walls), 1.0257 (10 %) and 1.0095 (30 %) times the optimum, where weighted
+/// A* at 1.1 gave 1.0258, 1.0227, 1.0295 and 1.0081, expanding 2,978 abstract nodes a query
+/// against 4,716. On the bundled Moving AI maps the means stay within 1.026.
+pub const DEFAULT_WEIGHT: f64 = 1.09;
 
 /// Why a hierarchy could not be built or asked.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,7 +63,7 @@ pub enum HpaError {
     ClusterSize(usize),
     /// The grid is not the one the hierarchy was built or last updated for, as it was then.
     Stale,
-    /// A weight on the abstract search's estimate below 1, or not a finite number.
+    /// A weight of the abstract search's order below 1, or not a finite number.
     Weight(f64),
     /// An endpoint is off the board or blocked.
     Endpoint(Pos),
@@ -327,14 +330,14 @@ impl Hierarchy {
         self.side
     }
 
-    /// The weight on the abstract search's octile estimate ([`DEFAULT_WEIGHT`] unless set).
+    /// The weight of the abstract search's order ([`DEFAULT_WEIGHT`] unless set).
     pub fn weight(&self) -> f64 {
         self.weight
     }
 
-    /// Sets the weight on the abstract search's octile estimate: 1 for an A* that finds the
-    /// least route over the abstract graph, more for fewer expansions and a route at most that
-    /// many times the least (see [`DEFAULT_WEIGHT`]). Refused below 1 or when not finite.
+    /// Sets the weight of the abstract search's order: 1 for an A* that finds the least route
+    /// over the abstract graph, more for fewer expansions and a route at most that many times
+    /// the least (see [`DEFAULT_WEIGHT`]). Refused below 1 or when not finite.
     ///
     /// ```
     /// use cubepath_search::{grid::Grid, search::{Hierarchy, HpaError}};
