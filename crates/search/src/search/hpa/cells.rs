@@ -154,13 +154,7 @@ impl<'g> Patch<'g> {
         field.reset(self.rect, self.w, self.n);
         let target = if let [one] = until { Some(*one) } else { None };
         let estimate = |p: Pos| target.map_or(0.0, |u| octile(p, u));
-        let mut left = 0;
-        for &u in until {
-            if let Some(i) = self.index(u).filter(|&i| !field.wanted[i]) {
-                field.wanted[i] = true;
-                left += 1;
-            }
-        }
+        let mut left = field.want(until);
         let Some(s) = self.index(from) else { return };
         let w = self.w as isize;
         let step = [1, -1, w, -w, w + 1, 1 - w, w - 1, -w - 1];
@@ -282,6 +276,18 @@ impl Field {
         (x >= x0 && x < x1 && y >= y0 && y < y1).then(|| (y - y0) * self.w + x - x0)
     }
 
+    /// Marks the cells of `until` inside the rectangle as wanted: how many (each once).
+    fn want(&mut self, until: &[Pos]) -> usize {
+        let mut left = 0;
+        for &u in until {
+            if let Some(i) = self.index(u).filter(|&i| !self.wanted[i]) {
+                self.wanted[i] = true;
+                left += 1;
+            }
+        }
+        left
+    }
+
     pub(super) fn cost(&self, p: Pos) -> f64 {
         self.index(p).map_or(f64::INFINITY, |i| self.cost[i])
     }
@@ -382,8 +388,7 @@ pub(super) fn smooth(grid: &Grid, path: Vec<Pos>, least: &[usize]) -> Vec<Pos> {
         if diagonal > 0 && !fits(i, dir_of(sx, sy), diagonal) {
             return false;
         }
-        let octile = ax.max(ay) as f64 + (SQRT_2 - 1.0) * diagonal as f64;
-        let straight = ax.abs_diff(ay);
+        let (octile, straight) = (ax.max(ay) as f64 + (SQRT_2 - 1.0) * diagonal as f64, ax.abs_diff(ay));
         let back = if ax > ay { dir_of(-sx, 0) } else { dir_of(0, -sy) };
         octile < along[j] - along[i] - 1e-9 && (straight == 0 || fits(j, back, straight))
     };
@@ -406,8 +411,7 @@ pub(super) fn smooth(grid: &Grid, path: Vec<Pos>, least: &[usize]) -> Vec<Pos> {
         while taut < reach && along[taut + 1] - along[i] < octile(path[i], path[taut + 1]) + 1e-9 {
             taut += 1;
         }
-        let shortcut = (past.max(taut + 1)..=reach).rev().find(|&j| shorter(i, j));
-        match shortcut {
+        match (past.max(taut + 1)..=reach).rev().find(|&j| shorter(i, j)) {
             Some(j) => {
                 extend_walk(&mut out, path[i], path[j]);
                 i = j;

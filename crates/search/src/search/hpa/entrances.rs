@@ -4,8 +4,9 @@ use super::Hierarchy;
 use crate::grid::Pos;
 use crate::grid::board::Grid;
 
-/// Along a border, the fewest cells between two transitions kept that join the same two
-/// regions (see [`Hierarchy::transitions`]).
+/// How near along a border (fewer cells than this) an offered transition must be to one kept
+/// before it to be left out, when the two are also joined by a few moves on both sides (see
+/// [`Hierarchy::transitions`](crate::search::Hierarchy)).
 pub const SPACING: usize = 4;
 
 impl Hierarchy {
@@ -18,7 +19,7 @@ impl Hierarchy {
     /// 4 x [`SPACING`] more moves. (Only the same connected part of each cluster, with no
     /// bound, lost 1.73x on a rooms map, where a wall between two runs leads round a room.) On
     /// random walls every border is cut into many short runs and most offers lie near one
-    /// kept: the abstract graph keeps about three quarters of its nodes.
+    /// kept: on 4096 x 4096 with 20 % walls the abstract graph keeps four fifths of its nodes.
     pub(super) fn transitions(&self, grid: &Grid, b: usize) -> Vec<(Pos, Pos)> {
         let [lo, hi] = self.sides_of(b);
         let (a, z) = (self.rect(lo), self.rect(hi));
