@@ -10,6 +10,9 @@
 //!
 //!     cargo test --release -p bevy_cubepath --bench latency
 //!
+//! `FRAME_MS=N` for another time between frames, `AT_ONCE=N` for another number of tasks under
+//! way (with frames as slow as big_world's under lavapipe, 64 can leave the pool idle).
+//!
 //! (the release profile, as the tests build it: `cargo bench` builds Bevy again under the
 //! bench profile)
 
@@ -32,7 +35,8 @@ fn main() {
     };
     let mut app = App::new();
     app.add_plugins((MinimalPlugins.set(TaskPoolPlugin { task_pool_options: pools }), CubepathPlugin));
-    app.insert_resource(PathTasks { at_once: 64 });
+    let at_once = std::env::var("AT_ONCE").ok().and_then(|v| v.parse().ok()).unwrap_or(64);
+    app.insert_resource(PathTasks { at_once });
     // big_world's walls: the same xorshift, the same draws
     let mut rng = 0x9E37_79B9_7F4A_7C15u64;
     let mut below = move |n: usize| {
@@ -41,6 +45,9 @@ fn main() {
         rng ^= rng << 17;
         (rng % n as u64) as usize
     };
+    // FRAME_MS=N: another time between frames (big_world's frames under lavapipe take 75 to
+    // 170 ms, so each collects and hands out more tasks)
+    let frame = Duration::from_millis(std::env::var("FRAME_MS").ok().and_then(|v| v.parse().ok()).unwrap_or(16));
     let n = 4096;
     let mut grid = Grid::new(n, n).unwrap();
     for y in 0..n {
@@ -83,7 +90,7 @@ fn main() {
         if ms > 2.0 {
             println!("  frame {}: {ms:.2} ms of the main thread, {came} answers", frames.len());
         }
-        std::thread::sleep(Duration::from_millis(16));
+        std::thread::sleep(frame);
     }
     let mut lat: Vec<f64> = latency.into_iter().flatten().collect();
     lat.sort_by(f64::total_cmp);
