@@ -23,6 +23,12 @@ use bevy::prelude::*;
 use bevy_cubepath::prelude::*;
 use cubepath_search::grid::Cell;
 
+// with two search threads on two cores, the wall time of an update would count the time the
+// main thread waited for a core: its CPU time is measured instead
+#[path = "../examples/shared/thread_clock.rs"]
+mod thread_clock;
+use thread_clock::thread_ms;
+
 fn main() {
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let pools = TaskPoolOptions {
@@ -106,20 +112,3 @@ fn main() {
         at(&frames, 1.0)
     );
 }
-
-/// The main thread's CPU time in ms (the wall time where the platform has no such clock):
-/// with two search threads on two cores, the wall time of an update counts the time the main
-/// thread waited for a core.
-fn thread_ms() -> f64 {
-    #[cfg(unix)]
-    {
-        let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-        // SAFETY: clock_gettime writes the timespec it is given, which lives on this stack.
-        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
-            return t.tv_sec as f64 * 1e3 + t.tv_nsec as f64 / 1e6;
-        }
-    }
-    EPOCH.get_or_init(Instant::now).elapsed().as_secs_f64() * 1e3
-}
-
-static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();

@@ -26,6 +26,10 @@ use bevy::sprite::Anchor;
 use bevy_cubepath::engine::grid::Cell;
 use bevy_cubepath::prelude::*;
 
+#[path = "shared/thread_clock.rs"]
+mod thread_clock;
+use thread_clock::thread_ms;
+
 fn main() {
     let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let side = args.first().copied().unwrap_or(4096).clamp(64, 4096);
@@ -206,22 +210,6 @@ fn board_image(grid: &Grid) -> Image {
     image.sampler = bevy::image::ImageSampler::linear();
     image
 }
-
-/// The main thread's CPU time in ms (where the platform has no such clock, the wall time:
-/// then a thread that waits for a core counts as working).
-fn thread_ms() -> f64 {
-    #[cfg(unix)]
-    {
-        let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-        // SAFETY: clock_gettime writes the timespec it is given, which lives on this stack.
-        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
-            return t.tv_sec as f64 * 1e3 + t.tv_nsec as f64 / 1e6;
-        }
-    }
-    EPOCH.get_or_init(Instant::now).elapsed().as_secs_f64() * 1e3
-}
-
-static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
 
 fn start_clock(mut stats: ResMut<Stats>) {
     stats.clock = Some(thread_ms());

@@ -147,7 +147,7 @@ pub struct Hierarchy {
     /// Nodes numbered cluster by cluster: cluster `c`'s `i`th node is `first[c] + i`.
     first: Vec<u32>,
     total: u32,
-    /// The weight on the abstract search's estimate.
+    /// The weight of the abstract search's order.
     weight: f64,
     /// The column of clusters of each column of cells, and the row of each row (a lookup
     /// rather than a division: the abstract search asks for a node's cluster at every step).
@@ -208,8 +208,8 @@ impl Hierarchy {
     /// Follows the grid's edits since the hierarchy was built or last updated: the borders of
     /// the clusters holding changed cells are found again (a cell inside can change which
     /// transitions are near each other), and the clusters holding changed cells or across a
-    /// border whose transitions moved joined again, each only where the edit can have changed its costs (a
-    /// cluster with one changed cell: a Dijkstra from the cell and from each of its neighbours
+    /// border whose transitions moved joined again, each only where the edit can have changed
+    /// its costs (a cluster with one changed cell: a Dijkstra from the cell and from each of its neighbours
     /// along x, one for each new node, and, for a walled cell, one from each of a few nodes
     /// covering the pairs it lay on a least way of; more changed cells: the cluster whole);
     /// the rest is kept. Returns the number of clusters
@@ -224,8 +224,8 @@ impl Hierarchy {
             *self = Hierarchy { weight: self.weight, ..Hierarchy::build(grid, self.side)? };
             return Ok(self.nodes.len());
         };
-        // a changed cell can join or split its cluster's regions, which decide the transitions
-        // kept on each of its borders
+        // a changed cell can change which offered transitions are joined by a few moves, which
+        // decides those kept on each border of its cluster
         let mut borders: Vec<usize> = changed.iter().flat_map(|&p| self.borders_of(self.cluster_of(p))).collect();
         borders.sort_unstable();
         borders.dedup();
