@@ -161,7 +161,10 @@ impl Stats {
 }
 
 fn setup(mut commands: Commands, settings: Res<Settings>, mut stats: ResMut<Stats>, mut images: ResMut<Assets<Image>>) {
-    commands.spawn(Camera2d);
+    // no multisampling (a camera's default is 4x): under a software renderer (lavapipe, as in
+    // CI) it took the frame 75-80 ms against 43-72 ms without, CPU the searches would use; a
+    // flat board of dots gains little from it
+    commands.spawn((Camera2d, Msaa::Off));
     let n = settings.side;
     let mut grid = Grid::new(n, n).expect("a side of 64 to 4096");
     for y in 0..n {

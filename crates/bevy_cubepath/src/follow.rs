@@ -3,6 +3,8 @@
 //! NavAgent), and asks for a new path when cells on its remaining way become blocked (turning
 //! back when the cell it steps toward is walled: it never ends inside a wall).
 
+use std::sync::Arc;
+
 use bevy::prelude::*;
 use cubepath_search::grid::Pos;
 
@@ -45,7 +47,7 @@ pub struct FollowPath {
     /// cell a side walks the centre of its square ([`NavGrid::unit_centre`]) and needs the whole
     /// square free.
     pub size: usize,
-    cells: Vec<Pos>,
+    cells: Arc<[Pos]>,
     next: usize,
     last: Option<Pos>,
     arrived: bool,
@@ -61,15 +63,16 @@ impl FollowPath {
     /// A follower at `speed` cells a second, turning at rate 8 (the tutorials' slerp), its
     /// centre at the plane.
     pub fn new(speed: f32) -> FollowPath {
-        FollowPath { speed, turn_rate: 8.0, height: 0.0, size: 1, cells: Vec::new(), next: 0, last: None, arrived: true }
+        FollowPath { speed, turn_rate: 8.0, height: 0.0, size: 1, cells: Arc::new([]), next: 0, last: None, arrived: true }
     }
 
     /// A follower standing on `cells[0]` and walking the rest, at `speed` cells a second.
     pub fn along(speed: f32, cells: Vec<Pos>) -> FollowPath {
         let mut f = FollowPath::new(speed);
-        f.follow(&cells);
+        let short = cells.len() < 2;
+        f.follow(cells.into());
         f.next = 1;
-        f.arrived = cells.len() < 2;
+        f.arrived = short;
         f
     }
 
@@ -118,17 +121,17 @@ impl FollowPath {
         self.target().or(self.last)
     }
 
-    fn follow(&mut self, cells: &[Pos]) {
+    fn follow(&mut self, cells: Arc<[Pos]>) {
         self.last = self.last.or(cells.first().copied());
-        self.cells = cells.to_vec();
-        self.next = 0;
         self.arrived = cells.is_empty();
+        self.cells = cells;
+        self.next = 0;
     }
 
     /// Walks straight to `cell` (next to where it is) and stands there: how a follower turns
     /// back from a cell walled ahead of it, or steps out of a wall.
     fn walk_to(&mut self, cell: Pos) {
-        self.cells = vec![cell];
+        self.cells = Arc::new([cell]);
         self.next = 0;
         self.arrived = false;
     }
@@ -137,7 +140,7 @@ impl FollowPath {
     pub fn stop(&mut self) {
         match self.target() {
             Some(t) => {
-                self.cells = vec![t];
+                self.cells = Arc::new([t]);
                 self.next = 0;
             }
             None => self.arrived = true,
@@ -157,9 +160,9 @@ pub struct Arrived {
 /// Followers take up new answers (or stop where there is no way).
 pub(crate) fn take_answers(mut followers: Query<(&mut FollowPath, &PathAnswer), Changed<PathAnswer>>) {
     for (mut follower, answer) in &mut followers {
-        match answer.cells() {
-            Some(cells) => follower.follow(cells),
-            None => follower.stop(),
+        match &answer.result {
+            Ok(found) => follower.follow(found.cells.clone()),
+            Err(_) => follower.stop(),
         }
     }
 }

@@ -82,8 +82,9 @@ impl PathRequest {
 /// its cost.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FoundPath {
-    /// Cells from start to goal inclusive.
-    pub cells: Vec<Pos>,
+    /// Cells from start to goal inclusive, shared (a [`FollowPath`](crate::FollowPath) walks
+    /// them without a copy: a path across a 4096 x 4096 board is some 40 KB).
+    pub cells: Arc<[Pos]>,
     /// The sum of the steps' costs.
     pub cost: f64,
     /// Whether the settings guarantee it is a least-cost path.
@@ -145,7 +146,7 @@ pub struct PathAnswer {
 impl PathAnswer {
     /// The path's cells, if found.
     pub fn cells(&self) -> Option<&[Pos]> {
-        self.result.as_ref().ok().map(|p| p.cells.as_slice())
+        self.result.as_ref().ok().map(|p| &*p.cells)
     }
 
     pub(crate) fn refused(why: NoPath) -> PathAnswer {
@@ -374,7 +375,7 @@ pub(crate) fn unit_board(units: &mut UnitGrids, grid: &Grid, size: usize, option
 /// The answer a search result gives, with the time it took.
 pub(crate) fn answer_from(found: SearchResult, time: Duration) -> PathAnswer {
     let result = match (found.path, found.cost) {
-        (Some(cells), Some(cost)) => Ok(FoundPath { cells, cost, optimal: found.admissible }),
+        (Some(cells), Some(cost)) => Ok(FoundPath { cells: cells.into(), cost, optimal: found.admissible }),
         _ if found.stopped => Err(NoPath::Stopped { expanded: found.expanded }),
         _ => Err(NoPath::Unreachable),
     };

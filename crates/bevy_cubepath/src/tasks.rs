@@ -24,14 +24,13 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
-use std::time::Duration;
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use cubepath_search::{
     grid::{Components, Grid, Snapshot, SnapshotInParts},
-    search::{Algorithm, Hierarchy, SearchError, SearchResult, Searcher},
+    search::{Algorithm, Hierarchy, Searcher},
 };
 
 use crate::grid::{NavGrid, UnitGrids};
@@ -66,9 +65,9 @@ impl Default for PathTasks {
     }
 }
 
-/// What a task hands back: its result (or why the search could not start), its searcher, and
-/// the time the search took on its thread.
-type Outcome = (Result<SearchResult, SearchError>, Searcher, Duration);
+/// What a task hands back: its answer (made on its thread: the path's cells already in their
+/// shared form, so the main thread copies none) and its searcher.
+type Outcome = (PathAnswer, Searcher);
 
 /// A search under way on another thread.
 struct InFlight {
@@ -171,7 +170,7 @@ pub(crate) fn search_in_tasks(
             }
             continue; // renewed (queued again) or gone: the task is dropped, so cancelled
         }
-        let Some((result, searcher, time)) = check_ready(&mut f.task) else {
+        let Some((answer, searcher)) = check_ready(&mut f.task) else {
             kept.push(f);
             continue;
         };
@@ -195,7 +194,6 @@ pub(crate) fn search_in_tasks(
             queue.requeue_front(f.entity); // searched a grid that has changed since: again
             continue;
         }
-        let answer = result.map_or_else(|e| PathAnswer::refused(NoPath::Refused(e)), |found| answer_from(found, time));
         commands.entity(f.entity).insert(answer);
     }
     flights.in_flight = kept;
@@ -264,7 +262,8 @@ pub(crate) fn search_in_tasks(
         let task = AsyncComputeTaskPool::get().spawn(async move {
             let t = Instant::now();
             let result = searcher.search(&snapshot, from, to, &options);
-            (result, searcher, t.elapsed())
+            let answer = result.map_or_else(|e| PathAnswer::refused(NoPath::Refused(e)), |found| answer_from(found, t.elapsed()));
+            (answer, searcher)
         });
         flights.in_flight.push(InFlight { entity: e, request: *request, grid, version, clusters, labels, task });
         handed += 1;

@@ -426,3 +426,23 @@ fn voxel_requests_run_as_tasks_answer_as_in_the_frame_and_hear_an_edit() {
     }
     assert_eq!(answers[0], answers[1], "tasks answer as the frame does");
 }
+
+#[test]
+fn a_follower_walks_its_answers_cells_without_a_copy() {
+    for tasks in [false, true] {
+        let mut app = app();
+        if tasks {
+            app.insert_resource(PathTasks::default());
+        }
+        app.world_mut().spawn(walled_board());
+        let walker = app.world_mut().spawn((Transform::default(), PathRequest::new((0, 0), (119, 0)), FollowPath::new(1.0))).id();
+        until_answered(&mut app, &[walker]);
+        app.update(); // the follower takes the answer up (this frame or the one it came in)
+        let answer = app.world().get::<PathAnswer>(walker).unwrap().cells().expect("a path");
+        let walked = app.world().get::<FollowPath>(walker).unwrap().cells();
+        assert!(answer.len() > 100, "tasks {tasks}: round the wall");
+        // one path in memory, shared: a 4096 x 4096 board's paths are some 40 KB each, a copy
+        // made on the main thread for each answer that comes
+        assert!(std::ptr::eq(answer, walked), "tasks {tasks}: the follower walks a copy of its answer's cells");
+    }
+}

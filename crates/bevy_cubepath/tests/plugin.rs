@@ -142,7 +142,7 @@ fn a_missing_path_says_why() {
     let named = app.world_mut().spawn(PathRequest::new((0, 0), (1, 0)).on(grid)).id();
     app.update();
     assert_eq!(why(&app, unnamed), NoPath::NoGrid);
-    assert_eq!(found(&app, named).cells, vec![(0, 0), (1, 0)]);
+    assert_eq!(*found(&app, named).cells, [(0, 0), (1, 0)]);
 }
 
 #[test]

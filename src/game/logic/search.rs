@@ -137,11 +137,11 @@ fn take_player_answer(
     match &answer.result {
         Ok(found) if options.algorithm.any_angle() => {
             state.set_path(cells_along(&found.cells));
-            state.corners = found.cells.clone();
+            state.corners = found.cells.to_vec();
             (state.cost, state.admissible) = (Some(found.cost), found.optimal);
         }
         Ok(found) => {
-            state.set_path(found.cells.clone());
+            state.set_path(found.cells.to_vec());
             (state.cost, state.admissible) = (Some(found.cost), found.optimal);
         }
         Err(NoPath::Stopped { expanded }) => state.message = stopped(&options, *expanded),
