@@ -22,9 +22,11 @@
 //! abstract route costs up to the weight times the least route through them). What it costs:
 //! building runs one confined Dijkstra per node, so about (nodes per cluster) x (cluster area)
 //! per cluster; a query runs two confined Dijkstras (start and goal clusters), an A* over the
-//! abstract graph, and one confined A* per abstract edge on the way. [`Hierarchy::update`] after
-//! an edit rebuilds only the borders of the clusters holding changed cells and the clusters on
-//! those borders; it never answers for a grid that has changed since ([`HpaError::Stale`]).
+//! abstract graph, and one confined A* per abstract edge on the way that no diagonal-first or
+//! straight-first walk covers at its octile distance (such a walk is a least path too, found
+//! by two rays). [`Hierarchy::update`] after an edit rebuilds only the borders of the clusters
+//! holding changed cells and the clusters on those borders; it never answers for a grid that
+//! has changed since ([`HpaError::Stale`]).
 
 mod cells;
 mod entrances;
@@ -36,7 +38,7 @@ use std::sync::Arc;
 
 use crate::grid::Pos;
 use crate::grid::board::Grid;
-use cells::{Field, Patch, smooth, step_cost};
+use cells::{Field, Patch, extend_octile_walk, smooth, step_cost};
 pub use entrances::SPACING;
 
 /// How far ahead (in path cells) smoothing looks for a cheaper straight-then-diagonal walk.
@@ -425,9 +427,11 @@ impl Hierarchy {
         for pair in route.windows(2) {
             let (a, b) = (pair[0], pair[1]);
             if self.cluster_of(a) == self.cluster_of(b) {
-                Patch::lazy(grid, self.rect(self.cluster_of(a))).search(&mut field, a, &[b]);
-                let leg = field.path_to(b).expect("joined inside the cluster");
-                cells.extend_from_slice(&leg[1..]);
+                if !extend_octile_walk(grid, &mut cells, a, b) {
+                    Patch::lazy(grid, self.rect(self.cluster_of(a))).search(&mut field, a, &[b]);
+                    let leg = field.path_to(b).expect("joined inside the cluster");
+                    cells.extend_from_slice(&leg[1..]);
+                }
             } else {
                 cells.push(b);
             }
