@@ -12,7 +12,7 @@ use std::collections::BinaryHeap;
 use bevy::prelude::*;
 use bevy_cubepath::prelude::*;
 use bevy_cubepath::{PathQueue, engine::grid::Cell};
-use common::app;
+use common::{app, app_with_tasks};
 
 /// Least cost from `from` to `to` by the rules on `grid`.
 fn rules_cost(grid: &Grid, from: Pos, to: Pos) -> Option<f64> {
@@ -202,8 +202,7 @@ fn big_board() -> NavGrid {
 
 #[test]
 fn a_task_whose_request_was_renewed_or_whose_grid_changed_never_answers() {
-    let mut app = app();
-    app.insert_resource(PathTasks::default());
+    let mut app = app_with_tasks(true);
     let grid = app.world_mut().spawn(big_board()).id();
     // renewed while its task runs: only the newer request's answer comes
     let e = app.world_mut().spawn(PathRequest::new((0, 0), (999, 0))).id();
@@ -239,8 +238,7 @@ fn a_task_whose_request_was_renewed_or_whose_grid_changed_never_answers() {
 /// it.
 #[test]
 fn a_big_grid_is_copied_for_tasks_over_frames_with_the_edits_made_meanwhile() {
-    let mut app = app();
-    app.insert_resource(PathTasks::default());
+    let mut app = app_with_tasks(true);
     let grid = app.world_mut().spawn(NavGrid::new(Grid::new(2048, 2048).unwrap())).id();
     let e = app.world_mut().spawn(PathRequest::new((0, 0), (20, 0))).id();
     app.update();
@@ -316,10 +314,7 @@ fn moves_by_rules(grid: &Grid, cells: &[Pos]) -> bool {
 #[test]
 fn hpa_set_on_a_nav_grid_answers_in_slices_and_tasks_and_follows_edits() {
     for tasks in [false, true] {
-        let mut app = app();
-        if tasks {
-            app.insert_resource(PathTasks::default());
-        }
+        let mut app = app_with_tasks(tasks);
         let mut nav = walled_board();
         nav.options.algorithm = Algorithm::Hpa;
         let grid = app.world_mut().spawn(nav).id();
@@ -380,10 +375,7 @@ fn voxel_requests_run_as_tasks_answer_as_in_the_frame_and_hear_an_edit() {
     let goals = [(0, 29, 0), (10, 20, 2), (29, 29, 1), (5, 5, 0)];
     let mut answers = Vec::new();
     for tasks in [false, true] {
-        let mut app = app();
-        if tasks {
-            app.insert_resource(PathTasks::default());
-        }
+        let mut app = app_with_tasks(tasks);
         app.world_mut().spawn(NavVoxels::new(world.clone()));
         let asked: Vec<Entity> = goals.iter().map(|&g| app.world_mut().spawn(VoxelPathRequest::new((0, 0, 0), g)).id()).collect();
         app.update();
@@ -430,10 +422,7 @@ fn voxel_requests_run_as_tasks_answer_as_in_the_frame_and_hear_an_edit() {
 #[test]
 fn a_follower_walks_its_answers_cells_without_a_copy() {
     for tasks in [false, true] {
-        let mut app = app();
-        if tasks {
-            app.insert_resource(PathTasks::default());
-        }
+        let mut app = app_with_tasks(tasks);
         app.world_mut().spawn(walled_board());
         let walker = app.world_mut().spawn((Transform::default(), PathRequest::new((0, 0), (119, 0)), FollowPath::new(1.0))).id();
         until_answered(&mut app, &[walker]);

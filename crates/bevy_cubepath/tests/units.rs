@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use bevy_cubepath::engine::grid::Cell;
 use bevy_cubepath::prelude::*;
 use bevy_cubepath::{FoundPath, NoPath};
-use common::app;
+use common::{app, app_with_tasks};
 
 /// Whether every cell from `a` to `b` (inclusive corners) is on the board and open.
 fn open_box(grid: &Grid, a: Pos, b: Pos) -> bool {
@@ -37,10 +37,7 @@ fn answer(app: &App, e: Entity) -> Result<FoundPath, NoPath> {
 #[test]
 fn a_two_by_two_unit_takes_the_wide_gap_in_slices_and_in_tasks() {
     for tasks in [false, true] {
-        let mut app = app();
-        if tasks {
-            app.insert_resource(PathTasks::default());
-        }
+        let mut app = app_with_tasks(tasks);
         app.world_mut().spawn(NavGrid::from_rows(&ROWS).unwrap());
         let one = app.world_mut().spawn(PathRequest::new((0, 0), (8, 0))).id();
         let two = app.world_mut().spawn(PathRequest::new((0, 0), (8, 0)).sized(2)).id();

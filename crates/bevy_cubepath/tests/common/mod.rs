@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use bevy_cubepath::CubepathPlugin;
+use bevy_cubepath::{CubepathPlugin, PathTasks};
 
 /// `MinimalPlugins` and the plugin, 50 ms a frame, after one update.
 pub fn app() -> App {
@@ -12,5 +12,15 @@ pub fn app() -> App {
     app.add_plugins((MinimalPlugins, CubepathPlugin));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
     app.update();
+    app
+}
+
+/// [`app`], with searches run as tasks (`PathTasks::default()`) when `tasks`, in slices on
+/// the main thread otherwise.
+pub fn app_with_tasks(tasks: bool) -> App {
+    let mut app = app();
+    if tasks {
+        app.insert_resource(PathTasks::default());
+    }
     app
 }

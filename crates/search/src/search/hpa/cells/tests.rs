@@ -2,7 +2,7 @@
 //! rules.
 
 use super::*;
-use crate::grid::Cell;
+use crate::grid::{Cell, random_grid};
 use crate::rng::Rng;
 
 /// Smoothing as stated, cell by cell: from each cell, the farthest cell within the window
@@ -51,14 +51,7 @@ fn smoothing_skips_only_walks_inside_a_leg() {
     let mut rng = Rng::new(11);
     let mut shortened = 0;
     for round in 0..12 {
-        let mut grid = Grid::new(64, 48).unwrap();
-        for y in 0..48 {
-            for x in 0..64 {
-                if rng.below(100) < [5, 15, 25][round % 3] {
-                    grid.set(x, y, Cell::Blocked).unwrap();
-                }
-            }
-        }
+        let grid = random_grid(64, 48, [0.05, 0.15, 0.25][round % 3], &mut || rng.unit()).unwrap();
         let h = super::super::Hierarchy::build(&grid, 8).unwrap();
         for _ in 0..40 {
             let (a, b) = ((rng.below(64), rng.below(48)), (rng.below(64), rng.below(48)));
@@ -84,14 +77,7 @@ fn an_octile_walk_is_legal_and_found_whenever_either_simple_walk_is() {
     let mut rng = Rng::new(5);
     let (mut found, mut refused) = (0, 0);
     for round in 0..30 {
-        let mut grid = Grid::new(12, 10).unwrap();
-        for y in 0..10 {
-            for x in 0..12 {
-                if rng.below(100) < [5, 15, 30][round % 3] {
-                    grid.set(x, y, Cell::Blocked).unwrap();
-                }
-            }
-        }
+        let grid = random_grid(12, 10, [0.05, 0.15, 0.30][round % 3], &mut || rng.unit()).unwrap();
         let free: Vec<Pos> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
         for &a in &free {
             for &b in &free {
@@ -142,15 +128,8 @@ fn an_octile_walk_is_legal_and_found_whenever_either_simple_walk_is() {
 fn smoothing_gives_what_the_rules_give() {
     let mut rng = Rng::new(7);
     for round in 0..60 {
-        let mut grid = Grid::new(40, 40).unwrap();
-        let walls = [0, 5, 15, 25][round % 4];
-        for y in 0..40 {
-            for x in 0..40 {
-                if rng.below(100) < walls {
-                    grid.set(x, y, Cell::Blocked).unwrap();
-                }
-            }
-        }
+        let walls = [0.0, 0.05, 0.15, 0.25][round % 4];
+        let mut grid = random_grid(40, 40, walls, &mut || rng.unit()).unwrap();
         let mut at = (20, 20);
         grid.set(at.0, at.1, Cell::Ground(1)).unwrap();
         let mut path = vec![at];
@@ -176,6 +155,6 @@ fn smoothing_gives_what_the_rules_give() {
         }
         assert!(path.len() > 100, "round {round}: the walk was boxed in");
         let every: Vec<usize> = (0..path.len()).collect();
-        assert_eq!(smooth(&grid, path.clone(), &every), smooth_by_the_rules(&grid, &path), "round {round}, {walls} % walls");
+        assert_eq!(smooth(&grid, path.clone(), &every), smooth_by_the_rules(&grid, &path), "round {round}, walls {walls}");
     }
 }
