@@ -1,4 +1,5 @@
 //! What the plugin's tests share: a headless app, time stepped by hand.
+#![allow(dead_code)] // each test file uses some of these
 
 use std::time::Duration;
 
