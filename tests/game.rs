@@ -1055,6 +1055,40 @@ fn the_subgoal_graph_races_and_steps_through_its_search() {
     step_view_matches_the_lane(&mut app, Algorithm::Subgoal, &steps);
 }
 
+/// On a board of scattered obstacles the subgoal graph would not pay, and the engine answers
+/// by JPS+: the step view then shows JPS+'s own steps (the jump points it expands), not an
+/// empty graph search, and its cost is the least.
+#[test]
+fn the_step_view_shows_jps_plus_where_the_subgoal_graph_would_not_pay() {
+    use cubepath::engine::grid::random_grid;
+    use cubepath::engine::search::{Algorithm, prepare};
+    use cubepath::game::logic::search::game_options;
+    use cubepath::game::logic::stepview::StepView;
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let mut grid = random_grid(320, 320, 0.1, &mut next).unwrap();
+    grid.set(3, 4, Cell::FLOOR).unwrap();
+    grid.set(300, 310, Cell::FLOOR).unwrap();
+    assert!(prepare(&grid).unwrap().uses_jump_table());
+    let board = Board { grid: grid.clone(), ..Board::default() };
+    let record = |algorithm| {
+        let mut view = StepView::default();
+        let found =
+            view.record_limited(&board, (3, 4), (300, 310), &game_options(&SearchOptions { algorithm, ..default() }), 100_000).unwrap();
+        (view.steps.iter().map(|s| s.current).collect::<Vec<_>>(), found.cost)
+    };
+    let (steps, cost) = record(Algorithm::Subgoal);
+    assert!(steps.len() > 10, "{} steps", steps.len());
+    assert_eq!((steps, cost), record(Algorithm::JpsPlus), "JPS+'s own steps");
+    let optimum = oracle_costs(&grid, (3, 4))[310 * 320 + 300];
+    assert!((cost.unwrap() - optimum).abs() < 1e-9, "{cost:?} against the rules' {optimum}");
+}
+
 /// HPA* races and steps too: its lane records the abstract search (the start, entrances, the
 /// end), far fewer steps than A*'s, and ends with a path of the board's moves that costs at
 /// least the optimum (the oracle's) and wins only if it costs no more than A*'s.

@@ -1,5 +1,6 @@
-//! `cubepath prep`: a map prepared once for `--algorithm subgoal` (its subgoal graph, contracted),
-//! written to a file that `solve`, `scen` and `bench` read with `--prep`.
+//! `cubepath prep`: a map prepared once for `--algorithm subgoal` (its subgoal graph, contracted,
+//! or on a map of scattered obstacles JPS+'s jump distances), written to a file that `solve`,
+//! `scen` and `bench` read with `--prep`.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -29,6 +30,8 @@ pub(super) fn prep(a: &PrepArgs) -> Result<u8, Failure> {
     let bytes = prepared.to_bytes();
     files::write_atomically(&a.out, &bytes).map_err(|e| BadInput(format!("could not write {}: {e}", a.out.display())))?;
     let mut out = std::io::stdout().lock();
+    // a map whose subgoal graph has too many cycles to pay keeps JPS+'s jump distances instead
+    writeln!(out, "method {}", if prepared.uses_jump_table() { "jump-table" } else { "subgoal-graph" })?;
     writeln!(out, "subgoals {}", prepared.subgoals())?;
     writeln!(out, "edges {}", prepared.edges())?;
     writeln!(out, "shortcuts {}", prepared.shortcuts())?;

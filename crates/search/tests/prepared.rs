@@ -266,3 +266,71 @@ fn a_forged_preparation_file_is_refused_or_never_answers_below_the_optimum() {
     }
     eprintln!("{accepted} forgeries accepted, {refused} refused");
 }
+
+/// A map of scattered small obstacles, whose subgoal graph has too many cycles to pay, is
+/// prepared as JPS+'s jump distances: its answers cost what the oracle's do along legal moves,
+/// its file holds no contraction and reads back to the same bytes and answers, a file that
+/// contracts it is refused at its count, and neither a copy nor an edit is answered from the
+/// old table (nor an undo from the edit's).
+#[test]
+fn a_map_of_scattered_obstacles_is_answered_by_jps_plus_never_from_a_stale_table() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let mut grid = random_grid(320, 320, 0.1, &mut next).unwrap();
+    let prepared = prepare(&grid).unwrap();
+    assert!(prepared.uses_jump_table(), "{} subgoals", prepared.subgoals());
+    assert!(prepared.subgoals() > 10_000 && prepared.edges() == 0 && prepared.shortcuts() == 0 && prepared.edge_cells().count() == 0);
+    assert!(!prepare(&bundled("lak304d.map")).unwrap().uses_jump_table(), "a game map keeps its graph");
+    let free: Vec<Pos> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
+    let pairs: Vec<(Pos, Pos)> = (0..12).map(|k| (free[(k * 7919) % free.len()], free[(k * 104_729 + 5) % free.len()])).collect();
+    let mut searcher = Searcher::default();
+    let mut costs = Vec::new();
+    for &(a, b) in &pairs {
+        let r = prepared.search(&grid, a, b, &mut searcher).unwrap();
+        let want = oracle_2d(&grid, a, b).expect("10 % walls leave the board joined here");
+        let c = r.cost.unwrap();
+        assert!((c - want).abs() < 1e-9, "{a:?} -> {b:?}: {c}, the oracle {want}");
+        assert!(path_cost_by_rules(&grid, r.path.as_ref().unwrap()).is_some_and(|s| (s - c).abs() < 1e-9), "{a:?} -> {b:?}");
+        assert_eq!(searcher.search(&grid, a, b, &subgoal()).unwrap().cost, Some(c), "through SearchOptions");
+        let mut trace = Vec::new();
+        assert_eq!(prepared.search_traced(&grid, a, b, &mut Searcher::default(), Some(&mut trace)).unwrap().cost, Some(c));
+        assert!(trace.is_empty(), "no graph, no steps");
+        costs.push(c);
+    }
+    // the file: the header, no contraction, the checksum
+    let bytes = prepared.to_bytes();
+    assert_eq!(bytes.len(), 54);
+    let read = Prepared::from_bytes(&bytes, &grid).unwrap();
+    assert!(read.uses_jump_table() && read.to_bytes() == bytes);
+    for (&(a, b), &c) in pairs.iter().zip(&costs) {
+        assert_eq!(read.search(&grid, a, b, &mut Searcher::default()).unwrap().cost, Some(c));
+    }
+    // a file that contracts one subgoal (no shortcut over it): refused at the count contracted
+    let mut forged = bytes[..46].to_vec();
+    forged[38] = 1;
+    forged.extend_from_slice(&[0, 0]);
+    let sum = forged.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &x| (h ^ u64::from(x)).wrapping_mul(0x0100_0000_01b3));
+    forged.extend_from_slice(&sum.to_le_bytes());
+    match Prepared::from_bytes(&forged, &grid) {
+        Err(PrepError::Malformed { at: 38, what }) => assert!(what.contains("JPS+"), "{what}"),
+        other => panic!("a contracted file: {:?}", other.map(|p| p.uses_jump_table())),
+    }
+    // a copy is another grid; an edit walls a cell of the first path, and the searcher that
+    // answered before answers from the edited board; an undo gives the first cost back
+    let copy = grid.clone();
+    assert_eq!(prepared.search(&copy, pairs[0].0, pairs[0].1, &mut searcher), Err(SearchError::StalePreparation));
+    let path = prepared.search(&grid, pairs[0].0, pairs[0].1, &mut searcher).unwrap().path.unwrap();
+    let wall = path[path.len() / 2];
+    grid.set(wall.0, wall.1, Cell::Blocked).unwrap();
+    assert_eq!(prepared.search(&grid, pairs[0].0, pairs[0].1, &mut searcher), Err(SearchError::StalePreparation));
+    let edited = searcher.search(&grid, pairs[0].0, pairs[0].1, &subgoal()).unwrap();
+    assert_eq!(edited.cost, oracle_2d(&grid, pairs[0].0, pairs[0].1));
+    assert!(!edited.path.unwrap().contains(&wall));
+    grid.set(wall.0, wall.1, Cell::FLOOR).unwrap();
+    assert_eq!(searcher.search(&grid, pairs[0].0, pairs[0].1, &subgoal()).unwrap().cost, Some(costs[0]));
+}

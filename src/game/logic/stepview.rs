@@ -11,7 +11,7 @@ use super::input::Action;
 use super::settings::{Heat, MAX_TRACE, SearchSettings, StepLayers, StepViewOn, race_on, step_view_on};
 use super::setup::GameSetup;
 use crate::engine::{
-    grid::{Heuristic, Pos, distances_to},
+    grid::{CostModel, DiagonalRule, Heuristic, Pos, Topology, distances_to},
     search::{Algorithm, SearchError, SearchOptions, SearchResult, Searcher, Step},
 };
 use crate::game::phases::{AppSystems, PausableSystems};
@@ -278,6 +278,9 @@ impl StepView {
         self.applied = 0;
         self.open = 0;
         self.max_g = 0.0;
+        // a board whose subgoal graph would not pay is answered by JPS+: its jumps are shown
+        let jumps = SearchOptions { algorithm: Algorithm::JpsPlus, ..*options };
+        let options = if self.answered_by_jumps(board, options) { &jumps } else { options };
         if matches!(options.algorithm, Algorithm::Hpa | Algorithm::Subgoal) {
             let outcome = self.record_graph(board, start, end, options, limit);
             let k = self.pending_seek.take().unwrap_or(0);
@@ -316,6 +319,17 @@ impl StepView {
 }
 
 impl StepView {
+    /// Whether the subgoal graph is asked for on a board prepared as JPS+'s jump distances
+    /// instead (scattered obstacles: see `Prepared::uses_jump_table`), prepared here if need be.
+    fn answered_by_jumps(&mut self, board: &Board, options: &SearchOptions) -> bool {
+        let plain = options.topology == Topology::Square(DiagonalRule::NoCornerCutting) && options.costs == CostModel::Exact;
+        if options.algorithm != Algorithm::Subgoal || !plain || !board.grid.is_uniform() {
+            return false;
+        }
+        self.graphs.preprocess(&board.grid, options);
+        self.graphs.kept_prepared().is_some_and(|p| p.is_for(&board.grid) && p.uses_jump_table())
+    }
+
     /// The steps of a search over a graph laid on the board: HPA*'s abstract search (the start,
     /// transition cells, the end) or the subgoal graph's (the start's and end's joins, then
     /// subgoals from either end), each from the graph [`StepView::graphs`] keeps, brought up to

@@ -152,6 +152,11 @@ impl Searcher {
         if self.prepared.as_ref().is_none_or(|p| !p.is_for(grid)) {
             self.prepared = prepare(grid).ok();
         }
+        let prepared = self.prepared.take();
+        if let Some(p) = &prepared {
+            p.lend_jumps(self);
+        }
+        self.prepared = prepared;
         self.prepared.as_ref()
     }
 

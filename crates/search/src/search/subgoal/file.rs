@@ -19,11 +19,18 @@
 //! too long, a changed byte, another map, size or version, a subgoal contracted twice, a place
 //! past the end of a list, and a shortcut the hierarchy would not keep (what the writer never
 //! writes), so that a file read back writes the same bytes.
+//!
+//! A map whose subgoal graph has too many cycles ([`JUMP_TABLE_CYCLES`](super::JUMP_TABLE_CYCLES))
+//! is answered by JPS+: its file holds no contraction (0 contracted, 0 shortcuts), and the
+//! reader makes the jump distances again from the map. Which of the two a map gets is the
+//! map's own (its graph, found again), not the file's: a file that contracts such a map is
+//! refused at its count of subgoals contracted.
 
 use std::fmt;
 
 use super::{Prepared, contract, fingerprint};
 use crate::grid::board::Grid;
+use crate::search::jps_plus::JumpTable;
 
 const MAGIC: &[u8] = b"cubepath-prep\n";
 const VERSION: u32 = 3;
@@ -191,7 +198,19 @@ impl Prepared {
             return Err(r.bad(&format!("the end of the shortcuts ({s} in all), then the checksum")));
         }
         p.compute_clearances();
-        p.up = contract::replay(p.base_graph(), &order, &picks)
+        let graph = p.base_graph();
+        if p.too_cyclic(&graph) {
+            if c != 0 || s != 0 {
+                // the count contracted follows the number of subgoals
+                return Err(PrepError::Malformed {
+                    at: MAGIC.len() + 24,
+                    what: format!("no subgoal contracted ({c} here): this map's subgoal graph has too many cycles, JPS+ answers it"),
+                });
+            }
+            p.jumps = Some(JumpTable::new(grid));
+            return Ok(p);
+        }
+        p.up = contract::replay(graph, &order, &picks)
             .map_err(|(k, itself, what)| PrepError::Malformed { at: if itself { order_places[k] } else { places[k] }, what })?;
         Ok(p)
     }

@@ -9,6 +9,7 @@ use crate::grid::Pos;
 use crate::grid::board::Grid;
 use crate::grid::rules::CostModel;
 use crate::search::hpa::AbstractStep;
+use crate::search::options::{Algorithm, SearchOptions};
 use crate::search::types::{SearchError, SearchResult};
 
 /// The buffers a query works in, kept by a [`Searcher`](crate::search::Searcher) from one query
@@ -64,7 +65,7 @@ impl Prepared {
     /// Errors when `grid` is another grid or has changed since ([`SearchError::StalePreparation`]),
     /// or when an endpoint is off the grid or blocked.
     pub fn search(&self, grid: &Grid, start: Pos, goal: Pos, searcher: &mut crate::search::Searcher) -> Result<SearchResult, SearchError> {
-        self.search_with(grid, start, goal, &mut searcher.subgoal, None)
+        self.search_traced(grid, start, goal, searcher, None)
     }
 
     /// As [`Prepared::search`], and when `trace` is given, the search's expansions are added
@@ -95,7 +96,24 @@ impl Prepared {
         searcher: &mut crate::search::Searcher,
         trace: Option<&mut Vec<AbstractStep>>,
     ) -> Result<SearchResult, SearchError> {
+        if self.jumps.is_some() {
+            if !self.is_for(grid) {
+                return Err(SearchError::StalePreparation);
+            }
+            self.lend_jumps(searcher);
+            return searcher.search(grid, start, goal, &SearchOptions { algorithm: Algorithm::JpsPlus, ..SearchOptions::default() });
+        }
         self.search_with(grid, start, goal, &mut searcher.subgoal, trace)
+    }
+
+    /// Gives `searcher` this preparation's jump distances for JPS+, unless it holds them for
+    /// this grid at this revision already (the copy is made once, not per query).
+    pub(crate) fn lend_jumps(&self, searcher: &mut crate::search::Searcher) {
+        if let Some(table) = &self.jumps
+            && searcher.jumps.as_ref().is_none_or(|kept| kept.version != table.version)
+        {
+            searcher.jumps = Some(table.clone());
+        }
     }
 
     pub(crate) fn search_with(
