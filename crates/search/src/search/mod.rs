@@ -47,6 +47,6 @@ pub use options::{Algorithm, IDA_LIMIT, SearchOptions};
 pub use searcher::{Searcher, validate};
 pub use sliced::ParkedSearch;
 pub use state::StepSearch;
-pub use subgoal::{PrepError, Prepared, prepare};
+pub use subgoal::{JUMP_TABLE_CYCLES, PrepError, Prepared, TABLE_SUBGOALS, prepare};
 pub use types::{CellInfo, CellState, SearchError, SearchResult, Step};
 pub use world_options::{CLUTTER_LIMIT, VoxelOptions, validate_world};

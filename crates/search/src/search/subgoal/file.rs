@@ -210,6 +210,7 @@ impl Prepared {
             p.jumps = Some(JumpTable::new(grid));
             return Ok(p);
         }
+        p.table = super::table::Table::new(&graph);
         p.up = contract::replay(graph, &order, &picks)
             .map_err(|(k, itself, what)| PrepError::Malformed { at: if itself { order_places[k] } else { places[k] }, what })?;
         Ok(p)

@@ -48,15 +48,18 @@
 mod contract;
 mod file;
 mod query;
+mod table;
 
 use crate::grid::Pos;
 use crate::grid::board::Grid;
 use crate::grid::rules::CostModel;
 use crate::search::jps_plus::JumpTable;
 use contract::Upward;
+use table::Table;
 
 pub use file::PrepError;
 pub(crate) use query::Scratch;
+pub use table::TABLE_SUBGOALS;
 
 /// No subgoal at a cell.
 const NONE: u32 = u32::MAX;
@@ -107,6 +110,9 @@ pub struct Prepared {
     /// JPS+'s jump distances, instead of the hierarchy, on a map whose subgoal graph would
     /// not pay (see [`Prepared::uses_jump_table`]).
     jumps: Option<JumpTable>,
+    /// Every subgoal's distance to every other, beside the hierarchy, on a graph of at most
+    /// [`TABLE_SUBGOALS`] subgoals (see [`Prepared::uses_distance_table`]).
+    table: Option<Table>,
 }
 
 /// A subgoal graph with more independent cycles (edges less subgoals) than this, and than half
@@ -136,6 +142,7 @@ pub fn prepare(grid: &Grid) -> Result<Prepared, PrepError> {
     if p.too_cyclic(&graph) {
         p.jumps = Some(JumpTable::new(grid));
     } else {
+        p.table = Table::new(&graph);
         p.up = contract::contract(graph);
     }
     Ok(p)
@@ -162,6 +169,7 @@ impl Prepared {
             cells: Vec::new(),
             up: Upward::default(),
             jumps: None,
+            table: None,
         }
     }
 
@@ -326,6 +334,14 @@ impl Prepared {
         self.jumps.is_some()
     }
 
+    /// Whether queries read a table of the distances between every two subgoals instead of
+    /// searching the hierarchy: graphs of at most [`TABLE_SUBGOALS`] subgoals. A traced
+    /// search ([`Prepared::search_traced`] with a trace) searches the hierarchy even then, so
+    /// that its steps can be shown; both give the same cost.
+    pub fn uses_distance_table(&self) -> bool {
+        self.table.is_some()
+    }
+
     /// The number of the subgoal graph's edges (0 when JPS+ answers).
     pub fn edges(&self) -> usize {
         self.up.middles.iter().filter(|&&m| m == NONE).count()
@@ -355,7 +371,11 @@ impl Prepared {
     /// Bytes held in memory: the padded cells, clearances and subgoal numbers, and the graph
     /// or the jump distances.
     pub fn bytes(&self) -> usize {
-        self.free.len() * (1 + 4 + 8) + self.cells.len() * 4 + self.up.bytes() + self.jumps.as_ref().map_or(0, JumpTable::bytes)
+        self.free.len() * (1 + 4 + 8)
+            + self.cells.len() * 4
+            + self.up.bytes()
+            + self.jumps.as_ref().map_or(0, JumpTable::bytes)
+            + self.table.as_ref().map_or(0, Table::bytes)
     }
 
     /// Whether this preparation was made for `grid` as it is now (the same identity and

@@ -180,6 +180,13 @@ impl Prepared {
                 }
             }
         }
+        if let (Some(table), None) = (&self.table, &trace) {
+            // the distances stored: the best pair of the start's and the goal's subgoals
+            let (a, b) = table.best(&forward, &backward, &mut result.expanded)?;
+            let mut vertices = Vec::new();
+            table.walk(a, b, &mut vertices);
+            return Some(self.path_through(start, goal, &vertices));
+        }
         for (side, seeds) in [(0, &forward), (1, &backward)] {
             let mut reached = Vec::new();
             for &(v, d) in seeds {
@@ -248,6 +255,12 @@ impl Prepared {
         for w in up.windows(2).chain(down.windows(2)) {
             self.up.unpack(w[0], w[1], &mut vertices);
         }
+        self.path_through(start, goal, &vertices)
+    }
+
+    /// The turning points: the start, the cells of `vertices` (a way through the subgoal
+    /// graph), the goal; the start or goal not repeated when it is a subgoal itself.
+    fn path_through(&self, start: usize, goal: usize, vertices: &[u32]) -> Vec<usize> {
         let mut cells: Vec<usize> = Vec::with_capacity(vertices.len() + 2);
         if self.vertex(start).is_none() {
             cells.push(start);

@@ -1,0 +1,93 @@
+//! Every subgoal's distance to every other, for graphs small enough to hold them: a query then
+//! reads the table for each pair of the start's and the goal's subgoals instead of searching
+//! the hierarchy (as Uras, Koenig and Hernandez's subgoal graphs "with stored distances"), and
+//! walks the first subgoal on the way from each to the next.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// The most subgoals a graph may have to get a table: `n * n` distances (8 bytes) and first
+/// steps (2 bytes), at most 40 MiB. The bundled game maps and 64room_000 have 61 to 1,500; the
+/// room and maze maps 9,900 and more, and search their hierarchies.
+pub const TABLE_SUBGOALS: usize = 2048;
+
+/// No first step: the two subgoals are not joined.
+const NONE: u16 = u16::MAX;
+
+/// The distances between every two subgoals, and from each the first subgoal of a shortest
+/// way to each other (their edges in the subgoal graph).
+#[derive(Clone)]
+pub(crate) struct Table {
+    n: usize,
+    dist: Vec<f64>,
+    first: Vec<u16>,
+}
+
+impl Table {
+    /// The table of the subgoal graph `graph` (each edge listed at both ends, with its cost),
+    /// by a Dijkstra from every subgoal; `None` over [`TABLE_SUBGOALS`] subgoals.
+    pub(crate) fn new(graph: &[Vec<(u32, f64, u32)>]) -> Option<Table> {
+        let n = graph.len();
+        if n > TABLE_SUBGOALS {
+            return None;
+        }
+        let mut table = Table { n, dist: vec![f64::INFINITY; n * n], first: vec![NONE; n * n] };
+        let mut heap = BinaryHeap::new();
+        for a in 0..n {
+            let (dist, first) = (&mut table.dist[a * n..(a + 1) * n], &mut table.first[a * n..(a + 1) * n]);
+            dist[a] = 0.0;
+            first[a] = a as u16;
+            heap.push(Reverse((0u64, a as u32)));
+            while let Some(Reverse((key, v))) = heap.pop() {
+                let d = f64::from_bits(key);
+                if d > dist[v as usize] {
+                    continue;
+                }
+                for &(t, c, _) in &graph[v as usize] {
+                    let nd = d + c;
+                    if nd < dist[t as usize] {
+                        dist[t as usize] = nd;
+                        // the first step from `a`: `t` itself when reached from `a`
+                        first[t as usize] = if v as usize == a { t as u16 } else { first[v as usize] };
+                        heap.push(Reverse((nd.to_bits(), t)));
+                    }
+                }
+            }
+        }
+        Some(table)
+    }
+
+    /// The least `da + dist(a, b) + db` over the pairs of `from` and `to` (each a subgoal and
+    /// its cost from the start, or to the goal), with its two subgoals; `None` when no pair is
+    /// joined. `reads` counts the pairs looked at.
+    pub(crate) fn best(&self, from: &[(u32, f64)], to: &[(u32, f64)], reads: &mut usize) -> Option<(u32, u32)> {
+        let mut best = (f64::INFINITY, 0, 0);
+        for &(a, da) in from {
+            let row = &self.dist[a as usize * self.n..(a as usize + 1) * self.n];
+            for &(b, db) in to {
+                let c = da + row[b as usize] + db;
+                if c < best.0 {
+                    best = (c, a, b);
+                }
+            }
+        }
+        *reads += from.len() * to.len();
+        best.0.is_finite().then_some((best.1, best.2))
+    }
+
+    /// The subgoals of a shortest way from `a` to `b` (joined), both included, each the
+    /// next's neighbour in the subgoal graph.
+    pub(crate) fn walk(&self, a: u32, b: u32, out: &mut Vec<u32>) {
+        let mut v = a;
+        out.push(v);
+        while v != b {
+            v = u32::from(self.first[v as usize * self.n + b as usize]);
+            out.push(v);
+        }
+    }
+
+    /// Bytes held.
+    pub(crate) fn bytes(&self) -> usize {
+        self.dist.len() * 8 + self.first.len() * 2
+    }
+}
