@@ -64,6 +64,11 @@ pub use table::TABLE_SUBGOALS;
 /// No subgoal at a cell.
 const NONE: u32 = u32::MAX;
 
+/// A clearance's flag: the cell after its free run is a subgoal, not an obstacle.
+const AT_SUBGOAL: u16 = 1 << 15;
+/// A clearance's count of free cells (a grid is at most 4,096 cells a side).
+const COUNT: u16 = AT_SUBGOAL - 1;
+
 /// The four straight directions as (dx, dy): north, east, south, west.
 const STRAIGHT: [(isize, isize); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 /// The four diagonals, each as its two straight directions (indices into `STRAIGHT`).
@@ -100,7 +105,8 @@ pub struct Prepared {
     /// Per padded cell: its subgoal's number, or `NONE`.
     node_of: Vec<u32>,
     /// Per padded cell: the free non-subgoal cells straight ahead in each of the four
-    /// directions before an obstacle or a subgoal.
+    /// directions before an obstacle or a subgoal (`COUNT`'s bits), and `AT_SUBGOAL` when it is
+    /// a subgoal (so that a scan reads no other cell to know).
     clear: Vec<[u16; 4]>,
     /// Per subgoal: its padded cell.
     cells: Vec<u32>,
@@ -217,23 +223,18 @@ impl Prepared {
         let rows = self.height + 2;
         let open = |p: &Prepared, at: usize| p.free[at] == 1 && p.node_of[at] == NONE;
         // north and west read the cell before in the sweep; south and east the one after
-        for at in 0..self.free.len() {
+        // a run's count grows by one a cell and keeps the flag of what ends it
+        let ends = |p: &Prepared, next: usize| if p.node_of[next] != NONE { AT_SUBGOAL } else { 0 };
+        for at in self.stride..self.free.len() {
             for d in [0, 3] {
                 let next = self.step(at, STRAIGHT[d]);
-                if at >= self.stride && open(self, next) {
-                    self.clear[at][d] = self.clear[next][d] + 1;
-                }
+                self.clear[at][d] = if open(self, next) { self.clear[next][d] + 1 } else { ends(self, next) };
             }
         }
-        for at in (0..self.free.len()).rev() {
+        for at in (0..(rows - 1) * self.stride).rev() {
             for d in [1, 2] {
-                if at + self.stride >= rows * self.stride {
-                    continue;
-                }
                 let next = self.step(at, STRAIGHT[d]);
-                if open(self, next) {
-                    self.clear[at][d] = self.clear[next][d] + 1;
-                }
+                self.clear[at][d] = if open(self, next) { self.clear[next][d] + 1 } else { ends(self, next) };
             }
         }
     }
@@ -257,15 +258,15 @@ impl Prepared {
         };
         let origin = ((from % self.stride) as isize, (from / self.stride) as isize);
         for (d, (dx, dy)) in STRAIGHT.into_iter().enumerate() {
-            let reach = self.clear[from][d] as i32;
+            let clear = self.clear[from][d];
+            let reach = (clear & COUNT) as i32;
             reached |= goal_at(origin, d, reach);
-            let end = self.step(from, (dx * (reach as isize + 1), dy * (reach as isize + 1)));
-            if self.node_of[end] != NONE {
-                found.push(end as u32);
+            if clear & AT_SUBGOAL != 0 {
+                found.push(self.step(from, (dx * (reach as isize + 1), dy * (reach as isize + 1))) as u32);
             }
         }
         for &(a, b) in &DIAGONAL {
-            let mut bound = [self.clear[from][a] as i32, self.clear[from][b] as i32];
+            let mut bound = [(self.clear[from][a] & COUNT) as i32, (self.clear[from][b] & COUNT) as i32];
             let mut at = from;
             let (mut x, mut y) = origin;
             let (ddx, ddy) = (STRAIGHT[a].0 + STRAIGHT[b].0, STRAIGHT[a].1 + STRAIGHT[b].1);
@@ -278,16 +279,14 @@ impl Prepared {
                 }
                 reached |= goal == Some(at);
                 for (k, d) in [a, b].into_iter().enumerate() {
-                    let reach = self.clear[at][d] as i32;
+                    let clear = self.clear[at][d];
+                    let reach = (clear & COUNT) as i32;
                     reached |= goal_at((x, y), d, reach.min(bound[k]));
                     // a subgoal at the bound's next cell or further is shadowed by one found
                     // before: a path through that one is as short
-                    if reach < bound[k] {
+                    if reach < bound[k] && clear & AT_SUBGOAL != 0 {
                         let (dx, dy) = STRAIGHT[d];
-                        let end = self.step(at, (dx * (reach as isize + 1), dy * (reach as isize + 1)));
-                        if self.node_of[end] != NONE {
-                            found.push(end as u32);
-                        }
+                        found.push(self.step(at, (dx * (reach as isize + 1), dy * (reach as isize + 1))) as u32);
                     }
                     bound[k] = bound[k].min(reach);
                 }

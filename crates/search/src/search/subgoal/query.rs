@@ -137,9 +137,8 @@ impl Prepared {
 
         let vertices = self.turns(self.index(start), self.index(goal), s, &mut result, trace);
         if let Some(vertices) = vertices {
-            let path = self.refine(&vertices);
-            let diagonals = path.windows(2).filter(|w| w[0].0 != w[1].0 && w[0].1 != w[1].1).count() as u64;
-            result.cost = Some(CostModel::Exact.total(path.len() as u64 - 1 - diagonals, diagonals));
+            let (path, straights, diagonals) = self.refine(&vertices);
+            result.cost = Some(CostModel::Exact.total(straights, diagonals));
             result.path = Some(path);
         }
         Ok(result)
@@ -278,49 +277,77 @@ impl Prepared {
     }
 
     /// The cells along turning points, each leg its diagonal moves first when they are free,
-    /// else its straight moves first (one of the two is how the leg's scan found it).
-    fn refine(&self, turns: &[usize]) -> Vec<Pos> {
-        let mut path = vec![self.pos(turns[0])];
+    /// else its straight moves first (one of the two is how the leg's scan found it), and the
+    /// path's straight and diagonal moves (counted from the legs).
+    fn refine(&self, turns: &[usize]) -> (Vec<Pos>, u64, u64) {
+        let (straights, diagonals) =
+            turns.windows(2).map(|w| self.moves(w[0], w[1])).fold((0, 0), |(s, d), l| (s + l.straights, d + l.diagonals));
+        let mut path = Vec::with_capacity(straights + diagonals + 1);
+        path.push(self.pos(turns[0]));
         for w in turns.windows(2) {
             let found = self.leg(w[0], w[1], true, Some(&mut path)) || self.leg(w[0], w[1], false, Some(&mut path));
             assert!(found, "every edge of the graph is h-reachable one way or the other");
         }
-        path
+        (path, straights as u64, diagonals as u64)
     }
 
-    /// Whether the cells from `from` to `to`, diagonal moves first or straight moves first, are
-    /// all free moves; when they are and `out` is given, pushes them (`from` left out).
-    pub(super) fn leg(&self, from: usize, to: usize, diagonal_first: bool, mut out: Option<&mut Vec<Pos>>) -> bool {
+    /// The moves of a leg from `from` to `to`: its diagonal step and count, its straight step
+    /// and count.
+    fn moves(&self, from: usize, to: usize) -> Leg {
         let (fx, fy) = ((from % self.stride) as isize, (from / self.stride) as isize);
         let (tx, ty) = ((to % self.stride) as isize, (to / self.stride) as isize);
         let (sx, sy) = ((tx - fx).signum(), (ty - fy).signum());
         let (ax, ay) = ((tx - fx).abs(), (ty - fy).abs());
-        let diagonals = ax.min(ay) as usize;
-        let straight = if ax > ay { (sx, 0) } else { (0, sy) };
-        let straights = (ax.max(ay) - ax.min(ay)) as usize;
-        let (first, second) =
-            if diagonal_first { (((sx, sy), diagonals), (straight, straights)) } else { ((straight, straights), ((sx, sy), diagonals)) };
-        let kept = out.as_ref().map_or(0, |o| o.len());
-        let mut at = from;
-        // the grid cell of `at`, kept as the leg moves (no division per cell)
-        let (mut x, mut y) = (fx - 1, fy - 1);
+        Leg {
+            from: (fx - 1, fy - 1),
+            diagonal: (sx, sy),
+            diagonals: ax.min(ay) as usize,
+            straight: if ax > ay { (sx, 0) } else { (0, sy) },
+            straights: (ax.max(ay) - ax.min(ay)) as usize,
+        }
+    }
+
+    /// Whether the cells from `from` to `to`, diagonal moves first or straight moves first, are
+    /// all free moves; when they are and `out` is given, pushes them (`from` left out). The
+    /// moves are all checked before any cell is pushed.
+    pub(super) fn leg(&self, from: usize, to: usize, diagonal_first: bool, out: Option<&mut Vec<Pos>>) -> bool {
+        let leg = self.moves(from, to);
+        let (first, second) = if diagonal_first {
+            ((leg.diagonal, leg.diagonals), (leg.straight, leg.straights))
+        } else {
+            ((leg.straight, leg.straights), (leg.diagonal, leg.diagonals))
+        };
+        let stride = self.stride as isize;
+        let mut at = from as isize;
         for ((dx, dy), count) in [first, second] {
+            let ahead = dy * stride + dx;
+            // a diagonal move needs both cells beside it free too
+            let (side_x, side_y) = if dx != 0 && dy != 0 { (dx, dy * stride) } else { (ahead, ahead) };
             for _ in 0..count {
-                let next = self.step(at, (dx, dy));
-                let sides_free = dx == 0 || dy == 0 || (self.free[self.step(at, (dx, 0))] & self.free[self.step(at, (0, dy))]) == 1;
-                if self.free[next] == 0 || !sides_free {
-                    if let Some(o) = out.as_mut() {
-                        o.truncate(kept);
-                    }
+                let free = self.free[(at + ahead) as usize] & self.free[(at + side_x) as usize] & self.free[(at + side_y) as usize];
+                if free == 0 {
                     return false;
                 }
-                at = next;
-                (x, y) = (x + dx, y + dy);
-                if let Some(o) = out.as_mut() {
-                    o.push((x as usize, y as usize));
-                }
+                at += ahead;
+            }
+        }
+        if let Some(out) = out {
+            let (mut x, mut y) = leg.from;
+            for ((dx, dy), count) in [first, second] {
+                out.extend((1..count as isize + 1).map(|k| ((x + dx * k) as usize, (y + dy * k) as usize)));
+                (x, y) = (x + dx * count as isize, y + dy * count as isize);
             }
         }
         true
     }
+}
+
+/// A leg's moves: from the grid cell `from`, `diagonals` diagonal steps and `straights`
+/// straight ones, in either order.
+struct Leg {
+    from: (isize, isize),
+    diagonal: (isize, isize),
+    diagonals: usize,
+    straight: (isize, isize),
+    straights: usize,
 }

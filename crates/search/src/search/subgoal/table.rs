@@ -31,25 +31,38 @@ impl Table {
         if n > TABLE_SUBGOALS {
             return None;
         }
+        // the edges in one array, each vertex's in a range of it
+        let mut offsets = Vec::with_capacity(n + 1);
+        let mut edges = Vec::new();
+        for out in graph {
+            offsets.push(edges.len());
+            edges.extend(out.iter().map(|&(t, c, _)| (t, c)));
+        }
+        offsets.push(edges.len());
         let mut table = Table { n, dist: vec![f64::INFINITY; n * n], first: vec![NONE; n * n] };
-        let mut heap = BinaryHeap::new();
+        // keyed by the distance rounded to f32 above the vertex: one integer compare a step;
+        // a vertex popped out of order by the rounding is offered again when bettered, so the
+        // distances are exact
+        let mut heap: BinaryHeap<Reverse<u64>> = BinaryHeap::new();
+        let key = |d: f64, v: usize| u64::from((d as f32).to_bits()) << 32 | v as u64;
         for a in 0..n {
             let (dist, first) = (&mut table.dist[a * n..(a + 1) * n], &mut table.first[a * n..(a + 1) * n]);
             dist[a] = 0.0;
             first[a] = a as u16;
-            heap.push(Reverse((0u64, a as u32)));
-            while let Some(Reverse((key, v))) = heap.pop() {
-                let d = f64::from_bits(key);
-                if d > dist[v as usize] {
+            heap.push(Reverse(key(0.0, a)));
+            while let Some(Reverse(k)) = heap.pop() {
+                let v = (k & u64::from(u32::MAX)) as usize;
+                let d = dist[v];
+                if f32::from_bits((k >> 32) as u32) > d as f32 {
                     continue;
                 }
-                for &(t, c, _) in &graph[v as usize] {
-                    let nd = d + c;
-                    if nd < dist[t as usize] {
-                        dist[t as usize] = nd;
+                for &(t, c) in &edges[offsets[v]..offsets[v + 1]] {
+                    let (t, nd) = (t as usize, d + c);
+                    if nd < dist[t] {
+                        dist[t] = nd;
                         // the first step from `a`: `t` itself when reached from `a`
-                        first[t as usize] = if v as usize == a { t as u16 } else { first[v as usize] };
-                        heap.push(Reverse((nd.to_bits(), t)));
+                        first[t] = if v == a { t as u16 } else { first[v] };
+                        heap.push(Reverse(key(nd, t)));
                     }
                 }
             }
