@@ -213,6 +213,7 @@ impl Prepared {
         p.table = super::table::Table::new(&graph);
         p.up = contract::replay(graph, &order, &picks)
             .map_err(|(k, itself, what)| PrepError::Malformed { at: if itself { order_places[k] } else { places[k] }, what })?;
+        p.find_reaches();
         Ok(p)
     }
 }

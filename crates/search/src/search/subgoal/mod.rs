@@ -119,6 +119,11 @@ pub struct Prepared {
     /// Every subgoal's distance to every other, beside the hierarchy, on a graph of at most
     /// [`TABLE_SUBGOALS`] subgoals (see [`Prepared::uses_distance_table`]).
     table: Option<Table>,
+    /// Per padded cell that is free and not a subgoal, the range of `reach` holding the
+    /// subgoals it directly h-reaches (the scan's finds, made once for every cell so that a
+    /// query scans nothing); empty when JPS+ answers.
+    reach_at: Vec<u32>,
+    reach: Vec<u32>,
 }
 
 /// A subgoal graph with more independent cycles (edges less subgoals) than this, and than half
@@ -150,6 +155,7 @@ pub fn prepare(grid: &Grid) -> Result<Prepared, PrepError> {
     } else {
         p.table = Table::new(&graph);
         p.up = contract::contract(graph);
+        p.find_reaches();
     }
     Ok(p)
 }
@@ -176,6 +182,8 @@ impl Prepared {
             up: Upward::default(),
             jumps: None,
             table: None,
+            reach_at: Vec::new(),
+            reach: Vec::new(),
         }
     }
 
@@ -239,60 +247,62 @@ impl Prepared {
         }
     }
 
-    /// The subgoals `from` directly h-reaches, pushed to `found` as padded cells; with a
-    /// `goal`, whether the scan reached it (then `from` h-reaches the goal). The scan goes
+    /// The subgoals `from` directly h-reaches, pushed to `found` as padded cells. The scan goes
     /// straight along each direction to its clearance, then diagonally, and from each diagonal
     /// cell straight along the diagonal's two directions, each no further than the scan before
     /// it reached: what lies beyond is reached as cheaply through a subgoal found before.
-    // Long: one scan with its bounds kept together, as the paper states it
-    fn scan(&self, from: usize, goal: Option<usize>, found: &mut Vec<u32>) -> bool {
-        let mut reached = false;
-        // the goal's padded column and row, and each scanned cell's, kept as the scan moves
-        // (no division per cell)
-        let g = goal.map(|g| ((g % self.stride) as isize, (g / self.stride) as isize));
-        let goal_at = |(ax, ay): (isize, isize), d: usize, reach: i32| -> bool {
-            let Some((gx, gy)) = g else { return false };
-            let (dx, dy) = STRAIGHT[d];
-            let k = if dx != 0 { (gy == ay).then_some((gx - ax) * dx) } else { (gx == ax).then_some((gy - ay) * dy) };
-            k.is_some_and(|k| k >= 1 && k <= reach as isize)
-        };
-        let origin = ((from % self.stride) as isize, (from / self.stride) as isize);
+    fn scan(&self, from: usize, found: &mut Vec<u32>) {
         for (d, (dx, dy)) in STRAIGHT.into_iter().enumerate() {
             let clear = self.clear[from][d];
-            let reach = (clear & COUNT) as i32;
-            reached |= goal_at(origin, d, reach);
+            let reach = (clear & COUNT) as isize;
             if clear & AT_SUBGOAL != 0 {
-                found.push(self.step(from, (dx * (reach as isize + 1), dy * (reach as isize + 1))) as u32);
+                found.push(self.step(from, (dx * (reach + 1), dy * (reach + 1))) as u32);
             }
         }
         for &(a, b) in &DIAGONAL {
-            let mut bound = [(self.clear[from][a] & COUNT) as i32, (self.clear[from][b] & COUNT) as i32];
+            let mut bound = [self.clear[from][a] & COUNT, self.clear[from][b] & COUNT];
             let mut at = from;
-            let (mut x, mut y) = origin;
-            let (ddx, ddy) = (STRAIGHT[a].0 + STRAIGHT[b].0, STRAIGHT[a].1 + STRAIGHT[b].1);
             while self.diagonal_free(at, a, b) {
                 at = self.step(self.step(at, STRAIGHT[a]), STRAIGHT[b]);
-                (x, y) = (x + ddx, y + ddy);
                 if self.node_of[at] != NONE {
                     found.push(at as u32);
                     break;
                 }
-                reached |= goal == Some(at);
                 for (k, d) in [a, b].into_iter().enumerate() {
                     let clear = self.clear[at][d];
-                    let reach = (clear & COUNT) as i32;
-                    reached |= goal_at((x, y), d, reach.min(bound[k]));
+                    let reach = clear & COUNT;
                     // a subgoal at the bound's next cell or further is shadowed by one found
                     // before: a path through that one is as short
                     if reach < bound[k] && clear & AT_SUBGOAL != 0 {
                         let (dx, dy) = STRAIGHT[d];
-                        found.push(self.step(at, (dx * (reach as isize + 1), dy * (reach as isize + 1))) as u32);
+                        let far = reach as isize + 1;
+                        found.push(self.step(at, (dx * far, dy * far)) as u32);
                     }
                     bound[k] = bound[k].min(reach);
                 }
             }
         }
-        reached
+    }
+
+    /// Every free cell's directly h-reached subgoals (a subgoal's own range is empty: it
+    /// joins the graph as itself), by one scan from each.
+    fn find_reaches(&mut self) {
+        let mut found = Vec::new();
+        self.reach_at = Vec::with_capacity(self.free.len() + 1);
+        for at in 0..self.free.len() {
+            self.reach_at.push(self.reach.len() as u32);
+            if self.free[at] == 1 && self.node_of[at] == NONE {
+                found.clear();
+                self.scan(at, &mut found);
+                self.reach.extend(found.iter().map(|&t| self.node_of[t as usize]));
+            }
+        }
+        self.reach_at.push(self.reach.len() as u32);
+    }
+
+    /// The subgoals a free cell that is not a subgoal directly h-reaches.
+    fn reached_from(&self, at: usize) -> &[u32] {
+        &self.reach[self.reach_at[at] as usize..self.reach_at[at + 1] as usize]
     }
 
     /// The subgoal graph: each subgoal joined both ways to the subgoals it directly
@@ -302,7 +312,7 @@ impl Prepared {
         let mut pairs: Vec<(u32, u32)> = Vec::new();
         for (i, &cell) in self.cells.iter().enumerate() {
             found.clear();
-            self.scan(cell as usize, None, &mut found);
+            self.scan(cell as usize, &mut found);
             for &t in &found {
                 let j = self.node_of[t as usize];
                 if j != i as u32 {
@@ -375,6 +385,7 @@ impl Prepared {
             + self.up.bytes()
             + self.jumps.as_ref().map_or(0, JumpTable::bytes)
             + self.table.as_ref().map_or(0, Table::bytes)
+            + (self.reach_at.len() + self.reach.len()) * 4
     }
 
     /// Whether this preparation was made for `grid` as it is now (the same identity and

@@ -23,7 +23,6 @@ pub(crate) struct Scratch {
     stamp: [Vec<u32>; 2],
     query: u32,
     heap: [BinaryHeap<Reverse<(u64, u32)>>; 2],
-    found: Vec<u32>,
 }
 
 impl Scratch {
@@ -166,17 +165,15 @@ impl Prepared {
         s.reset(self.cells.len());
         let q = s.query;
         let (mut forward, mut backward) = (Vec::new(), Vec::new());
-        for (from, to, seeds) in [(start, Some(goal), &mut forward), (goal, None, &mut backward)] {
+        for (from, seeds) in [(start, &mut forward), (goal, &mut backward)] {
             match self.vertex(from) {
                 Some(v) => seeds.push((v, 0.0)),
-                None => {
-                    s.found.clear();
-                    if self.scan(from, to.filter(|&g| self.vertex(g).is_none()), &mut s.found) {
-                        result.expanded = 1;
-                        return Some(vec![start, goal]);
-                    }
-                    seeds.extend(s.found.iter().map(|&t| (self.node_of[t as usize], self.octile(from, t as usize, CostModel::Exact))));
-                }
+                // the subgoals it directly h-reaches, found when the map was prepared (the goal
+                // is not among the cells the start reaches so: the two legs above would have
+                // found it, diagonal moves first being how the scan goes)
+                None => seeds.extend(
+                    self.reached_from(from).iter().map(|&v| (v, self.octile(from, self.cells[v as usize] as usize, CostModel::Exact))),
+                ),
             }
         }
         if let (Some(table), None) = (&self.table, &trace) {
