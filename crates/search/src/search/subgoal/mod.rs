@@ -108,6 +108,9 @@ pub struct Prepared {
     /// directions before an obstacle or a subgoal (`COUNT`'s bits), and `AT_SUBGOAL` when it is
     /// a subgoal (so that a scan reads no other cell to know).
     clear: Vec<[u16; 4]>,
+    /// Per padded cell: the legal diagonal moves in a row from it along each of the four
+    /// diagonals (`DIAGONAL`'s order), so that a leg is checked without walking it.
+    diagonal: Vec<[u16; 4]>,
     /// Per subgoal: its padded cell.
     cells: Vec<u32>,
     /// The subgoal graph contracted into a hierarchy: its edges and shortcuts, each kept with
@@ -178,6 +181,7 @@ impl Prepared {
             free,
             node_of: vec![NONE; len],
             clear: vec![[0; 4]; len],
+            diagonal: vec![[0; 4]; len],
             cells: Vec::new(),
             up: Upward::default(),
             jumps: None,
@@ -226,8 +230,27 @@ impl Prepared {
         }
     }
 
-    /// Each cell's straight clearances, one sweep per direction against it.
+    /// Each cell's straight clearances, one sweep per direction against it, and its diagonal
+    /// runs.
     fn compute_clearances(&mut self) {
+        // the diagonals going north read the cell before in the sweep; those going south the
+        // one after (the border's cells are blocked: none reaches past the array)
+        for at in self.stride + 1..self.free.len() - 1 {
+            for k in [0, 3] {
+                let (a, b) = DIAGONAL[k];
+                if self.diagonal_free(at, a, b) {
+                    self.diagonal[at][k] = self.diagonal[self.step(self.step(at, STRAIGHT[a]), STRAIGHT[b])][k] + 1;
+                }
+            }
+        }
+        for at in (1..self.free.len() - self.stride - 1).rev() {
+            for k in [1, 2] {
+                let (a, b) = DIAGONAL[k];
+                if self.diagonal_free(at, a, b) {
+                    self.diagonal[at][k] = self.diagonal[self.step(self.step(at, STRAIGHT[a]), STRAIGHT[b])][k] + 1;
+                }
+            }
+        }
         let rows = self.height + 2;
         let open = |p: &Prepared, at: usize| p.free[at] == 1 && p.node_of[at] == NONE;
         // north and west read the cell before in the sweep; south and east the one after
@@ -380,7 +403,7 @@ impl Prepared {
     /// Bytes held in memory: the padded cells, clearances and subgoal numbers, and the graph
     /// or the jump distances.
     pub fn bytes(&self) -> usize {
-        self.free.len() * (1 + 4 + 8)
+        self.free.len() * (1 + 4 + 8 + 8)
             + self.cells.len() * 4
             + self.up.bytes()
             + self.jumps.as_ref().map_or(0, JumpTable::bytes)

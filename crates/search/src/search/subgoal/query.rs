@@ -314,19 +314,12 @@ impl Prepared {
         } else {
             ((leg.straight, leg.straights), (leg.diagonal, leg.diagonals))
         };
-        let stride = self.stride as isize;
-        let mut at = from as isize;
-        for ((dx, dy), count) in [first, second] {
-            let ahead = dy * stride + dx;
-            // a diagonal move needs both cells beside it free too
-            let (side_x, side_y) = if dx != 0 && dy != 0 { (dx, dy * stride) } else { (ahead, ahead) };
-            for _ in 0..count {
-                let free = self.free[(at + ahead) as usize] & self.free[(at + side_x) as usize] & self.free[(at + side_y) as usize];
-                if free == 0 {
-                    return false;
-                }
-                at += ahead;
+        let mut at = from;
+        for (step, count) in [first, second] {
+            if !self.free_run(at, step, count) {
+                return false;
             }
+            at = (at as isize + (step.1 * self.stride as isize + step.0) * count as isize) as usize;
         }
         if let Some(out) = out {
             let (mut x, mut y) = leg.from;
@@ -336,6 +329,49 @@ impl Prepared {
             }
         }
         true
+    }
+}
+
+impl Prepared {
+    /// Whether `count` moves along `(dx, dy)` from `at` are all legal: a diagonal's run read
+    /// whole; a straight line's free runs read one after another, each ending at an obstacle
+    /// (then it must reach far enough) or at a subgoal (then the next run starts past it).
+    fn free_run(&self, at: usize, (dx, dy): (isize, isize), count: usize) -> bool {
+        if count == 0 {
+            return true;
+        }
+        if dx != 0 && dy != 0 {
+            let k = match (dx, dy) {
+                (1, -1) => 0,
+                (1, 1) => 1,
+                (-1, 1) => 2,
+                _ => 3,
+            };
+            return usize::from(self.diagonal[at][k]) >= count;
+        }
+        let d = match (dx, dy) {
+            (0, -1) => 0,
+            (1, 0) => 1,
+            (0, 1) => 2,
+            _ => 3,
+        };
+        let (mut at, mut left) = (at, count);
+        loop {
+            let clear = self.clear[at][d];
+            let run = usize::from(clear & super::COUNT);
+            if run >= left {
+                return true;
+            }
+            if clear & super::AT_SUBGOAL == 0 {
+                return false;
+            }
+            // the subgoal past the run is free: go on from it
+            left -= run + 1;
+            at = self.step(at, (dx * (run as isize + 1), dy * (run as isize + 1)));
+            if left == 0 {
+                return true;
+            }
+        }
     }
 }
 
