@@ -44,6 +44,9 @@ pub(crate) struct Buffers {
     pub(super) tasks: Vec<Task>,
     pub(super) batches: Vec<Batch>,
     pub(super) dirs: Vec<usize>,
+    /// The forced directions remembered (`Memo`): kept, never cleared, as no search or world
+    /// changes them.
+    pub(super) memo: Vec<u64>,
 }
 
 impl Buffers {

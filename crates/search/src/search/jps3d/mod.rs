@@ -86,6 +86,23 @@ fn box_mask(from: [i32; 3], d: [i32; 3]) -> Option<u32> {
     Some(mask)
 }
 
+/// Each direction's degree (its nonzero coordinates) and the cost of its move, by number.
+const DEGREES: [usize; 27] = {
+    let mut out = [0; 27];
+    let mut k = 0;
+    while k < 27 {
+        out[k] = (k % 3 != 1) as usize + (k / 3 % 3 != 1) as usize + (k / 9 != 1) as usize;
+        k += 1;
+    }
+    out
+};
+
+/// The cost of a move along direction `k` (1, sqrt 2 or sqrt 3).
+#[inline]
+fn move_cost(k: usize) -> f64 {
+    VoxelMoves::fly_cost(DEGREES[k])
+}
+
 fn degree(d: [i32; 3]) -> usize {
     d.iter().filter(|&&v| v != 0).count()
 }
@@ -225,25 +242,43 @@ fn quiet(r: &Rules, d: usize, free: u32) -> bool {
     all_pruned && covers(free, reads)
 }
 
-/// Whether a voxel reached along `d`, with `free` the free voxels around it, has a forced
-/// direction.
-#[inline]
-fn has_forced(r: &Rules, d: usize, free: u32) -> bool {
+/// The forced directions at a voxel reached along `d`, with `free` the free voxels around
+/// it, as a set of direction numbers.
+fn forced_set(r: &Rules, d: usize, free: u32) -> u32 {
     if quiet(r, d, free) {
-        return false;
+        return 0;
     }
-    r.others[d].iter().any(|(e, masks)| covers(free, r.boxes[*e]) && !masks.iter().any(|&m| covers(free, m)))
+    r.others[d]
+        .iter()
+        .filter(|(e, masks)| covers(free, r.boxes[*e]) && !masks.iter().any(|&m| covers(free, m)))
+        .fold(0, |set, (e, _)| set | 1 << e)
 }
 
-/// The forced directions at a voxel reached along `d`.
-fn forced(r: &Rules, d: usize, free: u32, out: &mut Vec<usize>) {
-    if quiet(r, d, free) {
-        return;
-    }
-    for (e, masks) in &r.others[d] {
-        if covers(free, r.boxes[*e]) && !masks.iter().any(|&m| covers(free, m)) {
-            out.push(*e);
+/// [`forced_set`] remembered, in a table of `MEMO` slots kept in the searcher: the forced
+/// directions are a function of the arrival direction and the free voxels around and
+/// nothing else (no world, no search), so a slot is never stale. Near obstacles the test
+/// reads up to 24 directions' dominating paths, and the same few neighbourhoods come back
+/// (a pillar's corner, a slab's edge) all along a search.
+struct Memo(Vec<u64>);
+
+/// The memo's slots (64 KiB).
+const MEMO: usize = 1 << 13;
+
+impl Memo {
+    fn forced(&mut self, r: &Rules, d: usize, free: u32) -> u32 {
+        if quiet(r, d, free) {
+            return 0;
         }
+        // the key, `free`'s 27 bits and `d`'s 5, never all ones (`d` < 27): an empty slot's
+        let key = u64::from(free << 5 | d as u32);
+        let slot = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - MEMO.trailing_zeros())) as usize;
+        let known = self.0[slot];
+        if known >> 32 == key {
+            return known as u32;
+        }
+        let set = forced_set(r, d, free);
+        self.0[slot] = key << 32 | u64::from(set);
+        set
     }
 }
 
@@ -252,6 +287,7 @@ struct Jumper<'a> {
     bits: &'a VoxelBits,
     rules: &'static Rules,
     goal: At,
+    memo: Memo,
 }
 
 impl Jumper<'_> {
@@ -261,23 +297,24 @@ impl Jumper<'_> {
     /// that is free was free beside the voxel before, so every move off the line has the
     /// dominating path that starts beside it (one move shorter or as long and more diagonal
     /// first), as the forced test would find.
-    fn jump(&self, from: At, d: usize) -> Option<(At, usize)> {
+    fn jump(&mut self, from: At, d: usize) -> Option<(At, usize)> {
         let o = offset(d);
-        if degree(o) == 1 {
+        if DEGREES[d] == 1 {
             let a = (0..3).find(|&a| o[a] != 0).expect("one coordinate changes");
             let (b, c) = ((a + 1) % 3, (a + 2) % 3);
             let also = (self.goal[b] == from[b] && self.goal[c] == from[c]).then_some(self.goal[a]);
+            let (goal, bits, rules, memo) = (self.goal, self.bits, self.rules, &mut self.memo);
             let stop = |k: usize| {
                 let mut q = from;
                 q[a] = k;
-                q == self.goal || has_forced(self.rules, d, self.bits.around(q))
+                q == goal || memo.forced(rules, d, bits.around(q)) != 0
             };
             let k = self.bits.scan(a, from, o[a] > 0, also, stop)?;
             let mut q = from;
             q[a] = k;
             return Some((q, k.abs_diff(from[a])));
         }
-        if degree(o) == 3 {
+        if DEGREES[d] == 3 {
             // a 3D diagonal stops after one move: sweeping the planes of its 2D sub-jumps
             // nearly always stopped it there anyway (the same jump points are expanded on the
             // benchmark's worlds), and the voxel's own jumps wait on the open list
@@ -293,7 +330,7 @@ impl Jumper<'_> {
                 return Some((at, n));
             }
             let free = self.bits.around(at);
-            if has_forced(self.rules, d, free) {
+            if self.memo.forced(self.rules, d, free) != 0 {
                 return Some((at, n));
             }
             // a diagonal stops where a jump along one of its sub-directions stops
@@ -324,7 +361,9 @@ fn direction(a: Pos3, b: Pos3) -> usize {
 pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos3, weight: f64, plan: Plan) -> SearchResult<Pos3> {
     let bits = s.voxel_bits.take().filter(|b| b.key == world.version()).unwrap_or_else(|| VoxelBits::new(world));
     let at = |p: Pos3| [p.0 + 1, p.1 + 1, p.2 + 1];
-    let jumper = Jumper { bits: &bits, rules: rules(), goal: at(goal) };
+    let mut memo = Memo(std::mem::take(&mut s.jps3d.memo));
+    memo.0.resize(MEMO, u64::MAX);
+    let mut jumper = Jumper { bits: &bits, rules: rules(), goal: at(goal), memo };
     // the estimate at a voxel given in the bit rows' (bordered) coordinates
     let h = |q: At| VoxelMoves::Fly26.estimate((q[0] - 1, q[1] - 1, q[2] - 1), goal) * weight;
     let (si, gi) = (world.index(start) as u32, world.index(goal) as u32);
@@ -348,7 +387,7 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
             let (from, g0, i, by) = (batch.from, batch.g, batch.node, batch.by);
             let Some((q, n)) = jumper.jump(from, d) else { continue };
             let j = bits.index(q) as u32;
-            let g = g0 + n as f64 * VoxelMoves::fly_cost(degree(offset(d)));
+            let g = g0 + n as f64 * move_cost(d);
             // `mark`: the direction it is reached along, shifted past the closed bit
             let node = Node { g, parent: i, mark: (d as u32) << 1 };
             match b.nodes.entry(j) {
@@ -396,7 +435,11 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
         } else {
             let d = (node.mark >> 1) as usize;
             b.dirs.extend_from_slice(&jumper.rules.natural[d]);
-            forced(jumper.rules, d, free, &mut b.dirs);
+            let mut set = jumper.memo.forced(jumper.rules, d, free);
+            while set != 0 {
+                b.dirs.push(set.trailing_zeros() as usize);
+                set &= set - 1;
+            }
         }
         // each jump waits on the open list, keyed by the f of its first voxel: every jump
         // point it finds lies on a path through that voxel, so (the estimate being consistent)
@@ -410,7 +453,7 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
             }
             let o = offset(d);
             let first: At = std::array::from_fn(|a| here[a].wrapping_add_signed(o[a] as isize));
-            let g1 = node.g + VoxelMoves::fly_cost(degree(o));
+            let g1 = node.g + move_cost(d);
             b.tasks.push(Task { key: Entry::new(g1 + h(first), g1, batch), d: d as u8 });
         }
         if b.tasks.len() > begin {
@@ -421,6 +464,7 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
             b.batches.push(Batch { from: here, g: node.g, node: i, by: expanded as u32, next, end });
         }
     }
+    s.jps3d.memo = jumper.memo.0;
     s.voxel_bits = Some(bits);
     result.expanded = expanded;
     result.pushed = pushed;

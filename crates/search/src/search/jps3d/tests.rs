@@ -9,18 +9,48 @@ fn every_other_direction_has_a_dominating_path_and_the_natural_ones_nest() {
     for k in (0..27).filter(|&k| k != CENTRE) {
         let n = r.natural[k].len();
         assert_eq!(n, [0, 1, 3, 7][degree(offset(k))]);
+        assert_eq!(DEGREES[k], degree(offset(k)), "the table of degrees");
         assert_eq!(r.natural[k].len() + r.others[k].len(), 25, "all but the way back");
         assert!(r.others[k].iter().all(|(_, m)| !m.is_empty()), "{:?}", offset(k));
     }
     // moving straight along +x in open air nothing is forced; with the voxel beside the
     // parent blocked, the side voxel is
     let x = number([1, 0, 0]).unwrap();
-    assert!(!has_forced(r, x, (1 << 27) - 1));
+    assert_eq!(forced_set(r, x, (1 << 27) - 1), 0);
     let behind_side = number([-1, 1, 0]).unwrap();
-    assert!(has_forced(r, x, ((1 << 27) - 1) & !(1 << behind_side)));
-    let mut out = Vec::new();
-    forced(r, x, ((1 << 27) - 1) & !(1 << behind_side), &mut out);
-    assert!(out.contains(&number([0, 1, 0]).unwrap()));
+    assert!(forced_set(r, x, ((1 << 27) - 1) & !(1 << behind_side)) >> number([0, 1, 0]).unwrap() & 1 == 1);
+}
+
+/// The memo answers what the test itself answers, for every arrival direction and random
+/// neighbourhoods drawn from a pool small enough that most come back, many sharing slots.
+#[test]
+fn the_memo_of_forced_directions_answers_as_the_test() {
+    let r = rules();
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    // neighbourhoods with a few blocked voxels (most tests then read the dominating paths)
+    let pool: Vec<u32> = (0..40_000)
+        .map(|_| ((1 << 27) - 1) & !(1 << (next() % 27)) & !(1 << (next() % 27)) & !(1 << (next() % 27)) | 1 << CENTRE)
+        .collect();
+    let mut memo = Memo(vec![u64::MAX; MEMO]);
+    let (mut forced, mut asked) = (0, std::collections::HashSet::new());
+    let mut again = 0;
+    for _ in 0..300_000 {
+        let (d, free) = ((next() % 27) as usize, pool[(next() % pool.len() as u64) as usize]);
+        if d == CENTRE {
+            continue;
+        }
+        let want = forced_set(r, d, free);
+        assert_eq!(memo.forced(r, d, free), want, "{:?} with {free:027b}", offset(d));
+        forced += usize::from(want != 0);
+        again += usize::from(!asked.insert((d, free)));
+    }
+    assert!(forced > 100_000 && again > 10_000, "{forced} forced, {again} asked again");
 }
 
 /// The trace: every expansion of the search in order, each jump point opened once before
