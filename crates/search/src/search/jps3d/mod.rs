@@ -103,10 +103,6 @@ fn move_cost(k: usize) -> f64 {
     VoxelMoves::fly_cost(DEGREES[k])
 }
 
-fn degree(d: [i32; 3]) -> usize {
-    d.iter().filter(|&&v| v != 0).count()
-}
-
 /// Whether `e` keeps some of `d`'s nonzero coordinates, with their signs, and zeroes the rest.
 fn is_sub(e: [i32; 3], d: [i32; 3]) -> bool {
     e != [0; 3] && (0..3).all(|a| e[a] == 0 || e[a] == d[a])
@@ -147,7 +143,7 @@ fn make_rules() -> Rules {
                 continue;
             }
             let p = number(od.map(|v| -v)).expect("inside");
-            let target = VoxelMoves::fly_cost(degree(od)) + VoxelMoves::fly_cost(degree(oe));
+            let target = move_cost(d) + move_cost(e);
             let mut masks = Vec::new();
             dominating(&block, (p, e), target, (1 << p, 0), &mut Vec::new(), &mut masks);
             // keep the smallest sets of voxels (many paths need the same ones)
@@ -205,7 +201,7 @@ impl Block {
 /// the module documentation); `seen` the voxels on the path so far, `moves` its moves, `mask`
 /// the voxels they span and `cost` theirs.
 fn dominating(b: &Block, (at, to): (usize, usize), target: f64, (seen, mask): (u32, u32), moves: &mut Vec<usize>, out: &mut Vec<u32>) {
-    let cost: f64 = moves.iter().map(|&k| VoxelMoves::fly_cost(degree(offset(k)))).sum();
+    let cost: f64 = moves.iter().map(|&k| move_cost(k)).sum();
     if at == to {
         let canonical = moves.windows(2).all(|w| is_sub(offset(w[1]), offset(w[0])));
         if cost < target - 1e-9 || ((cost - target).abs() < 1e-9 && canonical) {
@@ -218,7 +214,7 @@ fn dominating(b: &Block, (at, to): (usize, usize), target: f64, (seen, mask): (u
     }
     for k in (0..27).filter(|&k| k != CENTRE) {
         let Some((next, spans)) = b.step[at][k] else { continue };
-        let c = cost + VoxelMoves::fly_cost(degree(offset(k)));
+        let c = cost + move_cost(k);
         if next == CENTRE || seen >> next & 1 == 1 || c + b.least[next][to] > target + 1e-9 {
             continue;
         }

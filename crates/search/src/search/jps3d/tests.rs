@@ -3,6 +3,11 @@
 
 use super::*;
 
+/// A direction's degree counted from its offset: the reference for `DEGREES`.
+fn degree(d: [i32; 3]) -> usize {
+    d.iter().filter(|&&v| v != 0).count()
+}
+
 #[test]
 fn every_other_direction_has_a_dominating_path_and_the_natural_ones_nest() {
     let r = rules();
