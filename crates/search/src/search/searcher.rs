@@ -152,11 +152,9 @@ impl Searcher {
         if self.prepared.as_ref().is_none_or(|p| !p.is_for(grid)) {
             self.prepared = prepare(grid).ok();
         }
-        let prepared = self.prepared.take();
-        if let Some(p) = &prepared {
-            p.lend_jumps(self);
+        if let Some(p) = &self.prepared {
+            p.lend_jumps(&mut self.jumps);
         }
-        self.prepared = prepared;
         self.prepared.as_ref()
     }
 

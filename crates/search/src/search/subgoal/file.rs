@@ -210,10 +210,9 @@ impl Prepared {
             p.jumps = Some(JumpTable::new(grid));
             return Ok(p);
         }
-        p.table = super::table::Table::new(&graph);
+        p.make_query_aids(&graph);
         p.up = contract::replay(graph, &order, &picks)
             .map_err(|(k, itself, what)| PrepError::Malformed { at: if itself { order_places[k] } else { places[k] }, what })?;
-        p.find_reaches();
         Ok(p)
     }
 }

@@ -156,9 +156,8 @@ pub fn prepare(grid: &Grid) -> Result<Prepared, PrepError> {
     if p.too_cyclic(&graph) {
         p.jumps = Some(JumpTable::new(grid));
     } else {
-        p.table = Table::new(&graph);
+        p.make_query_aids(&graph);
         p.up = contract::contract(graph);
-        p.find_reaches();
     }
     Ok(p)
 }
@@ -181,7 +180,7 @@ impl Prepared {
             free,
             node_of: vec![NONE; len],
             clear: vec![[0; 4]; len],
-            diagonal: vec![[0; 4]; len],
+            diagonal: Vec::new(),
             cells: Vec::new(),
             up: Upward::default(),
             jumps: None,
@@ -230,27 +229,8 @@ impl Prepared {
         }
     }
 
-    /// Each cell's straight clearances, one sweep per direction against it, and its diagonal
-    /// runs.
+    /// Each cell's straight clearances, one sweep per direction against it.
     fn compute_clearances(&mut self) {
-        // the diagonals going north read the cell before in the sweep; those going south the
-        // one after (the border's cells are blocked: none reaches past the array)
-        for at in self.stride + 1..self.free.len() - 1 {
-            for k in [0, 3] {
-                let (a, b) = DIAGONAL[k];
-                if self.diagonal_free(at, a, b) {
-                    self.diagonal[at][k] = self.diagonal[self.step(self.step(at, STRAIGHT[a]), STRAIGHT[b])][k] + 1;
-                }
-            }
-        }
-        for at in (1..self.free.len() - self.stride - 1).rev() {
-            for k in [1, 2] {
-                let (a, b) = DIAGONAL[k];
-                if self.diagonal_free(at, a, b) {
-                    self.diagonal[at][k] = self.diagonal[self.step(self.step(at, STRAIGHT[a]), STRAIGHT[b])][k] + 1;
-                }
-            }
-        }
         let rows = self.height + 2;
         let open = |p: &Prepared, at: usize| p.free[at] == 1 && p.node_of[at] == NONE;
         // north and west read the cell before in the sweep; south and east the one after
@@ -302,6 +282,38 @@ impl Prepared {
                         found.push(self.step(at, (dx * far, dy * far)) as u32);
                     }
                     bound[k] = bound[k].min(reach);
+                }
+            }
+        }
+    }
+
+    /// What queries read instead of searching or walking, made from the subgoal graph `graph`
+    /// (each edge at both ends) when it is kept rather than JPS+'s table: the distance table
+    /// on a small graph, every free cell's directly reached subgoals, and its diagonal runs.
+    fn make_query_aids(&mut self, graph: &[Vec<(u32, f64, u32)>]) {
+        self.table = Table::new(graph);
+        self.find_reaches();
+        self.find_diagonal_runs();
+    }
+
+    /// Each cell's legal diagonal moves in a row along the four diagonals.
+    fn find_diagonal_runs(&mut self) {
+        self.diagonal = vec![[0; 4]; self.free.len()];
+        // the diagonals going north read the cell before in the sweep; those going south the
+        // one after (the border's cells are blocked: none reaches past the array)
+        for at in self.stride + 1..self.free.len() - 1 {
+            for k in [0, 3] {
+                let (a, b) = DIAGONAL[k];
+                if self.diagonal_free(at, a, b) {
+                    self.diagonal[at][k] = self.diagonal[self.step(self.step(at, STRAIGHT[a]), STRAIGHT[b])][k] + 1;
+                }
+            }
+        }
+        for at in (1..self.free.len() - self.stride - 1).rev() {
+            for k in [1, 2] {
+                let (a, b) = DIAGONAL[k];
+                if self.diagonal_free(at, a, b) {
+                    self.diagonal[at][k] = self.diagonal[self.step(self.step(at, STRAIGHT[a]), STRAIGHT[b])][k] + 1;
                 }
             }
         }
@@ -403,7 +415,8 @@ impl Prepared {
     /// Bytes held in memory: the padded cells, clearances and subgoal numbers, and the graph
     /// or the jump distances.
     pub fn bytes(&self) -> usize {
-        self.free.len() * (1 + 4 + 8 + 8)
+        self.free.len() * (1 + 4 + 8)
+            + self.diagonal.len() * 8
             + self.cells.len() * 4
             + self.up.bytes()
             + self.jumps.as_ref().map_or(0, JumpTable::bytes)

@@ -99,19 +99,19 @@ impl Prepared {
             if !self.is_for(grid) {
                 return Err(SearchError::StalePreparation);
             }
-            self.lend_jumps(searcher);
+            self.lend_jumps(&mut searcher.jumps);
             return searcher.search(grid, start, goal, &SearchOptions { algorithm: Algorithm::JpsPlus, ..SearchOptions::default() });
         }
         self.search_with(grid, start, goal, &mut searcher.subgoal, trace)
     }
 
-    /// Gives `searcher` this preparation's jump distances for JPS+, unless it holds them for
-    /// this grid at this revision already (the copy is made once, not per query).
-    pub(crate) fn lend_jumps(&self, searcher: &mut crate::search::Searcher) {
+    /// Gives a searcher's kept jump distances (`kept`) this preparation's for JPS+, unless it
+    /// holds them for this grid at this revision already (the copy is made once, not per query).
+    pub(crate) fn lend_jumps(&self, kept: &mut Option<crate::search::jps_plus::JumpTable>) {
         if let Some(table) = &self.jumps
-            && searcher.jumps.as_ref().is_none_or(|kept| kept.version != table.version)
+            && kept.as_ref().is_none_or(|k| k.version != table.version)
         {
-            searcher.jumps = Some(table.clone());
+            *kept = Some(table.clone());
         }
     }
 
