@@ -1042,6 +1042,7 @@ fn the_subgoal_graph_races_and_steps_through_its_search() {
     let race = app.world().resource::<Race>();
     let (astar, lane) = (&race.lanes[0], &race.lanes[1]);
     assert!(lane.message.is_none(), "{:?}", lane.message);
+    assert!(!lane.view.by_jumps, "a walled board keeps its graph");
     let steps: Vec<Pos> = lane.view.steps.iter().map(|s| s.current).collect();
     assert!(steps.len() > 2 && steps.len() * 5 < astar.view.steps.len(), "subgoals {} steps, A* {}", steps.len(), astar.view.steps.len());
     // the start's and the end's joins, then subgoals only: the corners at the wall's gap
@@ -1080,11 +1081,12 @@ fn the_step_view_shows_jps_plus_where_the_subgoal_graph_would_not_pay() {
         let mut view = StepView::default();
         let found =
             view.record_limited(&board, (3, 4), (300, 310), &game_options(&SearchOptions { algorithm, ..default() }), 100_000).unwrap();
-        (view.steps.iter().map(|s| s.current).collect::<Vec<_>>(), found.cost)
+        (view.steps.iter().map(|s| s.current).collect::<Vec<_>>(), found.cost, view.by_jumps)
     };
-    let (steps, cost) = record(Algorithm::Subgoal);
+    let (steps, cost, by_jumps) = record(Algorithm::Subgoal);
+    assert!(by_jumps, "the panel is told the board is answered by JPS+");
     assert!(steps.len() > 10, "{} steps", steps.len());
-    assert_eq!((steps, cost), record(Algorithm::JpsPlus), "JPS+'s own steps");
+    assert_eq!((steps, cost, false), record(Algorithm::JpsPlus), "JPS+'s own steps");
     let optimum = oracle_costs(&grid, (3, 4))[310 * 320 + 300];
     assert!((cost.unwrap() - optimum).abs() < 1e-9, "{cost:?} against the rules' {optimum}");
 }

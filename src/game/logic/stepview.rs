@@ -91,6 +91,9 @@ pub struct StepView {
     pub start: Option<TracePush>,
     /// Whether the search was cut at [`MAX_TRACE`].
     pub truncated: bool,
+    /// Whether the subgoal graph was asked for and the board answered by JPS+ instead (its
+    /// steps are JPS+'s): see `Prepared::uses_jump_table`.
+    pub by_jumps: bool,
     greedy: bool,
     width: usize,
     // the state after `applied` steps, kept incrementally
@@ -280,7 +283,8 @@ impl StepView {
         self.max_g = 0.0;
         // a board whose subgoal graph would not pay is answered by JPS+: its jumps are shown
         let jumps = SearchOptions { algorithm: Algorithm::JpsPlus, ..*options };
-        let options = if self.answered_by_jumps(board, options) { &jumps } else { options };
+        self.by_jumps = self.answered_by_jumps(board, options);
+        let options = if self.by_jumps { &jumps } else { options };
         if matches!(options.algorithm, Algorithm::Hpa | Algorithm::Subgoal) {
             let outcome = self.record_graph(board, start, end, options, limit);
             let k = self.pending_seek.take().unwrap_or(0);

@@ -22,6 +22,10 @@ const SUBGOAL_NOTE: &str = "The subgoal graph's steps are its search over the gr
     diagonal line). The search joins the start and the end to the subgoals they reach in such a line, then expands subgoals \
     from both ends at once until the two sides meet, so a few steps cross the board; the path it finds is the least.";
 
+/// What the step view shows when the subgoal graph was asked for and the board answered by JPS+.
+const BY_JUMPS_NOTE: &str = "This board's obstacles are scattered: its subgoal graph would have more edges than it saves, so \
+    the board is prepared as JPS+'s jump distances instead, and the steps shown are JPS+'s. The path is still the least.";
+
 const HPA_NOTE: &str = "HPA*'s steps are its abstract search: it expands the start, entrances (magenta: a line across a \
     border, a post on each side) and the end, each step crossing a cluster (grey squares) at a cost known beforehand, so a few \
     steps cross the board. The clusters and entrances come from the board and are rebuilt only around an edit. Once the end is \
@@ -40,13 +44,14 @@ pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut Messa
             layers_controls(ui, shown, actions);
         }
         let algorithm = shown.search.0.algorithm;
+        let by_jumps = algorithm == Algorithm::Subgoal && step.by_jumps;
         if shown.step_on.0 && algorithm.jumps() && shown.world.is_on() {
             ui.small(w.t(
                 "In a world JPS queues and expands only jump points: the end, and voxels where a scan along one of the 26 directions \
                  must stop, beside the end of an obstacle or where a diagonal's own scans found one. The open and closed voxels shown \
                  are jump points.",
             ));
-        } else if shown.step_on.0 && algorithm.jumps() {
+        } else if shown.step_on.0 && (algorithm.jumps() || by_jumps) {
             ui.small(w.t(
                 "A jump point is where a straight or diagonal scan must stop: the goal, or a cell with a forced neighbour (ringed red), \
                  a cell beside a barrier's end that the way through the jump point reaches best. Orange: the scans from the cell just \
@@ -71,6 +76,8 @@ pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut Messa
             )));
             if algorithm == Algorithm::Hpa {
                 ui.small(w.say(HPA_NOTE));
+            } else if by_jumps {
+                ui.small(w.say(BY_JUMPS_NOTE));
             } else if algorithm == Algorithm::Subgoal {
                 ui.small(w.say(SUBGOAL_NOTE));
             }
