@@ -130,12 +130,27 @@ impl<'g> Patch<'g> {
         if let Some(&m) = self.moves.get(i) {
             return m;
         }
-        let (x0, y0, x1, y1) = self.rect;
-        let (w, h) = ((x1 - x0) as isize, (y1 - y0) as isize);
-        // the grid's codes, read straight (its border of walls keeps every read on it)
-        let (codes, stride, origin) = (self.grid.codes(), self.grid.stride() as isize, self.grid.index(x0, y0) as isize);
-        let at = |x: isize, y: isize| x >= 0 && y >= 0 && x < w && y < h && codes[(origin + y * stride + x) as usize] != BLOCKED;
-        legal_moves(at, (i % self.w) as isize, (i / self.w) as isize)
+        let (x, y) = (i % self.w, i / self.w);
+        // the grid's codes of the 3 x 3 block, read straight (its border of walls keeps every
+        // read on it), as the bits of [`BLOCK_MOVES`]; cells outside the rectangle closed
+        let (codes, stride) = (self.grid.codes(), self.grid.stride());
+        let at = self.grid.index(self.rect.0 + x, self.rect.1 + y);
+        let open = |k: usize| usize::from(codes[k] != BLOCKED);
+        let row = |k: usize| open(k - 1) | open(k) << 1 | open(k + 1) << 2;
+        let mut block = row(at - stride) | row(at) << 3 | row(at + stride) << 6;
+        if x == 0 {
+            block &= !0b001_001_001;
+        }
+        if x + 1 == self.w {
+            block &= !0b100_100_100;
+        }
+        if y == 0 {
+            block &= !0b000_000_111;
+        }
+        if (y + 1) * self.w == self.n {
+            block &= !0b111_000_000;
+        }
+        BLOCK_MOVES[block]
     }
 
     fn index(&self, (x, y): Pos) -> Option<usize> {
@@ -166,11 +181,11 @@ impl<'g> Patch<'g> {
         // each is settled when its bucket comes up, in any order)
         let guided = target.is_some();
         if guided {
-            field.heap.push(Reverse((estimate(from).to_bits(), s as u32)));
+            field.heap.push(Reverse(keyed(estimate(from), s)));
         } else {
             field.buckets.push(0.0, s as u32);
         }
-        while let Some(at) = if guided { field.heap.pop().map(|Reverse((_, at))| at) } else { field.buckets.pop() } {
+        while let Some(at) = if guided { field.heap.pop().map(|Reverse(key)| (key & 0xFFFF) as u32) } else { field.buckets.pop() } {
             let i = at as usize;
             if field.done[i] {
                 continue;
@@ -197,7 +212,7 @@ impl<'g> Patch<'g> {
                     field.parent[j] = at;
                     if guided {
                         let q = (x.wrapping_add_signed(DIRS[d].0), y.wrapping_add_signed(DIRS[d].1));
-                        field.heap.push(Reverse(((ng + estimate(q)).to_bits(), j as u32)));
+                        field.heap.push(Reverse(keyed(ng + estimate(q), j)));
                     } else {
                         field.buckets.push(ng, j as u32);
                     }
@@ -205,6 +220,16 @@ impl<'g> Patch<'g> {
             }
         }
     }
+}
+
+/// A guided search's open-list entry: `f` (non-negative, so its bits order as the number does)
+/// with the low 16 bits of its mantissa replaced by the cell's number in the rectangle (a
+/// cluster's: at most 256 x 256 cells), so that entries compare as one integer. The bits lost
+/// are 2^-36 of `f`: 1.5e-8 at f = 1000, where two distinct costs of straight and diagonal steps
+/// differ by at least 3.5e-4 (a + b sqrt 2 for integers below 1,000), so only equal ones tie.
+fn keyed(f: f64, cell: usize) -> u64 {
+    debug_assert!(cell <= 0xFFFF, "cell {cell} of a rectangle over 65,536 cells");
+    f.to_bits() & !0xFFFF | cell as u64
 }
 
 /// Least costs from one cell to the cells of a rectangle, moving only inside it.
@@ -216,7 +241,7 @@ pub(super) struct Field {
     parent: Vec<u32>,
     wanted: Vec<bool>,
     done: Vec<bool>,
-    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    heap: BinaryHeap<Reverse<u64>>,
     buckets: Buckets,
 }
 
@@ -396,7 +421,7 @@ pub(super) fn smooth(grid: &Grid, path: Vec<Pos>, least: &[usize]) -> Vec<Pos> {
     // when first asked: a walk from cell i to cell j is made of the board's moves exactly when
     // its diagonal leg fits the ray from i and its straight leg the ray back from j (the corner
     // between them and the two ends are free: each is on a leg or the path)
-    let mut rays = vec![[u8::MAX; 8]; path.len()];
+    let mut rays = vec![[u8::MAX; 4]; path.len()];
     let mut fits = |k: usize, d: usize, run: usize| {
         if rays[k][d] == u8::MAX {
             rays[k][d] = ray(grid, path[k], DIRS[d], SMOOTH_WINDOW) as u8;
@@ -404,18 +429,23 @@ pub(super) fn smooth(grid: &Grid, path: Vec<Pos>, least: &[usize]) -> Vec<Pos> {
         run <= usize::from(rays[k][d])
     };
     // a walk from i to j that is cheaper than the path between them and made of the board's
-    // moves; the cheapest test first: on random walls most cells ahead are refused by the
-    // diagonal leg's ray from i, read once per direction
-    let mut shorter = |i: usize, j: usize| {
+    // moves, where `diagonals` are the rays from i along the four diagonals (by quadrant:
+    // x falling, then y falling, as bits); the cheapest test first: on random walls most
+    // cells ahead are refused by the diagonal leg's ray from i
+    let mut shorter = |i: usize, j: usize, diagonals: &mut [usize; 4]| {
         let (a, b) = (path[i], path[j]);
         let (dx, dy) = (b.0 as isize - a.0 as isize, b.1 as isize - a.1 as isize);
-        let (sx, sy, ax, ay) = (dx.signum(), dy.signum(), dx.unsigned_abs(), dy.unsigned_abs());
+        let (ax, ay) = (dx.unsigned_abs(), dy.unsigned_abs());
         let diagonal = ax.min(ay);
-        if diagonal > 0 && !fits(i, dir_of(sx, sy), diagonal) {
+        let q = usize::from(dx < 0) | usize::from(dy < 0) << 1;
+        if diagonals[q] == usize::MAX {
+            diagonals[q] = ray(grid, a, [(1, 1), (-1, 1), (1, -1), (-1, -1)][q], SMOOTH_WINDOW);
+        }
+        if diagonal > diagonals[q] {
             return false;
         }
         let (octile, straight) = (ax.max(ay) as f64 + (SQRT_2 - 1.0) * diagonal as f64, ax.abs_diff(ay));
-        let back = if ax > ay { dir_of(-sx, 0) } else { dir_of(0, -sy) };
+        let back = if ax > ay { dir_of(-dx.signum(), 0) } else { dir_of(0, -dy.signum()) };
         octile < along[j] - along[i] - 1e-9 && (straight == 0 || fits(j, back, straight))
     };
     let mut out = Vec::with_capacity(path.len());
@@ -437,7 +467,8 @@ pub(super) fn smooth(grid: &Grid, path: Vec<Pos>, least: &[usize]) -> Vec<Pos> {
         while taut < reach && along[taut + 1] - along[i] < octile(path[i], path[taut + 1]) + 1e-9 {
             taut += 1;
         }
-        match (past.max(taut + 1)..=reach).rev().find(|&j| shorter(i, j)) {
+        let mut diagonals = [usize::MAX; 4];
+        match (past.max(taut + 1)..=reach).rev().find(|&j| shorter(i, j, &mut diagonals)) {
             Some(j) => {
                 extend_walk(&mut out, path[i], path[j]);
                 i = j;
