@@ -126,11 +126,11 @@ impl<'g> Patch<'g> {
         Patch { grid, rect, w: x1 - x0, n: (x1 - x0) * (y1 - y0), moves: Vec::new() }
     }
 
-    fn moves_of(&self, i: usize) -> u8 {
+    /// The moves of local cell `i`, at `(x, y)` in the rectangle.
+    fn moves_at(&self, i: usize, x: usize, y: usize) -> u8 {
         if let Some(&m) = self.moves.get(i) {
             return m;
         }
-        let (x, y) = (i % self.w, i / self.w);
         // the grid's codes of the 3 x 3 block, read straight (its border of walls keeps every
         // read on it), as the bits of [`BLOCK_MOVES`]; cells outside the rectangle closed
         let (codes, stride) = (self.grid.codes(), self.grid.stride());
@@ -158,22 +158,23 @@ impl<'g> Patch<'g> {
         (x >= x0 && x < x1 && y >= y0 && y < y1).then(|| (y - y0) * self.w + x - x0)
     }
 
-    fn pos(&self, i: usize) -> Pos {
-        (self.rect.0 + i % self.w, self.rect.1 + i / self.w)
-    }
-
     /// Dijkstra from `from` over the patch until every cell of `until` is settled (guided by the
     /// octile estimate when it is one cell), into `field` (its buffers reused). Cells of
     /// `until` outside the rectangle, or walled off inside it, leave it running to the end.
     pub(super) fn search(&self, field: &mut Field, from: Pos, until: &[Pos]) {
         field.reset(self.rect, self.w, self.n);
         let target = if let [one] = until { Some(*one) } else { None };
-        let estimate = |p: Pos| target.map_or(0.0, |u| octile(p, u));
         let mut left = field.want(until);
         let Some(s) = self.index(from) else { return };
         let w = self.w as isize;
         let step = [1, -1, w, -w, w + 1, 1 - w, w - 1, -w - 1];
+        // queued cells are their place in the rectangle, x + 256 y (a side is at most 256), so
+        // that neither a cell's moves nor its estimate divide by the width; a move adds to it
+        let packed_step = [1, -1, 256, -256, 257, 1 - 256, 256 - 1, -257];
+        let (x0, y0) = (self.rect.0, self.rect.1);
+        let estimate = |packed: u32| target.map_or(0.0, |u| octile((x0 + (packed & 0xFF) as usize, y0 + (packed >> 8) as usize), u));
         field.cost[s] = 0.0;
+        let start = ((from.0 - x0) | (from.1 - y0) << 8) as u32;
         // guided (one target): least f first, a non-negative f64's bits ordering as the number
         // does; the estimate is consistent, so a cell is settled when first taken and its
         // later entries skipped. Unguided (Dijkstra): Dial's buckets one unit of cost wide
@@ -181,12 +182,13 @@ impl<'g> Patch<'g> {
         // each is settled when its bucket comes up, in any order)
         let guided = target.is_some();
         if guided {
-            field.heap.push(Reverse(keyed(estimate(from), s)));
+            field.heap.push(Reverse(keyed(estimate(start), start)));
         } else {
-            field.buckets.push(0.0, s as u32);
+            field.buckets.push(0.0, start);
         }
         while let Some(at) = if guided { field.heap.pop().map(|Reverse(key)| (key & 0xFFFF) as u32) } else { field.buckets.pop() } {
-            let i = at as usize;
+            let (x, y) = ((at & 0xFF) as usize, (at >> 8) as usize);
+            let i = y * self.w + x;
             if field.done[i] {
                 continue;
             }
@@ -199,9 +201,7 @@ impl<'g> Patch<'g> {
                     break;
                 }
             }
-            let mut moves = self.moves_of(i);
-            // the cell's place, found once (a division) for its neighbours' estimates
-            let (x, y) = if guided { self.pos(i) } else { (0, 0) };
+            let mut moves = self.moves_at(i, x, y);
             while moves != 0 {
                 let d = moves.trailing_zeros() as usize;
                 moves &= moves - 1;
@@ -209,12 +209,12 @@ impl<'g> Patch<'g> {
                 let ng = g + if d < 4 { 1.0 } else { SQRT_2 };
                 if ng < field.cost[j] - 1e-12 {
                     field.cost[j] = ng;
-                    field.parent[j] = at;
+                    field.parent[j] = i as u32;
+                    let q = at.wrapping_add_signed(packed_step[d]);
                     if guided {
-                        let q = (x.wrapping_add_signed(DIRS[d].0), y.wrapping_add_signed(DIRS[d].1));
-                        field.heap.push(Reverse(keyed(ng + estimate(q), j)));
+                        field.heap.push(Reverse(keyed(ng + estimate(q), q)));
                     } else {
-                        field.buckets.push(ng, j as u32);
+                        field.buckets.push(ng, q);
                     }
                 }
             }
@@ -223,13 +223,13 @@ impl<'g> Patch<'g> {
 }
 
 /// A guided search's open-list entry: `f` (non-negative, so its bits order as the number does)
-/// with the low 16 bits of its mantissa replaced by the cell's number in the rectangle (a
-/// cluster's: at most 256 x 256 cells), so that entries compare as one integer. The bits lost
+/// with the low 16 bits of its mantissa replaced by the cell's place in the rectangle (a
+/// cluster's: at most 256 x 256 cells, packed as x + 256 y), so that entries compare as one integer. The bits lost
 /// are 2^-36 of `f`: 1.5e-8 at f = 1000, where two distinct costs of straight and diagonal steps
 /// differ by at least 3.5e-4 (a + b sqrt 2 for integers below 1,000), so only equal ones tie.
-fn keyed(f: f64, cell: usize) -> u64 {
-    debug_assert!(cell <= 0xFFFF, "cell {cell} of a rectangle over 65,536 cells");
-    f.to_bits() & !0xFFFF | cell as u64
+fn keyed(f: f64, cell: u32) -> u64 {
+    debug_assert!(cell <= 0xFFFF, "cell {cell} outside a 256 x 256 rectangle");
+    f.to_bits() & !0xFFFF | u64::from(cell)
 }
 
 /// Least costs from one cell to the cells of a rectangle, moving only inside it.
