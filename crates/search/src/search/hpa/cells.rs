@@ -428,26 +428,16 @@ pub(super) fn smooth(grid: &Grid, path: Vec<Pos>, least: &[usize]) -> Vec<Pos> {
         }
         run <= usize::from(rays[k][d])
     };
-    // a walk from i to j that is cheaper than the path between them and made of the board's
-    // moves, where `diagonals` are the rays from i along the four diagonals (by quadrant:
-    // x falling, then y falling, as bits); the cheapest test first: on random walls most
-    // cells ahead are refused by the diagonal leg's ray from i
-    let mut shorter = |i: usize, j: usize, diagonals: &mut [usize; 4]| {
-        let (a, b) = (path[i], path[j]);
-        let (dx, dy) = (b.0 as isize - a.0 as isize, b.1 as isize - a.1 as isize);
-        let (ax, ay) = (dx.unsigned_abs(), dy.unsigned_abs());
-        let diagonal = ax.min(ay);
-        let q = usize::from(dx < 0) | usize::from(dy < 0) << 1;
-        if diagonals[q] == usize::MAX {
-            diagonals[q] = ray(grid, a, [(1, 1), (-1, 1), (1, -1), (-1, -1)][q], SMOOTH_WINDOW);
-        }
-        if diagonal > diagonals[q] {
-            return false;
-        }
+    // a walk from i to j whose diagonal leg fits (`diagonal` moves), cheaper than the path
+    // between them, its straight leg fitting the ray back from j
+    let mut shorter = |i: usize, j: usize, (dx, dy): (i32, i32), diagonal: usize| {
+        let (ax, ay) = (dx.unsigned_abs() as usize, dy.unsigned_abs() as usize);
         let (octile, straight) = (ax.max(ay) as f64 + (SQRT_2 - 1.0) * diagonal as f64, ax.abs_diff(ay));
-        let back = if ax > ay { dir_of(-dx.signum(), 0) } else { dir_of(0, -dy.signum()) };
+        let back = if ax > ay { dir_of(-dx.signum() as isize, 0) } else { dir_of(0, -dy.signum() as isize) };
         octile < along[j] - along[i] - 1e-9 && (straight == 0 || fits(j, back, straight))
     };
+    // the path's cells as signed pairs, for the scan of candidates below
+    let place: Vec<(i32, i32)> = path.iter().map(|&(x, y)| (x as i32, y as i32)).collect();
     let mut out = Vec::with_capacity(path.len());
     out.push(path[0]);
     let (mut i, mut taut, mut leg) = (0, 0, 0);
@@ -467,8 +457,32 @@ pub(super) fn smooth(grid: &Grid, path: Vec<Pos>, least: &[usize]) -> Vec<Pos> {
         while taut < reach && along[taut + 1] - along[i] < octile(path[i], path[taut + 1]) + 1e-9 {
             taut += 1;
         }
-        let mut diagonals = [usize::MAX; 4];
-        match (past.max(taut + 1)..=reach).rev().find(|&j| shorter(i, j, &mut diagonals)) {
+        // the farthest cell a walk reaches more cheaply, tried from the window's end back; on
+        // random walls most are refused by the diagonal leg's ray from i (by quadrant: x
+        // falling, then y falling, as bits), found once when first needed (unknown: u32::MAX,
+        // which no leg exceeds)
+        let (from, (xi, yi)) = (past.max(taut + 1), place[i]);
+        let mut diagonals = [u32::MAX; 4];
+        let mut found = None;
+        for (j, &(x, y)) in place[..=reach].iter().enumerate().skip(from).rev() {
+            let (dx, dy) = (x - xi, y - yi);
+            let q = usize::from(dx < 0) | usize::from(dy < 0) << 1;
+            let diagonal = dx.unsigned_abs().min(dy.unsigned_abs());
+            if diagonal > diagonals[q] {
+                continue;
+            }
+            if diagonals[q] == u32::MAX {
+                diagonals[q] = ray(grid, path[i], [(1, 1), (-1, 1), (1, -1), (-1, -1)][q], SMOOTH_WINDOW) as u32;
+                if diagonal > diagonals[q] {
+                    continue;
+                }
+            }
+            if shorter(i, j, (dx, dy), diagonal as usize) {
+                found = Some(j);
+                break;
+            }
+        }
+        match found {
             Some(j) => {
                 extend_walk(&mut out, path[i], path[j]);
                 i = j;
