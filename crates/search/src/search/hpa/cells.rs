@@ -416,28 +416,7 @@ fn costs_along(path: &[Pos]) -> Vec<f64> {
 /// the bounding box of its ends, inside the leg's rectangle, so it is never cheaper than the
 /// leg: a walk from a cell is tried only to cells past the end of its leg.
 pub(super) fn smooth(grid: &Grid, path: Vec<Pos>, least: &[usize]) -> Vec<Pos> {
-    let along = costs_along(&path);
-    // per path cell, how far each of the eight moves repeats from it (up to the window), found
-    // when first asked: a walk from cell i to cell j is made of the board's moves exactly when
-    // its diagonal leg fits the ray from i and its straight leg the ray back from j (the corner
-    // between them and the two ends are free: each is on a leg or the path)
-    let mut rays = vec![[u8::MAX; 4]; path.len()];
-    let mut fits = |k: usize, d: usize, run: usize| {
-        if rays[k][d] == u8::MAX {
-            rays[k][d] = ray(grid, path[k], DIRS[d], SMOOTH_WINDOW) as u8;
-        }
-        run <= usize::from(rays[k][d])
-    };
-    // a walk from i to j whose diagonal leg fits (`diagonal` moves), cheaper than the path
-    // between them, its straight leg fitting the ray back from j
-    let mut shorter = |i: usize, j: usize, (dx, dy): (i32, i32), diagonal: usize| {
-        let (ax, ay) = (dx.unsigned_abs() as usize, dy.unsigned_abs() as usize);
-        let (octile, straight) = (ax.max(ay) as f64 + (SQRT_2 - 1.0) * diagonal as f64, ax.abs_diff(ay));
-        let back = if ax > ay { dir_of(-dx.signum() as isize, 0) } else { dir_of(0, -dy.signum() as isize) };
-        octile < along[j] - along[i] - 1e-9 && (straight == 0 || fits(j, back, straight))
-    };
-    // the path's cells as signed pairs, for the scan of candidates below
-    let place: Vec<(i32, i32)> = path.iter().map(|&(x, y)| (x as i32, y as i32)).collect();
+    let mut walks = Walks::new(grid, &path);
     let mut out = Vec::with_capacity(path.len());
     out.push(path[0]);
     let (mut i, mut taut, mut leg) = (0, 0, 0);
@@ -454,35 +433,11 @@ pub(super) fn smooth(grid: &Grid, path: Vec<Pos>, least: &[usize]) -> Vec<Pos> {
         // at i up to some `taut`, and those from i + 1 end at least as far: only the cells
         // past it are tried
         taut = taut.max(i + 1);
+        let along = &walks.along;
         while taut < reach && along[taut + 1] - along[i] < octile(path[i], path[taut + 1]) + 1e-9 {
             taut += 1;
         }
-        // the farthest cell a walk reaches more cheaply, tried from the window's end back; on
-        // random walls most are refused by the diagonal leg's ray from i (by quadrant: x
-        // falling, then y falling, as bits), found once when first needed (unknown: u32::MAX,
-        // which no leg exceeds)
-        let (from, (xi, yi)) = (past.max(taut + 1), place[i]);
-        let mut diagonals = [u32::MAX; 4];
-        let mut found = None;
-        for (j, &(x, y)) in place[..=reach].iter().enumerate().skip(from).rev() {
-            let (dx, dy) = (x - xi, y - yi);
-            let q = usize::from(dx < 0) | usize::from(dy < 0) << 1;
-            let diagonal = dx.unsigned_abs().min(dy.unsigned_abs());
-            if diagonal > diagonals[q] {
-                continue;
-            }
-            if diagonals[q] == u32::MAX {
-                diagonals[q] = ray(grid, path[i], [(1, 1), (-1, 1), (1, -1), (-1, -1)][q], SMOOTH_WINDOW) as u32;
-                if diagonal > diagonals[q] {
-                    continue;
-                }
-            }
-            if shorter(i, j, (dx, dy), diagonal as usize) {
-                found = Some(j);
-                break;
-            }
-        }
-        match found {
+        match walks.farthest(i, past.max(taut + 1), reach) {
             Some(j) => {
                 extend_walk(&mut out, path[i], path[j]);
                 i = j;
@@ -494,6 +449,73 @@ pub(super) fn smooth(grid: &Grid, path: Vec<Pos>, least: &[usize]) -> Vec<Pos> {
         }
     }
     out
+}
+
+/// What smoothing knows of a path: its cells (also as signed pairs, for the scan of
+/// candidates), the cost along it to each, and per cell how far each straight move repeats
+/// from it (up to the window), found when first asked. A walk from cell i to cell j is made of
+/// the board's moves exactly when its diagonal leg fits the ray from i and its straight leg
+/// the ray back from j (the corner between them and the two ends are free: each is on a leg
+/// or the path).
+struct Walks<'a> {
+    grid: &'a Grid,
+    path: &'a [Pos],
+    place: Vec<(i32, i32)>,
+    along: Vec<f64>,
+    rays: Vec<[u8; 4]>,
+}
+
+impl<'a> Walks<'a> {
+    fn new(grid: &'a Grid, path: &'a [Pos]) -> Walks<'a> {
+        let place = path.iter().map(|&(x, y)| (x as i32, y as i32)).collect();
+        Walks { grid, path, place, along: costs_along(path), rays: vec![[u8::MAX; 4]; path.len()] }
+    }
+
+    /// The farthest cell from `from` to `reach` that a walk from cell `i` reaches more cheaply
+    /// than the path, tried from `reach` back. On random walls most are refused by the
+    /// diagonal leg's ray from i (by quadrant: x falling, then y falling, as bits), found once
+    /// when first needed (unknown: u32::MAX, which no leg exceeds).
+    #[inline]
+    fn farthest(&mut self, i: usize, from: usize, reach: usize) -> Option<usize> {
+        let (xi, yi) = self.place[i];
+        let mut diagonals = [u32::MAX; 4];
+        for (j, &(x, y)) in self.place[..=reach].iter().enumerate().skip(from).rev() {
+            let (dx, dy) = (x - xi, y - yi);
+            let q = usize::from(dx < 0) | usize::from(dy < 0) << 1;
+            let diagonal = dx.unsigned_abs().min(dy.unsigned_abs());
+            if diagonal > diagonals[q] {
+                continue;
+            }
+            if diagonals[q] == u32::MAX {
+                diagonals[q] = ray(self.grid, self.path[i], [(1, 1), (-1, 1), (1, -1), (-1, -1)][q], SMOOTH_WINDOW) as u32;
+                if diagonal > diagonals[q] {
+                    continue;
+                }
+            }
+            if shorter(self.grid, self.path, &self.along, &mut self.rays, (i, j), (dx, dy)) {
+                return Some(j);
+            }
+        }
+        None
+    }
+}
+
+/// Whether the walk from cell i to cell j of `path` (`dx`, `dy` apart, its diagonal leg
+/// fitting) is cheaper than the path between them (`along`: the cost along it to each cell)
+/// and its straight leg fits the ray back from j (`rays`: found when first asked).
+#[inline]
+fn shorter(grid: &Grid, path: &[Pos], along: &[f64], rays: &mut [[u8; 4]], (i, j): (usize, usize), (dx, dy): (i32, i32)) -> bool {
+    let (ax, ay) = (dx.unsigned_abs() as usize, dy.unsigned_abs() as usize);
+    let (diagonal, straight) = (ax.min(ay), ax.abs_diff(ay));
+    let octile = ax.max(ay) as f64 + (SQRT_2 - 1.0) * diagonal as f64;
+    if octile >= along[j] - along[i] - 1e-9 {
+        return false;
+    }
+    let back = if ax > ay { dir_of(-dx.signum() as isize, 0) } else { dir_of(0, -dy.signum() as isize) };
+    if straight > 0 && rays[j][back] == u8::MAX {
+        rays[j][back] = ray(grid, path[j], DIRS[back], SMOOTH_WINDOW) as u8;
+    }
+    straight == 0 || straight <= usize::from(rays[j][back])
 }
 
 #[cfg(test)]
