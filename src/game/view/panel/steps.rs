@@ -74,12 +74,8 @@ pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut Messa
                 step.closed_cells().len(),
                 if step.truncated { " (recording cut short)" } else { "" }
             )));
-            if algorithm == Algorithm::Hpa {
-                ui.small(w.say(HPA_NOTE));
-            } else if by_jumps {
-                ui.small(w.say(BY_JUMPS_NOTE));
-            } else if algorithm == Algorithm::Subgoal {
-                ui.small(w.say(SUBGOAL_NOTE));
+            if let Some(note) = graph_note(algorithm, by_jumps) {
+                ui.small(w.say(note));
             }
             if let Some(p) = shown.hover.0 {
                 ui.label(w.say(&hover_label(step, p)));
@@ -93,6 +89,17 @@ pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut Messa
             }
         }
     });
+}
+
+/// The step view's note on what a graph search's steps are (HPA*'s, the subgoal graph's, or
+/// JPS+'s on a board the subgoal graph is asked for and JPS+ answers), if the algorithm has one.
+fn graph_note(algorithm: Algorithm, by_jumps: bool) -> Option<&'static str> {
+    match algorithm {
+        Algorithm::Hpa => Some(HPA_NOTE),
+        Algorithm::Subgoal if by_jumps => Some(BY_JUMPS_NOTE),
+        Algorithm::Subgoal => Some(SUBGOAL_NOTE),
+        _ => None,
+    }
 }
 
 /// The race: on or off, its lanes, the build-up preset, the step controls and each lane's
