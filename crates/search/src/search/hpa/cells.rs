@@ -224,9 +224,10 @@ impl<'g> Patch<'g> {
 
 /// A guided search's open-list entry: `f` (non-negative, so its bits order as the number does)
 /// with the low 16 bits of its mantissa replaced by the cell's place in the rectangle (a
-/// cluster's: at most 256 x 256 cells, packed as x + 256 y), so that entries compare as one integer. The bits lost
-/// are 2^-36 of `f`: 1.5e-8 at f = 1000, where two distinct costs of straight and diagonal steps
-/// differ by at least 3.5e-4 (a + b sqrt 2 for integers below 1,000), so only equal ones tie.
+/// cluster's: at most 256 x 256 cells, packed as x + 256 y), so that entries compare as one
+/// integer. The bits lost are 2^-36 of `f`: 1.5e-8 at f = 1000, where two distinct costs of
+/// straight and diagonal steps differ by at least 3.5e-4 (a + b sqrt 2 for integers below
+/// 1,000), so only equal ones tie.
 fn keyed(f: f64, cell: u32) -> u64 {
     debug_assert!(cell <= 0xFFFF, "cell {cell} outside a 256 x 256 rectangle");
     f.to_bits() & !0xFFFF | u64::from(cell)
