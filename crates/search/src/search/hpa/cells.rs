@@ -476,7 +476,6 @@ impl<'a> Walks<'a> {
     /// than the path, tried from `reach` back. On random walls most are refused by the
     /// diagonal leg's ray from i (by quadrant: x falling, then y falling, as bits), found once
     /// when first needed (unknown: u32::MAX, which no leg exceeds).
-    #[inline]
     fn farthest(&mut self, i: usize, from: usize, reach: usize) -> Option<usize> {
         let (xi, yi) = self.place[i];
         let mut diagonals = [u32::MAX; 4];
@@ -504,14 +503,12 @@ impl<'a> Walks<'a> {
 /// Whether the walk from cell i to cell j of `path` (`dx`, `dy` apart, its diagonal leg
 /// fitting) is cheaper than the path between them (`along`: the cost along it to each cell)
 /// and its straight leg fits the ray back from j (`rays`: found when first asked).
-#[inline]
 fn shorter(grid: &Grid, path: &[Pos], along: &[f64], rays: &mut [[u8; 4]], (i, j): (usize, usize), (dx, dy): (i32, i32)) -> bool {
-    let (ax, ay) = (dx.unsigned_abs() as usize, dy.unsigned_abs() as usize);
-    let (diagonal, straight) = (ax.min(ay), ax.abs_diff(ay));
-    let octile = ax.max(ay) as f64 + (SQRT_2 - 1.0) * diagonal as f64;
-    if octile >= along[j] - along[i] - 1e-9 {
+    if octile(path[i], path[j]) >= along[j] - along[i] - 1e-9 {
         return false;
     }
+    let (ax, ay) = (dx.unsigned_abs(), dy.unsigned_abs());
+    let straight = ax.abs_diff(ay) as usize;
     let back = if ax > ay { dir_of(-dx.signum() as isize, 0) } else { dir_of(0, -dy.signum() as isize) };
     if straight > 0 && rays[j][back] == u8::MAX {
         rays[j][back] = ray(grid, path[j], DIRS[back], SMOOTH_WINDOW) as u8;

@@ -302,19 +302,20 @@ impl Prepared {
         // the diagonals going north read the cell before in the sweep; those going south the
         // one after (the border's cells are blocked: none reaches past the array)
         for at in self.stride + 1..self.free.len() - 1 {
-            for k in [0, 3] {
-                let (a, b) = DIAGONAL[k];
-                if self.diagonal_free(at, a, b) {
-                    self.diagonal[at][k] = self.diagonal[self.step(self.step(at, STRAIGHT[a]), STRAIGHT[b])][k] + 1;
-                }
-            }
+            self.extend_diagonal_runs(at, [0, 3]);
         }
         for at in (1..self.free.len() - self.stride - 1).rev() {
-            for k in [1, 2] {
-                let (a, b) = DIAGONAL[k];
-                if self.diagonal_free(at, a, b) {
-                    self.diagonal[at][k] = self.diagonal[self.step(self.step(at, STRAIGHT[a]), STRAIGHT[b])][k] + 1;
-                }
+            self.extend_diagonal_runs(at, [1, 2]);
+        }
+    }
+
+    /// The runs from `at` along diagonals `ks`, one move longer than those of the cell each
+    /// leads to (found before it in the sweep), where the move is legal.
+    fn extend_diagonal_runs(&mut self, at: usize, ks: [usize; 2]) {
+        for k in ks {
+            let (a, b) = DIAGONAL[k];
+            if self.diagonal_free(at, a, b) {
+                self.diagonal[at][k] = self.diagonal[self.step(self.step(at, STRAIGHT[a]), STRAIGHT[b])][k] + 1;
             }
         }
     }
