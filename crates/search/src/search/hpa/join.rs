@@ -2,8 +2,9 @@
 //! when the hierarchy is built ([`Hierarchy::join`]) and, after an edit, again only where the
 //! edit can have changed it ([`Hierarchy::rejoin`]).
 
+use super::block::{Read, pack};
 use super::cells::{Field, Patch};
-use super::{Hierarchy, Joined, Link};
+use super::{Hierarchy, Joined};
 use crate::grid::Pos;
 use crate::grid::board::Grid;
 
@@ -27,7 +28,8 @@ impl Hierarchy {
             })
         };
         for (c, (nodes, costs, links)) in joined.into_iter().enumerate() {
-            (self.nodes[c], self.costs[c], self.links[c]) = (nodes, costs, links);
+            self.blocks[c] = pack(&nodes, &costs, &links);
+            self.nodes[c] = nodes;
         }
     }
 
@@ -86,12 +88,14 @@ impl Hierarchy {
     // Long: the three cases share the cost table they fill; apart, each would need it all.
     pub(super) fn rejoin(&mut self, grid: &Grid, c: usize, changed: &[Pos]) {
         if changed.len() > 1 {
-            (self.nodes[c], self.costs[c], self.links[c]) = self.join(grid, c);
+            let (nodes, costs, links) = self.join(grid, c);
+            self.blocks[c] = pack(&nodes, &costs, &links);
+            self.nodes[c] = nodes;
             return;
         }
         let (nodes, ends) = self.ends(c);
-        let (old, old_costs) = (&self.nodes[c], &self.costs[c]);
-        let (k, ok) = (nodes.len(), old.len());
+        let (old, old_costs) = (&self.nodes[c], Read::new(&self.blocks[c]));
+        let k = nodes.len();
         let was: Vec<Option<usize>> = nodes.iter().map(|p| old.binary_search(p).ok()).collect();
         let mut costs = vec![f32::INFINITY; k * k];
         // new nodes, joined to every node; and the pairs a walled cell may have lengthened
@@ -125,7 +129,7 @@ impl Hierarchy {
             let Some(oi) = was[i] else { continue };
             for j in i + 1..k {
                 let Some(oj) = was[j] else { continue };
-                let before = f64::from(old_costs[oi * ok + oj]);
+                let before = f64::from(old_costs.cost(oi, oj));
                 let via = through.iter().map(|t| t[i] + t[j]).fold(f64::INFINITY, f64::min);
                 let cost = if opened {
                     before.min(via)
@@ -170,15 +174,15 @@ impl Hierarchy {
             join_to(most, &partners, &mut costs);
             affected.retain(|&(i, j)| i != most && j != most);
         }
-        self.links[c] = links_of(&nodes, &ends);
-        (self.nodes[c], self.costs[c]) = (nodes, costs);
+        self.blocks[c] = pack(&nodes, &costs, &links_of(&nodes, &ends));
+        self.nodes[c] = nodes;
     }
 }
 
-/// Each node's partners across its borders, sorted by node and partner (the partners' clusters
-/// and indices left for [`Hierarchy::relink`]).
-fn links_of(nodes: &[Pos], ends: &[(Pos, Pos)]) -> Vec<Link> {
+/// Each node's partners across its borders, as (node index, partner cell), sorted by node and
+/// partner.
+fn links_of(nodes: &[Pos], ends: &[(Pos, Pos)]) -> Vec<(u32, Pos)> {
     let mut links: Vec<(u32, Pos)> = ends.iter().map(|&(p, q)| (nodes.binary_search(&p).expect("a node") as u32, q)).collect();
     links.sort_unstable();
-    links.into_iter().map(|(node, partner)| Link { node, partner, cluster: 0, index: 0 }).collect()
+    links
 }

@@ -28,6 +28,7 @@
 //! holding changed cells and the clusters on those borders; it never answers for a grid that
 //! has changed since ([`HpaError::Stale`]).
 
+mod block;
 mod cells;
 mod entrances;
 mod join;
@@ -38,6 +39,7 @@ use std::sync::Arc;
 
 use crate::grid::Pos;
 use crate::grid::board::Grid;
+use block::{Block, Read};
 use cells::{Field, Patch, extend_octile_walk, smooth, step_cost};
 pub use entrances::SPACING;
 
@@ -85,20 +87,9 @@ impl fmt::Display for HpaError {
 
 impl std::error::Error for HpaError {}
 
-/// A cluster's nodes, the costs between them (k x k), and its links across borders.
-type Joined = (Vec<Pos>, Vec<f32>, Vec<Link>);
-
-/// A step across a border from one of a cluster's nodes: the node's index in its cluster, the
-/// partner's cell, and the partner's cluster and index there (found by [`Hierarchy::relink`]
-/// each time either cluster's nodes may have changed: the abstract search reads a partner's
-/// number from them without looking its cell up).
-#[derive(Clone, Copy, Debug)]
-struct Link {
-    node: u32,
-    partner: Pos,
-    cluster: u32,
-    index: u32,
-}
+/// A cluster's nodes, the costs between them (k x k), and its links across borders (a node's
+/// index and its partner's cell, sorted by node and partner).
+type Joined = (Vec<Pos>, Vec<f32>, Vec<(u32, Pos)>);
 
 /// One expansion of a search over a graph laid on the grid: HPA*'s abstract search
 /// ([`Hierarchy::find_traced`]: the start, a transition cell or the goal, its cost from the
@@ -138,14 +129,12 @@ pub struct Hierarchy {
     /// Transitions on each border: vertical borders (between columns of clusters) first, then
     /// horizontal ones; each a pair of cells, one on either side.
     borders: Vec<Vec<(Pos, Pos)>>,
-    /// Each cluster's nodes and the least cost between each pair inside it (row-major, k x k).
+    /// Each cluster's nodes (sorted).
     nodes: Vec<Vec<Pos>>,
-    costs: Vec<Vec<f32>>,
-    /// Each cluster's links across its borders, sorted by node and partner.
-    links: Vec<Vec<Link>>,
-    /// Where each node's links begin in its cluster's `links`, and their end (k + 1 places a
-    /// cluster; found again with the links' partners by [`Hierarchy::relink`]).
-    link_at: Vec<Vec<u32>>,
+    /// Each cluster's nodes, the least cost between each pair inside it and their links across
+    /// its borders, packed for the abstract search (the links' partners found again by
+    /// [`Hierarchy::relink`]).
+    blocks: Vec<Block>,
     /// Nodes numbered cluster by cluster: cluster `c`'s `i`th node is `first[c] + i`.
     first: Vec<u32>,
     total: u32,
@@ -189,9 +178,7 @@ impl Hierarchy {
             version: grid.version(),
             borders: vec![Vec::new(); borders],
             nodes: vec![Vec::new(); clusters.0 * clusters.1],
-            costs: vec![Vec::new(); clusters.0 * clusters.1],
-            links: vec![Vec::new(); clusters.0 * clusters.1],
-            link_at: vec![Vec::new(); clusters.0 * clusters.1],
+            blocks: vec![Block::default(); clusters.0 * clusters.1],
             first: Vec::new(),
             total: 0,
             weight: DEFAULT_WEIGHT,
@@ -305,9 +292,7 @@ impl Hierarchy {
         let pos = std::mem::size_of::<Pos>();
         self.borders.iter().map(|b| b.len() * 2 * pos).sum::<usize>()
             + self.nodes.iter().map(|n| n.len() * pos).sum::<usize>()
-            + self.costs.iter().map(|c| c.len() * 4).sum::<usize>()
-            + self.links.iter().map(|l| l.len() * std::mem::size_of::<Link>()).sum::<usize>()
-            + self.link_at.iter().map(|l| l.len() * 4).sum::<usize>()
+            + self.blocks.iter().map(|b| b.len() * 4).sum::<usize>()
             + (self.first.len() + self.column.len() + self.row.len()) * 4
     }
 
@@ -370,10 +355,10 @@ impl Hierarchy {
     pub fn edges(&self) -> impl Iterator<Item = (Pos, Pos, f64)> + '_ {
         self.nodes
             .iter()
-            .zip(&self.costs)
-            .flat_map(|(nodes, costs)| {
-                let k = nodes.len();
-                (0..k).flat_map(move |i| (i + 1..k).map(move |j| (nodes[i], nodes[j], f64::from(costs[i * k + j]))))
+            .zip(&self.blocks)
+            .flat_map(|(nodes, block)| {
+                let (k, b) = (nodes.len(), Read::new(block));
+                (0..k).flat_map(move |i| (i + 1..k).map(move |j| (nodes[i], nodes[j], f64::from(b.cost(i, j)))))
             })
             .filter(|e| e.2.is_finite())
     }
@@ -496,22 +481,6 @@ impl Hierarchy {
             total += n.len() as u32;
         }
         self.total = total;
-    }
-
-    /// Finds again the cluster and index of each partner of the links of `clusters`, and where
-    /// each node's links begin.
-    fn relink(&mut self, clusters: impl IntoIterator<Item = usize>) {
-        for c in clusters {
-            let mut links = std::mem::take(&mut self.links[c]);
-            let k = self.nodes[c].len() as u32;
-            self.link_at[c] = (0..=k).map(|i| links.partition_point(|l| l.node < i) as u32).collect();
-            for link in &mut links {
-                let there = self.cluster_of(link.partner);
-                link.cluster = there as u32;
-                link.index = self.nodes[there].binary_search(&link.partner).expect("a node across the border") as u32;
-            }
-            self.links[c] = links;
-        }
     }
 
     /// The number of the node at `p`, if one is there.

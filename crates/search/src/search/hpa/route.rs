@@ -2,6 +2,7 @@
 
 use std::cell::RefCell;
 
+use super::block::{Read, word_cell};
 use super::cells::{confined, octile};
 use super::{AbstractStep, Hierarchy};
 use crate::grid::Pos;
@@ -82,15 +83,16 @@ impl Hierarchy {
                     }
                     // the start may stand on a node: its edges are the node's too
                     if let Some(me) = if id == s { self.id(start) } else { Some(id) } {
-                        let (nodes, k, i) = (&self.nodes[c], self.nodes[c].len(), (me - self.first[c]) as usize);
+                        let (b, first) = (Read::new(&self.blocks[c]), self.first[c]);
+                        let i = (me - first) as usize;
+                        let (costs, links) = b.record(i);
                         if entered {
-                            for (j, &q) in nodes.iter().enumerate().filter(|&(j, _)| j != i) {
-                                offer(self.first[c] + j as u32, q, f64::from(self.costs[c][i * k + j]));
+                            for (j, (&cost, &q)) in costs.iter().zip(b.cells()).enumerate().filter(|&(j, _)| j != i) {
+                                offer(first + j as u32, word_cell(q), f64::from(f32::from_bits(cost)));
                             }
                         }
-                        let at = &self.link_at[c];
-                        for l in &self.links[c][at[i] as usize..at[i + 1] as usize] {
-                            offer(self.first[l.cluster as usize] + l.index, l.partner, 1.0);
+                        for l in links {
+                            offer(self.first[l[0] as usize] + l[1], word_cell(l[2]), 1.0);
                         }
                     }
                     if c == cg {
