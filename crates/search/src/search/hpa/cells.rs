@@ -174,6 +174,7 @@ impl<'g> Patch<'g> {
         let (x0, y0) = (self.rect.0, self.rect.1);
         let estimate = |packed: u32| target.map_or(0.0, |u| octile((x0 + (packed & 0xFF) as usize, y0 + (packed >> 8) as usize), u));
         field.cost[s] = 0.0;
+        field.touched.push(s as u32);
         let start = ((from.0 - x0) | (from.1 - y0) << 8) as u32;
         // guided (one target): least f first, a non-negative f64's bits ordering as the number
         // does; the estimate is consistent, so a cell is settled when first taken and its
@@ -208,6 +209,9 @@ impl<'g> Patch<'g> {
                 let j = (i as isize + step[d]) as usize;
                 let ng = g + if d < 4 { 1.0 } else { SQRT_2 };
                 if ng < field.cost[j] - 1e-12 {
+                    if field.cost[j] == f64::INFINITY {
+                        field.touched.push(j as u32);
+                    }
                     field.cost[j] = ng;
                     field.parent[j] = i as u32;
                     let q = at.wrapping_add_signed(packed_step[d]);
@@ -242,6 +246,10 @@ pub(super) struct Field {
     parent: Vec<u32>,
     wanted: Vec<bool>,
     done: Vec<bool>,
+    /// The cells the last search reached and those it wanted: all [`Field::reset`] has to
+    /// clear for the next search of a rectangle of the same size (a leg's search reaches a
+    /// few dozen of a cluster's thousand cells).
+    touched: Vec<u32>,
     heap: BinaryHeap<Reverse<u64>>,
     buckets: Buckets,
 }
@@ -284,15 +292,23 @@ impl Buckets {
 impl Field {
     /// Made ready for a search of a rectangle of `n` cells, `w` wide: nothing reached.
     fn reset(&mut self, rect: (usize, usize, usize, usize), w: usize, n: usize) {
+        if (self.w, self.cost.len()) == (w, n) {
+            for &i in &self.touched {
+                let i = i as usize;
+                (self.cost[i], self.wanted[i], self.done[i]) = (f64::INFINITY, false, false);
+            }
+        } else {
+            self.cost.clear();
+            self.cost.resize(n, f64::INFINITY);
+            self.parent.clear();
+            self.parent.resize(n, u32::MAX);
+            self.wanted.clear();
+            self.wanted.resize(n, false);
+            self.done.clear();
+            self.done.resize(n, false);
+        }
         (self.rect, self.w) = (rect, w);
-        self.cost.clear();
-        self.cost.resize(n, f64::INFINITY);
-        self.parent.clear();
-        self.parent.resize(n, u32::MAX);
-        self.wanted.clear();
-        self.wanted.resize(n, false);
-        self.done.clear();
-        self.done.resize(n, false);
+        self.touched.clear();
         self.heap.clear();
         self.buckets.clear();
     }
@@ -308,6 +324,7 @@ impl Field {
         for &u in until {
             if let Some(i) = self.index(u).filter(|&i| !self.wanted[i]) {
                 self.wanted[i] = true;
+                self.touched.push(i as u32);
                 left += 1;
             }
         }
@@ -318,19 +335,17 @@ impl Field {
         self.index(p).map_or(f64::INFINITY, |i| self.cost[i])
     }
 
-    /// The cells from the field's source to `p`.
-    pub(super) fn path_to(&self, p: Pos) -> Option<Vec<Pos>> {
-        let mut i = self.index(p)?;
-        if !self.cost[i].is_finite() {
-            return None;
-        }
-        let mut out = vec![p];
+    /// Adds to `out` the cells after the field's source on its way to `p`; false (nothing
+    /// added) when `p` was not reached.
+    pub(super) fn extend_path_to(&self, p: Pos, out: &mut Vec<Pos>) -> bool {
+        let Some(mut i) = self.index(p).filter(|&i| self.cost[i].is_finite()) else { return false };
+        let from = out.len();
         while self.cost[i] > 0.0 {
-            i = self.parent[i] as usize;
             out.push((self.rect.0 + i % self.w, self.rect.1 + i / self.w));
+            i = self.parent[i] as usize;
         }
-        out.reverse();
-        Some(out)
+        out[from..].reverse();
+        true
     }
 }
 

@@ -414,8 +414,8 @@ impl Hierarchy {
             if self.cluster_of(a) == self.cluster_of(b) {
                 if !extend_octile_walk(grid, &mut cells, a, b) {
                     Patch::lazy(grid, self.rect(self.cluster_of(a))).search(&mut field, a, &[b]);
-                    let leg = field.path_to(b).expect("joined inside the cluster");
-                    cells.extend_from_slice(&leg[1..]);
+                    let joined = field.extend_path_to(b, &mut cells);
+                    assert!(joined, "a leg's two nodes are joined inside their cluster");
                 }
             } else {
                 cells.push(b);
