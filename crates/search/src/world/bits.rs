@@ -103,13 +103,19 @@ impl VoxelBits {
                 (_, true) => ahead & ((1u64 << blocked.trailing_zeros()) - 1),
                 (_, false) => ahead & !(u64::MAX >> blocked.leading_zeros()),
             };
+            if reached == 0 {
+                return None;
+            }
+            // the word behind is read only when this word's first voxel in the scan's sense
+            // is reached (elsewhere the bit it gives is masked off)
+            let carry = if up { reached & 1 != 0 } else { reached >> 63 != 0 };
             let mut turns = 0;
             for r in ring {
                 let word = rows[r + j];
                 let before = if up {
-                    word << 1 | if j > 0 { rows[r + j - 1] >> 63 } else { 0 }
+                    word << 1 | if carry && j > 0 { rows[r + j - 1] >> 63 } else { 0 }
                 } else {
-                    word >> 1 | if j < last { rows[r + j + 1] << 63 } else { 0 }
+                    word >> 1 | if carry && j < last { rows[r + j + 1] << 63 } else { 0 }
                 };
                 turns |= word & !before;
             }
