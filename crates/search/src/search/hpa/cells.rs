@@ -173,8 +173,7 @@ impl<'g> Patch<'g> {
         let packed_step = [1, -1, 256, -256, 257, 1 - 256, 256 - 1, -257];
         let (x0, y0) = (self.rect.0, self.rect.1);
         let estimate = |packed: u32| target.map_or(0.0, |u| octile((x0 + (packed & 0xFF) as usize, y0 + (packed >> 8) as usize), u));
-        field.cost[s] = 0.0;
-        field.touched.push(s as u32);
+        field.lower(s, 0.0, s);
         let start = ((from.0 - x0) | (from.1 - y0) << 8) as u32;
         // guided (one target): least f first, a non-negative f64's bits ordering as the number
         // does; the estimate is consistent, so a cell is settled when first taken and its
@@ -209,11 +208,7 @@ impl<'g> Patch<'g> {
                 let j = (i as isize + step[d]) as usize;
                 let ng = g + if d < 4 { 1.0 } else { SQRT_2 };
                 if ng < field.cost[j] - 1e-12 {
-                    if field.cost[j] == f64::INFINITY {
-                        field.touched.push(j as u32);
-                    }
-                    field.cost[j] = ng;
-                    field.parent[j] = i as u32;
+                    field.lower(j, ng, i);
                     let q = at.wrapping_add_signed(packed_step[d]);
                     if guided {
                         field.heap.push(Reverse(keyed(ng + estimate(q), q)));
@@ -316,6 +311,14 @@ impl Field {
     fn index(&self, (x, y): Pos) -> Option<usize> {
         let (x0, y0, x1, y1) = self.rect;
         (x >= x0 && x < x1 && y >= y0 && y < y1).then(|| (y - y0) * self.w + x - x0)
+    }
+
+    /// Cell `j` reached at `cost` from cell `parent` (the source: its own parent).
+    fn lower(&mut self, j: usize, cost: f64, parent: usize) {
+        if self.cost[j] == f64::INFINITY {
+            self.touched.push(j as u32);
+        }
+        (self.cost[j], self.parent[j]) = (cost, parent as u32);
     }
 
     /// Marks the cells of `until` inside the rectangle as wanted: how many (each once).
