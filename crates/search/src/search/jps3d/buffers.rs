@@ -47,6 +47,8 @@ pub(crate) struct Buffers {
     /// The forced directions remembered (`Memo`): kept, never cleared, as no search or world
     /// changes them.
     pub(super) memo: Vec<u64>,
+    /// The straight jumps of the world last searched, for its revision then (see `straight.rs`).
+    pub(super) straight: Option<super::straight::Straight>,
 }
 
 impl Buffers {

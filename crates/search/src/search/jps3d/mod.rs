@@ -47,6 +47,7 @@ use crate::world::Pos3;
 use crate::world::bits::{At, VoxelBits};
 use crate::world::voxel::{VoxelGrid, VoxelMoves};
 use buffers::{Batch, Task};
+use straight::Straight;
 
 /// The open list's mark of a waiting jump rather than a jump point (voxel indices stay below
 /// 2^27).
@@ -284,6 +285,8 @@ struct Jumper<'a> {
     rules: &'static Rules,
     goal: At,
     memo: Memo,
+    /// The straight jumps, read instead of scanned (on worlds small enough to have them).
+    straight: Option<Straight>,
 }
 
 impl Jumper<'_> {
@@ -299,6 +302,9 @@ impl Jumper<'_> {
             let a = (0..3).find(|&a| o[a] != 0).expect("one coordinate changes");
             let (b, c) = ((a + 1) % 3, (a + 2) % 3);
             let also = (self.goal[b] == from[b] && self.goal[c] == from[c]).then_some(self.goal[a]);
+            if let Some(table) = self.straight.as_mut() {
+                return table.jump((self.bits, self.rules, &mut self.memo), from, (a, o[a] > 0), also);
+            }
             let (goal, bits, rules, memo) = (self.goal, self.bits, self.rules, &mut self.memo);
             let stop = |k: usize| {
                 let mut q = from;
@@ -359,7 +365,8 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
     let at = |p: Pos3| [p.0 + 1, p.1 + 1, p.2 + 1];
     let mut memo = Memo(std::mem::take(&mut s.jps3d.memo));
     memo.0.resize(MEMO, u64::MAX);
-    let mut jumper = Jumper { bits: &bits, rules: rules(), goal: at(goal), memo };
+    let straight = s.jps3d.straight.take().filter(|t| t.key == world.version()).or_else(|| Straight::new(world));
+    let mut jumper = Jumper { bits: &bits, rules: rules(), goal: at(goal), memo, straight };
     // the estimate at a voxel given in the bit rows' (bordered) coordinates
     let h = |q: At| VoxelMoves::Fly26.estimate((q[0] - 1, q[1] - 1, q[2] - 1), goal) * weight;
     let (si, gi) = (world.index(start) as u32, world.index(goal) as u32);
@@ -461,6 +468,7 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
         }
     }
     s.jps3d.memo = jumper.memo.0;
+    s.jps3d.straight = jumper.straight;
     s.voxel_bits = Some(bits);
     result.expanded = expanded;
     result.pushed = pushed;
@@ -531,5 +539,6 @@ fn fill_path(nodes: &IndexMap<Node>, world: &VoxelGrid, goal: u32) -> Vec<Pos3> 
 }
 
 pub(crate) mod buffers;
+mod straight;
 #[cfg(test)]
 mod tests;

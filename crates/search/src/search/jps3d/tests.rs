@@ -194,3 +194,60 @@ fn waiting_jumps_break_ties_as_the_open_list_does() {
     }
     assert!(expanded[0] + expanded[1] <= 1760, "{expanded:?} jump points expanded among islands and in caves");
 }
+
+/// The table of straight jumps answers as the scan of the bit rows, from every free voxel
+/// along all six straight directions, on worlds of scattered blocks, slabs and pillars: with
+/// the goal far away, and with the goal on the line at each place along it.
+#[test]
+fn the_table_of_straight_jumps_answers_as_the_scan() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for density in [3u64, 12, 30] {
+        let mut world = VoxelGrid::new(13, 9, 7).unwrap();
+        for i in 0..world.len() {
+            if next() % 100 < density {
+                world.set_blocked(world.pos(i), true).unwrap();
+            }
+        }
+        // a slab and a pillar, whose edges stop straight jumps beside them
+        (2..8).for_each(|x| (1..5).for_each(|y| world.set_blocked((x, y, 3), true).unwrap()));
+        (0..7).for_each(|z| world.set_blocked((10, 6, z), true).unwrap());
+        let bits = VoxelBits::new(&world);
+        // one table for every jump, its lines filled as the jumps come
+        let mut straight = Straight::new(&world);
+        assert!(straight.is_some(), "a small world has a table");
+        let at = |p: Pos3| [p.0 + 1, p.1 + 1, p.2 + 1];
+        let free: Vec<Pos3> = (0..world.len()).map(|i| world.pos(i)).filter(|&p| world.is_free(p)).collect();
+        let mut compared = 0;
+        for &p in &free {
+            for d in (0..27).filter(|&d| DEGREES[d] == 1) {
+                let first = [p.0, p.1, p.2].map(|v| v as i32);
+                let o = offset(d);
+                let one = (first[0] + o[0], first[1] + o[1], first[2] + o[2]);
+                let inside = one.0 >= 0 && one.1 >= 0 && one.2 >= 0;
+                if !inside || !world.is_free((one.0 as usize, one.1 as usize, one.2 as usize)) {
+                    continue; // a jump's first move is legal
+                }
+                // goals: far off the line, and each free voxel of the line
+                let line: Vec<Pos3> =
+                    free.iter().copied().filter(|q| (0..3).all(|a| o[a] != 0 || [q.0, q.1, q.2][a] == [p.0, p.1, p.2][a])).collect();
+                for goal in std::iter::once((usize::MAX - 9, 0, 0)).chain(line) {
+                    let goal_at = [goal.0.wrapping_add(1), goal.1 + 1, goal.2 + 1];
+                    let memo = Memo(vec![u64::MAX; MEMO]);
+                    let mut scanned = Jumper { bits: &bits, rules: rules(), goal: goal_at, memo, straight: None };
+                    let memo = Memo(vec![u64::MAX; MEMO]);
+                    let mut read = Jumper { bits: &bits, rules: rules(), goal: goal_at, memo, straight: straight.take() };
+                    assert_eq!(read.jump(at(p), d), scanned.jump(at(p), d), "from {p:?} along {o:?}, goal {goal:?}");
+                    straight = read.straight.take();
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 10_000, "{compared} jumps compared");
+    }
+}

@@ -1,0 +1,147 @@
+//! Straight jumps read from a table instead of scanned: for each free voxel and each of the six
+//! straight directions, how far a straight jump from it goes and whether it ends on a jump
+//! point (a voxel with a forced direction) or before a blocked voxel. The table is filled a
+//! line at a time, when a jump first needs that line (both senses at once), and kept in the
+//! searcher for the world's revision; on worlds of more than [`STRAIGHT_VOXELS`] voxels JPS
+//! scans the bit rows instead. A diagonal jump asks two or three straight jumps at each of its
+//! steps (on the bench's pillars and slabs, three quarters of the jumps made), each then one read.
+
+use super::{Memo, Rules, number};
+use crate::world::bits::{At, VoxelBits};
+use crate::world::voxel::VoxelGrid;
+
+/// The most voxels a world may have to get a table (12 bytes each: 24 MiB at most).
+pub(crate) const STRAIGHT_VOXELS: usize = 1 << 21;
+
+/// An entry's flag: the jump ends on a jump point (else before a blocked voxel).
+const JUMP_POINT: u16 = 1 << 15;
+
+/// The table: per world voxel, per slot (`2 a` along axis `a` downwards, `2 a + 1` upwards),
+/// the free voxels a straight jump steps over, with [`JUMP_POINT`] when the last is one; and
+/// which lines along each axis are filled.
+pub(crate) struct Straight {
+    /// The world's identity and revision the table is for.
+    pub(crate) key: (u64, u64),
+    size: [usize; 3],
+    entries: Vec<[u16; 6]>,
+    /// Per axis, per line along it (numbered by its other two coordinates): filled.
+    filled: [Vec<bool>; 3],
+    /// One line's voxels while it is filled: bit 0 free, bit 1 a jump upwards stops there,
+    /// bit 2 a jump downwards does.
+    line: Vec<u8>,
+}
+
+/// The bits of the eight voxels round the line along axis `a` beside a voxel (in
+/// [`VoxelBits::around`]'s numbering), and how far apart the bits of two voxels one step apart
+/// along `a` lie.
+const RING: [(u32, u32); 3] = {
+    let mut out = [(0, 0); 3];
+    let mut a = 0;
+    while a < 3 {
+        let mut mask = 0;
+        let mut k: usize = 0;
+        while k < 27 {
+            let o = [(k % 3) as i32 - 1, (k / 3 % 3) as i32 - 1, (k / 9) as i32 - 1];
+            if o[a] == 0 && k != 13 {
+                mask |= 1 << k;
+            }
+            k += 1;
+        }
+        out[a] = (mask, [1, 3, 9][a]);
+        a += 1;
+    }
+    out
+};
+
+/// The number of the straight direction along axis `a`, upwards or not.
+fn direction(a: usize, up: bool) -> usize {
+    let mut o = [0; 3];
+    o[a] = if up { 1 } else { -1 };
+    number(o).expect("a unit step")
+}
+
+impl Straight {
+    /// An empty table for `world`, or `None` for a world over [`STRAIGHT_VOXELS`].
+    pub(super) fn new(world: &VoxelGrid) -> Option<Straight> {
+        let size = [world.width(), world.height(), world.depth()];
+        (world.len() <= STRAIGHT_VOXELS).then(|| Straight {
+            key: world.version(),
+            size,
+            entries: vec![[0; 6]; world.len()],
+            filled: std::array::from_fn(|a| vec![false; size[(a + 1) % 3] * size[(a + 2) % 3]]),
+            line: Vec::new(),
+        })
+    }
+
+    /// The jump from `from` (bordered coordinates) along axis `a` (upwards or not): the jump
+    /// point it ends on and its distance, or the goal first when the goal (its coordinate
+    /// `also` along `a`, when on the line) comes no later; `None` when the line is blocked
+    /// first. A jump stops where `VoxelBits::scan` would let it: at a voxel where a row round
+    /// the line turns from blocked to free and the arrival there has a forced direction.
+    pub(super) fn jump(
+        &mut self,
+        view: (&VoxelBits, &Rules, &mut Memo),
+        from: At,
+        (a, up): (usize, bool),
+        also: Option<usize>,
+    ) -> Option<(At, usize)> {
+        let p = [from[0] - 1, from[1] - 1, from[2] - 1];
+        let (b, c) = ((a + 1) % 3, (a + 2) % 3);
+        let line = p[b] + self.size[b] * p[c];
+        if !self.filled[a][line] {
+            self.fill(view, a, p);
+            self.filled[a][line] = true;
+        }
+        let i = p[0] + self.size[0] * (p[1] + self.size[1] * p[2]);
+        let e = self.entries[i][2 * a + usize::from(up)];
+        let n = usize::from(e & !JUMP_POINT);
+        let to = |m: usize| {
+            let mut q = from;
+            q[a] = if up { from[a] + m } else { from[a] - m };
+            (q, m)
+        };
+        let goal = also.and_then(|g| if up { g.checked_sub(from[a]) } else { from[a].checked_sub(g) });
+        if let Some(m) = goal.filter(|&m| m >= 1 && m <= n) {
+            return Some(to(m));
+        }
+        (e & JUMP_POINT != 0).then(|| to(n))
+    }
+
+    /// Fills the line along axis `a` through world voxel `p`, both senses.
+    fn fill(&mut self, (bits, rules, memo): (&VoxelBits, &Rules, &mut Memo), a: usize, mut p: [usize; 3]) {
+        let (ring, apart) = RING[a];
+        let (up, down) = (direction(a, true), direction(a, false));
+        let n = self.size[a];
+        self.line.clear();
+        for k in 0..n {
+            p[a] = k;
+            let around = bits.around([p[0] + 1, p[1] + 1, p[2] + 1]);
+            let mut v = (around >> 13 & 1) as u8;
+            // a row round the line turns from blocked to free here, coming from below or above
+            if v == 1 && around & ring & !(around << apart) != 0 && memo.forced(rules, up, around) != 0 {
+                v |= 2;
+            }
+            if v & 1 == 1 && around & ring & !(around >> apart) != 0 && memo.forced(rules, down, around) != 0 {
+                v |= 4;
+            }
+            self.line.push(v);
+        }
+        let stride = [1, self.size[0], self.size[0] * self.size[1]][a];
+        p[a] = 0;
+        let base = p[0] + self.size[0] * (p[1] + self.size[1] * p[2]);
+        let entry = |next: Option<&u8>, stop: u8, after: u16| match next {
+            Some(&v) if v & 1 == 1 && v & stop != 0 => JUMP_POINT | 1,
+            Some(&v) if v & 1 == 1 => after + 1,
+            _ => 0,
+        };
+        let mut after = 0;
+        for k in (0..n).rev() {
+            after = entry(self.line.get(k + 1), 2, after);
+            self.entries[base + k * stride][2 * a + 1] = after;
+        }
+        for k in 0..n {
+            after = entry(k.checked_sub(1).and_then(|j| self.line.get(j)), 4, after);
+            self.entries[base + k * stride][2 * a] = after;
+        }
+    }
+}
