@@ -303,7 +303,8 @@ impl Jumper<'_> {
             let (b, c) = ((a + 1) % 3, (a + 2) % 3);
             let also = (self.goal[b] == from[b] && self.goal[c] == from[c]).then_some(self.goal[a]);
             if let Some(table) = self.straight.as_mut() {
-                return table.jump((self.bits, self.rules, &mut self.memo), from, (a, o[a] > 0), also);
+                let (rules, memo) = (self.rules, &mut self.memo);
+                return table.jump((self.bits, &mut |d, free| memo.forced(rules, d, free)), from, (a, o[a] > 0), also);
             }
             let (goal, bits, rules, memo) = (self.goal, self.bits, self.rules, &mut self.memo);
             let stop = |k: usize| {

@@ -6,7 +6,6 @@
 //! scans the bit rows instead. A diagonal jump asks two or three straight jumps at each of its
 //! steps (on the bench's pillars and slabs, three quarters of the jumps made), each then one read.
 
-use super::{Memo, Rules, number};
 use crate::world::bits::{At, VoxelBits};
 use crate::world::voxel::VoxelGrid;
 
@@ -53,12 +52,16 @@ const RING: [(u32, u32); 3] = {
     out
 };
 
-/// The number of the straight direction along axis `a`, upwards or not.
+/// The number of the straight direction along axis `a`, upwards or not (`(dz+1)*9 +
+/// (dy+1)*3 + (dx+1)`).
 fn direction(a: usize, up: bool) -> usize {
-    let mut o = [0; 3];
-    o[a] = if up { 1 } else { -1 };
-    number(o).expect("a unit step")
+    let step = [1, 3, 9][a];
+    if up { 13 + step } else { 13 - step }
 }
+
+/// The forced directions of an arrival along a direction at a voxel with the free voxels
+/// around it: JPS's test, lent to the table.
+pub(super) type Forced<'f> = &'f mut dyn FnMut(usize, u32) -> u32;
 
 impl Straight {
     /// An empty table for `world`, or `None` for a world over [`STRAIGHT_VOXELS`].
@@ -80,7 +83,7 @@ impl Straight {
     /// the line turns from blocked to free and the arrival there has a forced direction.
     pub(super) fn jump(
         &mut self,
-        view: (&VoxelBits, &Rules, &mut Memo),
+        view: (&VoxelBits, Forced),
         from: At,
         (a, up): (usize, bool),
         also: Option<usize>,
@@ -108,7 +111,7 @@ impl Straight {
     }
 
     /// Fills the line along axis `a` through world voxel `p`, both senses.
-    fn fill(&mut self, (bits, rules, memo): (&VoxelBits, &Rules, &mut Memo), a: usize, mut p: [usize; 3]) {
+    fn fill(&mut self, (bits, forced): (&VoxelBits, Forced), a: usize, mut p: [usize; 3]) {
         let (ring, apart) = RING[a];
         let (up, down) = (direction(a, true), direction(a, false));
         let n = self.size[a];
@@ -118,10 +121,10 @@ impl Straight {
             let around = bits.around([p[0] + 1, p[1] + 1, p[2] + 1]);
             let mut v = (around >> 13 & 1) as u8;
             // a row round the line turns from blocked to free here, coming from below or above
-            if v == 1 && around & ring & !(around << apart) != 0 && memo.forced(rules, up, around) != 0 {
+            if v == 1 && around & ring & !(around << apart) != 0 && forced(up, around) != 0 {
                 v |= 2;
             }
-            if v & 1 == 1 && around & ring & !(around >> apart) != 0 && memo.forced(rules, down, around) != 0 {
+            if v & 1 == 1 && around & ring & !(around >> apart) != 0 && forced(down, around) != 0 {
                 v |= 4;
             }
             self.line.push(v);
