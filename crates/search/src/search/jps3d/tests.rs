@@ -3,6 +3,16 @@
 
 use super::*;
 
+/// A xorshift generator from `seed`, for drawing the tests' worlds and neighbourhoods.
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 /// A direction's degree counted from its offset: the reference for `DEGREES`.
 fn degree(d: [i32; 3]) -> usize {
     d.iter().filter(|&&v| v != 0).count()
@@ -31,13 +41,7 @@ fn every_other_direction_has_a_dominating_path_and_the_natural_ones_nest() {
 #[test]
 fn the_memo_of_forced_directions_answers_as_the_test() {
     let r = rules();
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
     // neighbourhoods with a few blocked voxels (most tests then read the dominating paths)
     let pool: Vec<u32> = (0..40_000)
         .map(|_| ((1 << 27) - 1) & !(1 << (next() % 27)) & !(1 << (next() % 27)) & !(1 << (next() % 27)) | 1 << CENTRE)
@@ -102,12 +106,9 @@ fn jumps_away_from_the_goal_are_never_made() {
     use crate::search::options::Algorithm;
     use crate::search::world_options::VoxelOptions;
     let mut world = VoxelGrid::new(24, 20, 16).unwrap();
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
     for _ in 0..150 {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let i = (seed % world.len() as u64) as usize;
+        let i = (next() % world.len() as u64) as usize;
         world.set_blocked(world.pos(i), true).unwrap();
     }
     let (from, to) = ((11, 9, 7), (23, 0, 15));
@@ -128,13 +129,8 @@ fn jumps_away_from_the_goal_are_never_made() {
 fn jps_expands_a_subset_of_astars_voxels() {
     use crate::search::options::Algorithm;
     use crate::search::world_options::VoxelOptions;
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut draw = xorshift(0x2545_F491_4F6C_DD1Du64);
+    let mut next = move |n: usize| (draw() % n as u64) as usize;
     let (mut checked, mut below) = (0, 0);
     for _ in 0..300 {
         let (w, h, d) = (2 + next(14), 2 + next(14), 1 + next(10));
@@ -200,13 +196,7 @@ fn waiting_jumps_break_ties_as_the_open_list_does() {
 /// the goal far away, and with the goal on the line at each place along it.
 #[test]
 fn the_table_of_straight_jumps_answers_as_the_scan() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
     for density in [3u64, 12, 30] {
         let mut world = VoxelGrid::new(13, 9, 7).unwrap();
         for i in 0..world.len() {
