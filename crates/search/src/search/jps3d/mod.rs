@@ -299,8 +299,9 @@ impl Jumper<'_> {
     fn jump(&mut self, from: At, d: usize) -> Option<(At, usize)> {
         let o = offset(d);
         if DEGREES[d] == 1 {
-            let a = (0..3).find(|&a| o[a] != 0).expect("one coordinate changes");
-            let (b, c) = ((a + 1) % 3, (a + 2) % 3);
+            // the axis it moves along, and the other two
+            let a = usize::from(o[0] == 0) + usize::from(o[0] == 0 && o[1] == 0);
+            let (b, c) = ([1, 2, 0][a], [2, 0, 1][a]);
             let also = (self.goal[b] == from[b] && self.goal[c] == from[c]).then_some(self.goal[a]);
             if let Some(table) = self.straight.as_mut() {
                 let (rules, memo) = (self.rules, &mut self.memo);

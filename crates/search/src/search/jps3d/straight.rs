@@ -12,7 +12,8 @@ use crate::world::voxel::VoxelGrid;
 /// The most voxels a world may have to get a table (12 bytes each: 24 MiB at most).
 pub(crate) const STRAIGHT_VOXELS: usize = 1 << 21;
 
-/// An entry's flag: the jump ends on a jump point (else before a blocked voxel).
+/// An entry's flag: the jump ends on a jump point (else before a blocked voxel). The rest is
+/// the distance: a side is at most `MAX_SIDE_3D` (1,024) voxels, so it fits.
 const JUMP_POINT: u16 = 1 << 15;
 
 /// The table: per world voxel, per slot (`2 a` along axis `a` downwards, `2 a + 1` upwards),
@@ -81,6 +82,7 @@ impl Straight {
     /// `also` along `a`, when on the line) comes no later; `None` when the line is blocked
     /// first. A jump stops where `VoxelBits::scan` would let it: at a voxel where a row round
     /// the line turns from blocked to free and the arrival there has a forced direction.
+    #[inline]
     pub(super) fn jump(
         &mut self,
         view: (&VoxelBits, Forced),
@@ -89,7 +91,7 @@ impl Straight {
         also: Option<usize>,
     ) -> Option<(At, usize)> {
         let p = [from[0] - 1, from[1] - 1, from[2] - 1];
-        let (b, c) = ((a + 1) % 3, (a + 2) % 3);
+        let (b, c) = ([1, 2, 0][a], [2, 0, 1][a]);
         let line = p[b] + self.size[b] * p[c];
         if !self.filled[a][line] {
             self.fill(view, a, p);
