@@ -20,22 +20,25 @@ pub(super) type Block = Box<[u32]>;
 /// [`Hierarchy::relink`].
 pub(super) fn pack(nodes: &[Pos], costs: &[f32], links: &[(u32, Pos)]) -> Block {
     let k = nodes.len();
+    // the links of the nodes before node i (the links are sorted by node)
+    let before = |i: usize| links.partition_point(|l| (l.0 as usize) < i);
     let mut w = Vec::with_capacity(2 * k + 2 + k * k + LINK * links.len());
     w.push(k as u32);
-    let mut at = 2 * k + 2;
-    for i in 0..k {
-        w.push(at as u32);
-        at += k + LINK * links.iter().filter(|l| l.0 == i as u32).count();
-    }
-    w.push(at as u32);
+    // where each node's record begins: the header, then i rows of costs and the links before
+    w.extend((0..=k).map(|i| (2 * k + 2 + i * k + LINK * before(i)) as u32));
     w.extend(nodes.iter().map(|&p| cell_word(p)));
     for i in 0..k {
         w.extend(costs[i * k..(i + 1) * k].iter().map(|c| c.to_bits()));
-        for &(_, partner) in links.iter().filter(|l| l.0 == i as u32) {
-            w.extend([0, 0, cell_word(partner)]);
-        }
+        w.extend(links[before(i)..before(i + 1)].iter().flat_map(|&(_, partner)| [0, 0, cell_word(partner)]));
     }
     w.into_boxed_slice()
+}
+
+/// Where node `i`'s links lie in a cluster's words: its record after its row of costs (as
+/// [`Read::record`] splits it, there from the record's own slice, which the search's hot loop
+/// reads with fewer bounds checks).
+fn links_at(words: &[u32], i: usize) -> std::ops::Range<usize> {
+    words[1 + i] as usize + words[0] as usize..words[2 + i] as usize
 }
 
 /// A cell as one word (a grid is at most 4,096 cells a side).
@@ -83,10 +86,9 @@ impl Hierarchy {
     pub(super) fn relink(&mut self, clusters: impl IntoIterator<Item = usize>) {
         for c in clusters {
             let mut words = std::mem::take(&mut self.blocks[c]);
-            let k = words[0] as usize;
-            for i in 0..k {
-                let (from, to) = (words[1 + i] as usize + k, words[2 + i] as usize);
-                words[from..to].chunks_exact_mut(LINK).for_each(|l| {
+            for i in 0..words[0] as usize {
+                let links = links_at(&words, i);
+                words[links].chunks_exact_mut(LINK).for_each(|l| {
                     let partner = word_cell(l[2]);
                     let there = self.cluster_of(partner);
                     l[0] = there as u32;

@@ -72,7 +72,7 @@ impl Straight {
             key: world.version(),
             size,
             entries: vec![[0; 6]; world.len()],
-            filled: std::array::from_fn(|a| vec![false; size[(a + 1) % 3] * size[(a + 2) % 3]]),
+            filled: std::array::from_fn(|a| vec![false; size[[1, 2, 0][a]] * size[[2, 0, 1][a]]]),
             line: Vec::new(),
         })
     }
@@ -85,20 +85,18 @@ impl Straight {
     #[inline]
     pub(super) fn jump(
         &mut self,
-        view: (&VoxelBits, Forced),
+        (bits, forced): (&VoxelBits, Forced),
         from: At,
         (a, up): (usize, bool),
         also: Option<usize>,
     ) -> Option<(At, usize)> {
-        let p = [from[0] - 1, from[1] - 1, from[2] - 1];
         let (b, c) = ([1, 2, 0][a], [2, 0, 1][a]);
-        let line = p[b] + self.size[b] * p[c];
+        let line = (from[b] - 1) + self.size[b] * (from[c] - 1);
         if !self.filled[a][line] {
-            self.fill(view, a, p);
+            self.fill((bits, forced), a, from);
             self.filled[a][line] = true;
         }
-        let i = p[0] + self.size[0] * (p[1] + self.size[1] * p[2]);
-        let e = self.entries[i][2 * a + usize::from(up)];
+        let e = self.entries[bits.index(from)][2 * a + usize::from(up)];
         let n = usize::from(e & !JUMP_POINT);
         let to = |m: usize| {
             let mut q = from;
@@ -112,15 +110,15 @@ impl Straight {
         (e & JUMP_POINT != 0).then(|| to(n))
     }
 
-    /// Fills the line along axis `a` through world voxel `p`, both senses.
-    fn fill(&mut self, (bits, forced): (&VoxelBits, Forced), a: usize, mut p: [usize; 3]) {
+    /// Fills the line along axis `a` through `p` (bordered coordinates), both senses.
+    fn fill(&mut self, (bits, forced): (&VoxelBits, Forced), a: usize, mut p: At) {
         let (ring, apart) = RING[a];
         let (up, down) = (direction(a, true), direction(a, false));
         let n = self.size[a];
         self.line.clear();
-        for k in 0..n {
+        for k in 1..=n {
             p[a] = k;
-            let around = bits.around([p[0] + 1, p[1] + 1, p[2] + 1]);
+            let around = bits.around(p);
             let mut v = (around >> 13 & 1) as u8;
             // a row round the line turns from blocked to free here, coming from below or above
             if v == 1 && around & ring & !(around << apart) != 0 && forced(up, around) != 0 {
@@ -132,8 +130,8 @@ impl Straight {
             self.line.push(v);
         }
         let stride = [1, self.size[0], self.size[0] * self.size[1]][a];
-        p[a] = 0;
-        let base = p[0] + self.size[0] * (p[1] + self.size[1] * p[2]);
+        p[a] = 1;
+        let base = bits.index(p);
         let entry = |next: Option<&u8>, stop: u8, after: u16| match next {
             Some(&v) if v & 1 == 1 && v & stop != 0 => JUMP_POINT | 1,
             Some(&v) if v & 1 == 1 => after + 1,
