@@ -6,7 +6,9 @@
 //! walled, each opened again after (`EDITS=N` in the environment for another count;
 //! `CLUSTER=N` for clusters of another side; `W1=W` and `WEIGHT=W` for other weights than 1
 //! and the default); then what a snapshot of the grid for tasks
-//! costs, copied whole and refreshed in place after a one-cell edit.
+//! costs, copied whole and refreshed in place after a one-cell edit. `STEPS=N` builds the
+//! hierarchy again a step of N cells' worth at a time ([`Hierarchy::build_in_steps`]) and
+//! reports the steps, the longest and the time in all.
 //!
 //!     cargo run --release -p cubepath-search --example huge [-- SIDE PERCENT]
 use cubepath_search::{grid::*, search::*};
@@ -46,6 +48,24 @@ fn main() {
         h.node_count(),
         h.bytes() as f64 / 1e6
     );
+    // STEPS=N: the same build a step of N cells' worth at a time, as a game's frames spread it
+    if let Some(work) = std::env::var("STEPS").ok().and_then(|v| v.parse::<usize>().ok()) {
+        let (t, mut steps, mut longest, mut spent) = (Instant::now(), 0, 0f64, 0);
+        let mut build = Hierarchy::build_in_steps(&grid, side).unwrap();
+        while !build.is_done() {
+            let s = Instant::now();
+            spent += build.advance(&grid, work).unwrap();
+            longest = longest.max(s.elapsed().as_secs_f64() * 1e3);
+            steps += 1;
+        }
+        let stepped = build.into_hierarchy().unwrap();
+        assert_eq!(stepped.node_count(), h.node_count());
+        println!(
+            "in steps of {work}: {steps} steps, the longest {longest:.2} ms, {:.0} ms in all (one thread), {:.1} ns a cell of work counted ({spent} in all)",
+            t.elapsed().as_secs_f64() * 1e3,
+            t.elapsed().as_secs_f64() * 1e9 / spent as f64
+        );
+    }
     let open = |rng: &mut Xs, grid: &Grid| loop {
         let p = (rng.below(n), rng.below(n));
         if grid.is_passable(p.0, p.1) {

@@ -400,3 +400,124 @@ fn hpa_as_an_algorithm_refuses_what_it_cannot_run_and_keeps_its_clusters() {
     assert_eq!(Hierarchy::side_for(&Grid::new(63, 2).unwrap()), 16);
     assert_eq!(Hierarchy::side_for(&Grid::new(8, 1025).unwrap()), 32);
 }
+
+/// What happens between two steps of a build in steps.
+#[derive(Clone, Debug)]
+enum Between {
+    Nothing,
+    Edit(usize),
+    /// An edit, then the build is given a copy of the grid from here on (another identity:
+    /// it begins again).
+    Copy(usize),
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    /// A build in steps of any size, with edits and a switch to a copy between steps, ends
+    /// with the graph a build of the grid as it is at the last step gives at once: the same
+    /// entrances, node pairs and costs (up to their f32), answering for that grid, with legal
+    /// paths found whenever the rules find one.
+    #[test]
+    fn a_build_in_steps_ends_as_a_whole_build_of_the_grid_at_its_last_step(
+        walls in proptest::collection::vec(0usize..1600, 0..400), side in 4usize..12, work in 1usize..3000,
+        between in proptest::collection::vec(prop_oneof![4 => Just(Between::Nothing), 4 => (0usize..1600).prop_map(Between::Edit), 1 => (0usize..1600).prop_map(Between::Copy)], 0..80),
+    ) {
+        let mut grid = board(40, 40, &walls);
+        grid.set(0, 0, Cell::Ground(1)).unwrap();
+        grid.set(39, 39, Cell::Ground(1)).unwrap();
+        let mut build = Hierarchy::build_in_steps(&grid, side).unwrap();
+        let mut acts = between.into_iter();
+        let mut steps = 0;
+        while !build.is_done() {
+            let edit = |grid: &mut Grid, at: usize| {
+                let (x, y) = (at % 40, at / 40);
+                if (x, y) != (0, 0) && (x, y) != (39, 39) {
+                    let cell = if grid.is_passable(x, y) { Cell::Blocked } else { Cell::Ground(1) };
+                    grid.set(x, y, cell).unwrap();
+                }
+            };
+            match acts.next() {
+                Some(Between::Edit(at)) => edit(&mut grid, at),
+                Some(Between::Copy(at)) => {
+                    edit(&mut grid, at);
+                    grid = grid.clone();
+                }
+                _ => {}
+            }
+            let (done, all) = build.progress();
+            prop_assert!(done < all);
+            prop_assert!(build.advance(&grid, work).unwrap() > 0, "a step left does some work");
+            steps += 1;
+        }
+        prop_assert!(steps > 0);
+        prop_assert_eq!(build.advance(&grid, work).unwrap(), 0, "nothing left once done");
+        let (done, all) = build.progress();
+        prop_assert_eq!(done, all);
+        let kept = build.into_hierarchy().unwrap();
+        prop_assert!(kept.is_for(&grid));
+        let fresh = Hierarchy::build(&grid, side).unwrap();
+        prop_assert_eq!(kept.entrances().collect::<Vec<_>>(), fresh.entrances().collect::<Vec<_>>());
+        let (stepped, built): (Vec<_>, Vec<_>) = (kept.edges().collect(), fresh.edges().collect());
+        prop_assert_eq!(stepped.len(), built.len());
+        for ((a, b, c), (fa, fb, fc)) in stepped.into_iter().zip(built) {
+            prop_assert_eq!((a, b), (fa, fb));
+            prop_assert!((c - fc).abs() < 1e-3, "{:?} -> {:?}: {} in steps, {} at once", a, b, c, fc);
+        }
+        check(&grid, &kept, (0, 0), (39, 39));
+    }
+}
+
+/// A searcher that prepares HPA*'s clusters a step at a time (as the plugin's frames do, with
+/// edits between) keeps none until they are done, then answers exactly as a fresh searcher
+/// that builds them whole; after an edit its clusters follow the grid at once, and a copy (or
+/// a board that needs no clusters) is handled as the search would handle it.
+#[test]
+fn a_searcher_prepares_hpa_in_steps_then_answers_as_a_fresh_one() {
+    let (w, h) = (100, 90);
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let walls: Vec<usize> = (0..1800)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % (w * h) as u64) as usize
+        })
+        .collect();
+    let mut grid = board(w, h, &walls);
+    let hpa = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
+    let mut searcher = Searcher::default();
+    assert!(searcher.prepare_within(&grid, &SearchOptions::default(), &mut 1), "A* has nothing to prepare in steps");
+    assert!(!searcher.prepare_within(&grid, &hpa, &mut 0), "no work to spend: not ready");
+    let mut frames = 0;
+    loop {
+        let mut work = 2_000;
+        if searcher.prepare_within(&grid, &hpa, &mut work) {
+            break;
+        }
+        frames += 1;
+        assert_eq!(work, 0, "a frame not done spends its share");
+        assert!(searcher.kept_hierarchy().is_none(), "nothing kept half built");
+        let (done, all) = searcher.hierarchy_progress().expect("under way");
+        assert!(done < all);
+        if frames % 7 == 3 {
+            let p = (frames * 13 % w, frames * 29 % h);
+            let cell = if grid.is_passable(p.0, p.1) { Cell::Blocked } else { Cell::FLOOR };
+            grid.set(p.0, p.1, cell).unwrap();
+        }
+    }
+    assert!(frames > 20, "{frames} frames");
+    assert!(searcher.hierarchy_progress().is_none() && searcher.kept_hierarchy().is_some_and(|k| k.is_for(&grid)));
+    let open: Vec<Pos> = (0..w * h).step_by(97).map(|i| (i % w, i / w)).filter(|&(x, y)| grid.is_passable(x, y)).collect();
+    for pair in open.windows(2).take(30) {
+        let fresh = Searcher::default().search(&grid, pair[0], pair[1], &hpa);
+        assert_eq!(searcher.search(&grid, pair[0], pair[1], &hpa), fresh);
+        let truth = oracle_2d(&grid, pair[0], pair[1]);
+        assert_eq!(fresh.unwrap().cost.is_some(), truth.is_some());
+    }
+    grid.set(open[3].0, open[3].1, Cell::Blocked).unwrap();
+    let mut work = 1;
+    assert!(searcher.prepare_within(&grid, &hpa, &mut work) && work == 1, "an edit: the kept clusters follow it in the search");
+    let copy = grid.clone();
+    assert!(!searcher.prepare_within(&copy, &hpa, &mut 1), "a copy is another grid: built in steps again");
+}

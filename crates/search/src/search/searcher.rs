@@ -10,7 +10,7 @@ use crate::grid::bits::BitGrid;
 use crate::grid::board::Grid;
 use crate::grid::components::Components;
 use crate::grid::rules::{CostModel, DiagonalRule, Topology};
-use crate::search::hpa::Hierarchy;
+use crate::search::hpa::{Hierarchy, HierarchyBuild};
 use crate::search::jps_plus::JumpTable;
 use crate::search::open_list::{IndexedHeap, Node};
 use crate::search::options::{Algorithm, SearchOptions};
@@ -61,6 +61,8 @@ pub struct Searcher {
     pub(crate) subgoal: Scratch,
     /// The last grid's HPA* clusters, brought up to date around its edits (shared, perhaps).
     hierarchy: Option<Arc<Hierarchy>>,
+    /// HPA* clusters being built a step at a time ([`Searcher::prepare_within`]).
+    hierarchy_build: Option<HierarchyBuild>,
 }
 
 impl Searcher {
@@ -144,6 +146,69 @@ impl Searcher {
             }
             _ => {}
         }
+    }
+
+    /// As [`Searcher::preprocess`], a step at a time, for a caller that spreads the work over
+    /// frames: goes on with what a search with `options` on `grid` would otherwise do whole
+    /// first, by about `work` cells' worth at most, takes `work` down by what it did, and
+    /// returns whether it is all done (a search then begins without it). Done in steps:
+    /// [`Algorithm::Hpa`]'s clusters when the searcher has none that follow `grid` (a first
+    /// build, another grid, another cluster side: see [`Hierarchy::build_in_steps`]; the
+    /// clusters it keeps are brought up to date around an edit by the search itself, which is
+    /// quick). Anything else is left to the search (true).
+    ///
+    /// ```
+    /// use cubepath_search::{grid::Grid, search::{Algorithm, Searcher, SearchOptions}};
+    /// let grid = Grid::new(256, 256).unwrap();
+    /// let options = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
+    /// let mut searcher = Searcher::default();
+    /// let mut frames = 0;
+    /// loop {
+    ///     frames += 1;
+    ///     let mut work = 20_000; // a frame's share
+    ///     if searcher.prepare_within(&grid, &options, &mut work) {
+    ///         break;
+    ///     }
+    ///     assert_eq!(work, 0);
+    /// }
+    /// assert!(frames > 10);
+    /// assert!(searcher.kept_hierarchy().is_some_and(|h| h.is_for(&grid)));
+    /// ```
+    pub fn prepare_within(&mut self, grid: &Grid, options: &SearchOptions, work: &mut usize) -> bool {
+        if options.algorithm != Algorithm::Hpa || !grid.is_uniform() {
+            return true;
+        }
+        let side = Hierarchy::side_for(grid);
+        if self.hierarchy.as_deref().is_some_and(|h| h.cluster_side() == side && h.follows(grid)) {
+            self.hierarchy_build = None;
+            return true;
+        }
+        if *work == 0 {
+            return false;
+        }
+        let mut build = match self.hierarchy_build.take() {
+            Some(b) if b.cluster_side() == side => b,
+            _ => match Hierarchy::build_in_steps(grid, side) {
+                Ok(b) => b,
+                Err(_) => return true, // the search says why
+            },
+        };
+        match build.advance(grid, *work) {
+            Ok(spent) => *work = work.saturating_sub(spent),
+            Err(_) => return true,
+        }
+        if !build.is_done() {
+            self.hierarchy_build = Some(build);
+            return false;
+        }
+        self.hierarchy = build.into_hierarchy().map(Arc::new);
+        true
+    }
+
+    /// The HPA* clusters under way in steps ([`Searcher::prepare_within`]): steps done and in
+    /// all, if any are.
+    pub fn hierarchy_progress(&self) -> Option<(usize, usize)> {
+        self.hierarchy_build.as_ref().map(HierarchyBuild::progress)
     }
 
     /// The subgoal graph of `grid` as it is now: the kept one when it was made for this grid at

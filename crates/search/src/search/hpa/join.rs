@@ -73,6 +73,13 @@ impl Hierarchy {
         (nodes, costs, links)
     }
 
+    /// Joins cluster `c` whole ([`Hierarchy::join`]) and keeps what that found.
+    pub(super) fn join_whole(&mut self, grid: &Grid, c: usize) {
+        let (nodes, costs, links) = self.join(grid, c);
+        self.blocks[c] = pack(&nodes, &costs, &links);
+        self.nodes[c] = nodes;
+    }
+
     /// Joins cluster `c` again after an edit, `changed` being the cells changed inside it, and
     /// keeps what the edit cannot have changed. With no cell changed inside (only its nodes
     /// changed, by an edit across a border) the costs between the nodes it had stand. With one
@@ -88,9 +95,7 @@ impl Hierarchy {
     // Long: the three cases share the cost table they fill; apart, each would need it all.
     pub(super) fn rejoin(&mut self, grid: &Grid, c: usize, changed: &[Pos]) {
         if changed.len() > 1 {
-            let (nodes, costs, links) = self.join(grid, c);
-            self.blocks[c] = pack(&nodes, &costs, &links);
-            self.nodes[c] = nodes;
+            self.join_whole(grid, c);
             return;
         }
         let (nodes, ends) = self.ends(c);

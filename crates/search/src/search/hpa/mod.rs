@@ -33,6 +33,7 @@ mod cells;
 mod entrances;
 mod join;
 mod route;
+mod stepped;
 
 use std::fmt;
 use std::sync::Arc;
@@ -42,6 +43,7 @@ use crate::grid::board::Grid;
 use block::{Block, Read};
 use cells::{Field, Patch, extend_octile_walk, smooth, step_cost};
 pub use entrances::SPACING;
+pub use stepped::{BORDER_WORK, HierarchyBuild};
 
 /// How far ahead (in path cells) smoothing looks for a cheaper straight-then-diagonal walk.
 pub const SMOOTH_WINDOW: usize = 48;
@@ -162,6 +164,19 @@ impl Hierarchy {
     /// assert!(path.cost >= 7.0 + 2.0 * (2f64.sqrt() - 1.0)); // never below the optimum
     /// ```
     pub fn build(grid: &Grid, side: usize) -> Result<Hierarchy, HpaError> {
+        let mut me = Hierarchy::unjoined(grid, side)?;
+        for b in 0..me.borders.len() {
+            me.borders[b] = me.transitions(grid, b);
+        }
+        me.connect_all(grid);
+        me.number();
+        me.relink(0..me.nodes.len());
+        Ok(me)
+    }
+
+    /// A hierarchy of `grid` with clusters `side` cells square and nothing found yet: no
+    /// transitions on its borders, no nodes in its clusters (checked as [`Hierarchy::build`]).
+    fn unjoined(grid: &Grid, side: usize) -> Result<Hierarchy, HpaError> {
         if !(4..=256).contains(&side) {
             return Err(HpaError::ClusterSize(side));
         }
@@ -171,7 +186,7 @@ impl Hierarchy {
         let (w, h) = (grid.width(), grid.height());
         let clusters = (w.div_ceil(side), h.div_ceil(side));
         let borders = (clusters.0 - 1) * clusters.1 + clusters.0 * (clusters.1 - 1);
-        let mut me = Hierarchy {
+        Ok(Hierarchy {
             side,
             size: (w, h),
             clusters,
@@ -184,14 +199,7 @@ impl Hierarchy {
             weight: DEFAULT_WEIGHT,
             column: (0..w).map(|x| (x / side) as u32).collect(),
             row: (0..h).map(|y| (y / side) as u32).collect(),
-        };
-        for b in 0..borders {
-            me.borders[b] = me.transitions(grid, b);
-        }
-        me.connect_all(grid);
-        me.number();
-        me.relink(0..me.nodes.len());
-        Ok(me)
+        })
     }
 
     /// Follows the grid's edits since the hierarchy was built or last updated: the borders of
@@ -213,6 +221,14 @@ impl Hierarchy {
             *self = Hierarchy { weight: self.weight, ..Hierarchy::build(grid, self.side)? };
             return Ok(self.nodes.len());
         };
+        Ok(self.catch_up(grid, &changed, false))
+    }
+
+    /// Brings the hierarchy up to date with `grid` after `changed` cells changed (see
+    /// [`Hierarchy::update`]); `whole`: every cluster rejoined is joined whole, for parts
+    /// that may have read the grid at different revisions (a build in steps). Returns the
+    /// number of clusters joined again.
+    fn catch_up(&mut self, grid: &Grid, changed: &[Pos], whole: bool) -> usize {
         // a changed cell can change which offered transitions are joined by a few moves, which
         // decides those kept on each border of its cluster
         let mut borders: Vec<usize> = changed.iter().flat_map(|&p| self.borders_of(self.cluster_of(p))).collect();
@@ -231,7 +247,11 @@ impl Hierarchy {
         clusters.dedup();
         for &c in &clusters {
             let inside: Vec<Pos> = changed.iter().copied().filter(|&p| self.cluster_of(p) == c).collect();
-            self.rejoin(grid, c, &inside);
+            if whole {
+                self.join_whole(grid, c);
+            } else {
+                self.rejoin(grid, c, &inside);
+            }
         }
         self.number();
         // links into a cluster joined again may name its nodes by their old places
@@ -241,7 +261,7 @@ impl Hierarchy {
         around.dedup();
         self.relink(around);
         self.version = grid.version();
-        Ok(clusters.len())
+        clusters.len()
     }
 
     /// The clusters of `grid` as it is now, with [`Hierarchy::side_for`] cells a side, from
@@ -305,6 +325,13 @@ impl Hierarchy {
     /// Whether the hierarchy answers for `grid` as it is now.
     pub fn is_for(&self, grid: &Grid) -> bool {
         grid.version() == self.version
+    }
+
+    /// Whether [`Hierarchy::update`] brings the hierarchy up to date with `grid` around its
+    /// edits (rather than building whole): `grid` is the one it was built for (or a snapshot
+    /// of it), of the same size, plain, and changed since by no more than its log keeps.
+    pub fn follows(&self, grid: &Grid) -> bool {
+        self.is_for(grid) || (grid.is_uniform() && (grid.width(), grid.height()) == self.size && grid.changes_since(self.version).is_some())
     }
 
     /// Abstract nodes (transition cells), over all clusters.
