@@ -45,7 +45,11 @@ fn main() {
     let options = SearchOptions::default();
     let mut searcher = Searcher::default();
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, CubepathPlugin)).insert_resource(PathBudget { searches: usize::MAX, expansions: usize::MAX });
+    app.add_plugins((MinimalPlugins, CubepathPlugin)).insert_resource(PathBudget {
+        searches: usize::MAX,
+        expansions: usize::MAX,
+        preparation: usize::MAX,
+    });
     app.world_mut().spawn(NavGrid::new(grid.clone()).with_options(options));
     let askers: Vec<Entity> = (0..REQUESTS).map(|_| app.world_mut().spawn_empty().id()).collect();
     app.update();

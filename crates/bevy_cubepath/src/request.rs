@@ -158,23 +158,35 @@ impl PathAnswer {
 /// nodes expanded by 2D searches (at least one). A 2D search that reaches the frame's
 /// expansions unfinished is parked and goes on next frame, before any other request; requests
 /// left wait for the next frame, in order. Searches that run whole (IDA*, bidirectional A*, the
-/// subgoal graph, and voxel searches) start only while the frame has expansions left and then
-/// finish, so one of those may go over.
+/// subgoal graph, HPA* once its clusters are built, and voxel searches) start only while the
+/// frame has expansions left and then finish, so one of those may go over.
 ///
 /// The default, 256 searches and 20,000 expansions, keeps a frame's share of a long A* under
 /// about 11 ms on a 4096 x 4096 board (measured on a 2-core EPYC VM, where an expansion costs
 /// up to 0.5 us on so large a board, against 20 ns on a small one).
+///
+/// What the searches keep of a grid is prepared within the frame's `preparation` too: HPA*'s
+/// clusters, when none follow the grid (a first request, another grid), are built a step at a
+/// time ([`Searcher::prepare_within`](cubepath_search::search::Searcher::prepare_within)), and
+/// the grid's HPA* requests wait (oldest first) until they are done. The default, 100,000
+/// cells' worth, took at most 4 ms a frame on 1024 x 1024 and 4096 x 4096 boards here (the
+/// engine's `huge` example, `STEPS=100000`): a 1024 x 1024 board's clusters in about 140
+/// frames, a 4096 x 4096 board's in about 4,000 (a game with such a board and cores to spare
+/// inserts [`PathTasks`](crate::PathTasks), where one task builds them whole).
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct PathBudget {
     /// Requests answered per frame at most.
     pub searches: usize,
     /// Expansions a frame's 2D searches may make (a search stopped at this goes on next frame).
     pub expansions: usize,
+    /// Cells' worth of work a frame may spend preparing what searches keep of a grid (HPA*'s
+    /// clusters), in steps that go on next frame.
+    pub preparation: usize,
 }
 
 impl Default for PathBudget {
     fn default() -> Self {
-        PathBudget { searches: 256, expansions: 20_000 }
+        PathBudget { searches: 256, expansions: 20_000, preparation: 100_000 }
     }
 }
 
@@ -238,6 +250,12 @@ impl<R: Send + Sync + 'static> RequestQueue<R> {
     pub fn under_way(&self) -> Option<(Entity, usize)> {
         self.running.as_ref().map(|r| (r.entity, r.parked.expanded()))
     }
+
+    /// HPA* clusters being built a step at a time for the oldest waiting requests: steps done
+    /// and in all ([`HierarchyBuild::progress`](cubepath_search::search::HierarchyBuild::progress)).
+    pub fn preparing(&self) -> Option<(usize, usize)> {
+        self.searcher.hierarchy_progress()
+    }
 }
 
 /// New and renewed requests `R` join their queue (once each); a renewed request drops its
@@ -276,7 +294,9 @@ pub(crate) fn answer_within<R: Send + Sync + 'static, A: Component>(
 }
 
 /// Answers 2D requests within the budget: the search under way first, then the waiting ones,
-/// oldest first. A search the frame's expansions do not finish is parked for the next frame.
+/// oldest first. A search the frame's expansions do not finish is parked for the next frame;
+/// a request whose grid is still being prepared (HPA*'s clusters, within the frame's
+/// preparation share) waits at the front of the queue while those behind it go on.
 pub(crate) fn answer_requests(
     mut commands: Commands,
     budget: Res<PathBudget>,
@@ -286,7 +306,8 @@ pub(crate) fn answer_requests(
     mut units: ResMut<UnitGrids>,
 ) {
     let queue = &mut *queue;
-    let (mut searches, mut left) = (0, budget.expansions.max(1));
+    let (mut searches, mut left, mut prepare) = (0, budget.expansions.max(1), budget.preparation.max(1));
+    let mut aside = Vec::new();
     while searches < budget.searches && left > 0 {
         let (e, under_way) = match queue.running.take() {
             Some(r) => (r.entity, Some(r)),
@@ -298,7 +319,8 @@ pub(crate) fn answer_requests(
         // despawned, or the request taken away, while waiting or under way: dropped
         let Ok(request) = requests.get(e) else { continue };
         let under_way = under_way.filter(|r| r.request == *request);
-        match slice(&mut queue.searcher, request, under_way, (&grids, &mut units), &mut left) {
+        match slice(&mut queue.searcher, request, under_way, (&grids, &mut units), (&mut left, &mut prepare)) {
+            Slice::Preparing => aside.push(e), // first in line again once its grid is prepared
             Slice::Answered(found) => {
                 searches += 1;
                 if let Ok(mut entity) = commands.get_entity(e) {
@@ -308,23 +330,29 @@ pub(crate) fn answer_requests(
             Slice::Parked(parked, time) => queue.running = Some(Running { entity: e, request: *request, parked, time }),
         }
     }
+    for e in aside.into_iter().rev() {
+        queue.requeue_front(e);
+    }
 }
 
 /// Where a frame's slice of a search left it.
 enum Slice {
     Answered(PathAnswer),
     Parked(ParkedSearch, Duration),
+    /// Its grid's preparation took the frame's share and goes on next frame.
+    Preparing,
 }
 
 /// Runs `request`'s search for at most `left` expansions (taking `left` down by what it used):
 /// resumed where it was parked when its grid is as it was then, else begun; run whole for
-/// algorithms that do not step.
+/// algorithms that do not step. What the search keeps of its grid is prepared first, within
+/// `prepare` (taken down the same way).
 fn slice(
     searcher: &mut Searcher,
     request: &PathRequest,
     under_way: Option<Running>,
     (grids, units): (&Query<Ref<NavGrid>>, &mut UnitGrids),
-    left: &mut usize,
+    (left, prepare): (&mut usize, &mut usize),
 ) -> Slice {
     let Some(nav) = grid_for(request.grid, grids) else { return Slice::Answered(PathAnswer::refused(NoPath::NoGrid)) };
     let options = request.options.unwrap_or(nav.options);
@@ -334,6 +362,9 @@ fn slice(
         Err(no) => return Slice::Answered(PathAnswer::refused(no)),
     };
     let grid: &Grid = unit.as_deref().unwrap_or(&nav.grid);
+    if !searcher.prepare_within(grid, &options, prepare) {
+        return Slice::Preparing;
+    }
     if !options.algorithm.steps() {
         let found = searcher.search(grid, request.from, request.to, &options);
         let answer = found.map_or_else(|e| PathAnswer::refused(NoPath::Refused(e)), |found| answer_from(found, t.elapsed()));

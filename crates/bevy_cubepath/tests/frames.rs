@@ -11,7 +11,7 @@ use std::collections::BinaryHeap;
 
 use bevy::prelude::*;
 use bevy_cubepath::prelude::*;
-use bevy_cubepath::{PathQueue, engine::grid::Cell};
+use bevy_cubepath::{PathQueue, engine::grid::Cell, engine::search::Searcher};
 use common::{app, app_with_tasks};
 
 /// Least cost from `from` to `to` by the rules on `grid`.
@@ -66,7 +66,7 @@ fn a_long_search_goes_on_over_frames_and_no_frame_expands_more_than_the_budget()
     let mut app = app();
     let grid = app.world_mut().spawn(walled_board()).id();
     let budget = 500;
-    app.insert_resource(PathBudget { searches: usize::MAX, expansions: budget });
+    app.insert_resource(PathBudget { searches: usize::MAX, expansions: budget, ..Default::default() });
     // a long search, then short ones behind it
     let mut asked = vec![app.world_mut().spawn(PathRequest::new((0, 0), (119, 0))).id()];
     asked.extend((0..5).map(|k| app.world_mut().spawn(PathRequest::new((0, 0), (3, k))).id()));
@@ -98,7 +98,7 @@ fn a_long_search_goes_on_over_frames_and_no_frame_expands_more_than_the_budget()
 
 /// Starts the long search and runs one frame of it: it is under way.
 fn under_way(app: &mut App) -> Entity {
-    app.insert_resource(PathBudget { searches: usize::MAX, expansions: 300 });
+    app.insert_resource(PathBudget { searches: usize::MAX, expansions: 300, ..Default::default() });
     let e = app.world_mut().spawn(PathRequest::new((0, 0), (119, 0))).id();
     app.update();
     assert_eq!(app.world().resource::<PathQueue>().under_way().map(|(w, _)| w), Some(e));
@@ -356,6 +356,62 @@ fn hpa_set_on_a_nav_grid_answers_in_slices_and_tasks_and_follows_edits() {
             }
         }
     }
+}
+
+/// In slices, an HPA* grid's clusters are built a frame's preparation share at a time while
+/// its HPA* requests wait (an A* request behind them is answered meanwhile); a wall put up
+/// during the build is never crossed, and the answer is the engine's on the grid as it is then.
+#[test]
+fn hpa_clusters_are_built_over_frames_while_the_grids_hpa_requests_wait() {
+    let mut app = app();
+    let mut board = Grid::new(256, 256).unwrap();
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    for _ in 0..8000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let (cx, cy) = ((x % 256) as usize, ((x >> 8) % 256) as usize);
+        if (cx, cy) != (0, 0) && (cx, cy) != (255, 255) && (cx, cy) != (10, 10) {
+            board.set(cx, cy, Cell::Blocked).unwrap();
+        }
+    }
+    let mut nav = NavGrid::new(board);
+    nav.options.algorithm = Algorithm::Hpa;
+    let grid = app.world_mut().spawn(nav).id();
+    app.insert_resource(PathBudget { preparation: 20_000, ..Default::default() });
+    let hpa = app.world_mut().spawn(PathRequest::new((0, 0), (255, 255))).id();
+    let astar = app.world_mut().spawn(PathRequest::new((0, 0), (10, 10)).with_options(SearchOptions::default())).id();
+    let (mut frames, mut last) = (0, 0);
+    // a wall across the top, but for a gap at the left, put up once the clusters it crosses
+    // are joined (the 480 borders' steps first, then 16 clusters a row)
+    let wall: Vec<Pos> = (6..256).map(|x| (x, 20)).collect();
+    let mut walled = false;
+    while app.world().get::<PathAnswer>(hpa).is_none() {
+        app.update();
+        frames += 1;
+        assert!(frames < 2000);
+        let Some((done, all)) = app.world().resource::<PathQueue>().preparing() else { continue };
+        assert!(done > last && done < all, "frame {frames}: {done} of {all} steps after {last}");
+        last = done;
+        assert!(app.world().get::<PathAnswer>(astar).is_some(), "an A* request does not wait for HPA*'s clusters");
+        if !walled && done > 480 + 3 * 16 {
+            walled = true;
+            let mut nav = app.world_mut().get_mut::<NavGrid>(grid).unwrap();
+            for &(x, y) in &wall {
+                nav.grid.set(x, y, Cell::Blocked).unwrap();
+            }
+        }
+    }
+    assert!(frames > 20 && walled, "built over {frames} frames ({last} steps seen)");
+    let board = app.world().get::<NavGrid>(grid).unwrap().grid.clone();
+    let found = app.world().get::<PathAnswer>(hpa).unwrap().result.clone().expect("a path round the wall");
+    assert!(moves_by_rules(&board, &found.cells), "the path crosses a wall put up while the clusters were built");
+    assert!(wall.iter().all(|p| !found.cells.contains(p)));
+    let options = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
+    let engine = Searcher::default().search(&board, (0, 0), (255, 255), &options).unwrap();
+    assert_eq!(Some(found.cost), engine.cost, "the engine's own answer on the grid as it is");
+    let best = rules_cost(&board, (0, 0), (255, 255)).unwrap();
+    assert!(found.cost >= best - 1e-9 && found.cost <= best * 1.15, "{} against {best}", found.cost);
 }
 
 #[test]

@@ -102,7 +102,7 @@ fn a_shown_search_keeps_its_open_and_closed_cells() {
 #[test]
 fn the_budget_answers_the_oldest_requests_first_and_the_rest_later() {
     let mut app = app();
-    app.insert_resource(PathBudget { searches: 3, expansions: usize::MAX });
+    app.insert_resource(PathBudget { searches: 3, expansions: usize::MAX, ..Default::default() });
     app.world_mut().spawn(NavGrid::from_rows(&ROWS).unwrap());
     let asked: Vec<Entity> = (0..10).map(|k| app.world_mut().spawn(PathRequest::new((0, 0), (9, k % 8))).id()).collect();
     let answered = |app: &App| asked.iter().map(|&e| app.world().get::<PathAnswer>(e).is_some()).collect::<Vec<_>>();

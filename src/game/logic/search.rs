@@ -33,7 +33,7 @@ pub fn game_options(settings: &SearchOptions) -> SearchOptions {
 pub(super) fn plugin(app: &mut App) {
     // Every request is answered in the frame it is made, as the game always did.
     app.init_resource::<PathState>()
-        .insert_resource(PathBudget { searches: usize::MAX, expansions: usize::MAX })
+        .insert_resource(PathBudget { searches: usize::MAX, expansions: usize::MAX, preparation: usize::MAX })
         .add_systems(Startup, spawn_navigation)
         .add_systems(
             Update,
