@@ -8,7 +8,8 @@
 //! and the default); then what a snapshot of the grid for tasks
 //! costs, copied whole and refreshed in place after a one-cell edit. `STEPS=N` builds the
 //! hierarchy again a step of N cells' worth at a time ([`Hierarchy::build_in_steps`]) and
-//! reports the steps, the longest and the time in all.
+//! reports the steps, the longest and the time in all, and the same for the grid's connected
+//! components ([`Components::label_in_steps`]).
 //!
 //!     cargo run --release -p cubepath-search --example huge [-- SIDE PERCENT]
 use cubepath_search::{grid::*, search::*};
@@ -65,6 +66,21 @@ fn main() {
             t.elapsed().as_secs_f64() * 1e3,
             t.elapsed().as_secs_f64() * 1e9 / spent as f64
         );
+        let (t, mut steps, mut longest, mut spent) = (Instant::now(), 0, 0f64, 0);
+        let mut labelling = Components::label_in_steps(&grid, Topology::default());
+        while !labelling.is_done() {
+            let s = Instant::now();
+            spent += labelling.advance(&grid, work);
+            longest = longest.max(s.elapsed().as_secs_f64() * 1e3);
+            steps += 1;
+        }
+        let all = t.elapsed().as_secs_f64() * 1e3;
+        let parts = labelling.into_components().unwrap();
+        assert_eq!(parts.count(), Components::new(&grid, Topology::default()).count());
+        println!("components in steps of {work}: {steps} steps, the longest {longest:.2} ms, {all:.0} ms in all ({spent} cells of work)");
+        let t = Instant::now();
+        let _ = Components::new(&grid, Topology::default());
+        println!("components at once: {:.0} ms", t.elapsed().as_secs_f64() * 1e3);
     }
     let open = |rng: &mut Xs, grid: &Grid| loop {
         let p = (rng.below(n), rng.below(n));

@@ -586,6 +586,51 @@ fn components_kept_up_to_date_through_edits_say_what_the_oracle_can_reach() {
     assert!(incremental > 1500 && rebuilt > 300, "{incremental} updates worked around the edits, {rebuilt} labelled again");
 }
 
+/// Components labelled a step at a time, with edits between the steps (a few, and in a third
+/// of the cases a copy of the grid, which begins again), say what the oracle can reach on the grid as it is
+/// at the last step, as many components as a labelling at once.
+#[test]
+fn components_labelled_in_steps_through_edits_say_what_the_oracle_can_reach() {
+    let mut rng = Rng::new(5151);
+    let mut steps_seen = 0;
+    for case in 0..400 {
+        let terrain = case % 8 == 7;
+        let (mut grid, _, _) = random_case(&mut rng, 40, terrain);
+        let topo = TOPOLOGIES[case % TOPOLOGIES.len()];
+        let mut labelling = Components::label_in_steps(&grid, topo);
+        let work = 1 + rng.below(200);
+        let mut steps = 0;
+        while !labelling.is_done() {
+            for _ in 0..rng.below(3) {
+                let (x, y) = (rng.below(grid.width()), rng.below(grid.height()));
+                let flipped = if grid.is_passable(x, y) { Cell::Blocked } else { Cell::FLOOR };
+                grid.set(x, y, flipped).unwrap();
+            }
+            if steps == 3 && case % 3 == 0 {
+                grid = grid.clone();
+            }
+            assert!(labelling.advance(&grid, work) > 0, "case {case}: a step left does some work");
+            steps += 1;
+            assert!(steps < 100_000);
+        }
+        steps_seen += steps;
+        assert_eq!(labelling.advance(&grid, work), 0);
+        let parts = labelling.into_components().unwrap();
+        assert!(parts.is_current(&grid, topo), "case {case}");
+        assert_eq!(parts.count(), Components::new(&grid, topo).count(), "case {case} {topo:?}\n{grid:?}");
+        let open: Vec<Pos> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
+        for _ in 0..3 {
+            let Some(&from) = open.get(rng.below(open.len().max(1))) else { continue };
+            let dist = oracle_all(&grid, topo, CostModel::Exact, from);
+            for (p, _) in grid.cells() {
+                let reach = dist[p.1 * grid.width() + p.0].is_finite();
+                assert_eq!(parts.connected(from, p), reach, "case {case} {topo:?}: {from:?} to {p:?}\n{grid:?}");
+            }
+        }
+    }
+    assert!(steps_seen > 400 * 10, "{steps_seen} steps");
+}
+
 #[test]
 fn a_kept_searcher_follows_edits_that_split_and_join_the_grid() {
     let mut grid = Grid::new(9, 5).unwrap();

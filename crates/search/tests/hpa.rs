@@ -487,7 +487,6 @@ fn a_searcher_prepares_hpa_in_steps_then_answers_as_a_fresh_one() {
     let mut grid = board(w, h, &walls);
     let hpa = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
     let mut searcher = Searcher::default();
-    assert!(searcher.prepare_within(&grid, &SearchOptions::default(), &mut 1), "A* has nothing to prepare in steps");
     assert!(!searcher.prepare_within(&grid, &hpa, &mut 0), "no work to spend: not ready");
     let mut frames = 0;
     loop {
@@ -498,8 +497,10 @@ fn a_searcher_prepares_hpa_in_steps_then_answers_as_a_fresh_one() {
         frames += 1;
         assert_eq!(work, 0, "a frame not done spends its share");
         assert!(searcher.kept_hierarchy().is_none(), "nothing kept half built");
-        let (done, all) = searcher.hierarchy_progress().expect("under way");
-        assert!(done < all);
+        match searcher.hierarchy_progress() {
+            Some((done, all)) => assert!(done < all && !searcher.labelling()),
+            None => assert!(searcher.labelling(), "the components first"),
+        }
         if frames % 7 == 3 {
             let p = (frames * 13 % w, frames * 29 % h);
             let cell = if grid.is_passable(p.0, p.1) { Cell::Blocked } else { Cell::FLOOR };
@@ -520,4 +521,10 @@ fn a_searcher_prepares_hpa_in_steps_then_answers_as_a_fresh_one() {
     assert!(searcher.prepare_within(&grid, &hpa, &mut work) && work == 1, "an edit: the kept clusters follow it in the search");
     let copy = grid.clone();
     assert!(!searcher.prepare_within(&copy, &hpa, &mut 1), "a copy is another grid: built in steps again");
+    let mut plain = Searcher::default();
+    let mut frames = 0;
+    while !plain.prepare_within(&grid, &SearchOptions::default(), &mut 1_000) {
+        frames += 1;
+    }
+    assert!(frames > 5 && plain.kept_hierarchy().is_none(), "A*: the components alone, in {frames} frames");
 }

@@ -79,46 +79,29 @@ impl Components {
     /// Labels every passable cell of `grid` with its component (a flood fill, linear in the
     /// grid's size).
     pub fn new(grid: &Grid, topology: Topology) -> Components {
-        let links = Links::of(topology);
-        let codes = grid.codes();
-        let stride = grid.stride();
-        let mut parts = Components {
-            labels: vec![0u32; codes.len()],
+        let mut labelling = Components::label_in_steps(grid, topology);
+        labelling.flood(grid.codes(), usize::MAX);
+        labelling.parts
+    }
+
+    /// Begins labelling `grid`'s components under `topology`'s moves a step at a time (see
+    /// [`Labelling`]).
+    pub fn label_in_steps(grid: &Grid, topology: Topology) -> Labelling {
+        let parts = Components {
+            labels: vec![0u32; grid.codes().len()],
             parent: vec![0],
             size: vec![0],
             count: 0,
             width: grid.width(),
             height: grid.height(),
-            stride,
-            links,
+            stride: grid.stride(),
+            links: Links::of(topology),
             classes: grid.has_classes(),
             version: grid.version(),
             seen: Vec::new(),
             epoch: 0,
         };
-        let mut queue = VecDeque::new();
-        for seed in 0..codes.len() {
-            if codes[seed] == BLOCKED || parts.labels[seed] != 0 {
-                continue;
-            }
-            let label = parts.parent.len() as u32;
-            parts.parent.push(label);
-            parts.size.push(0);
-            parts.count += 1;
-            parts.labels[seed] = label;
-            queue.push_back(seed);
-            while let Some(i) = queue.pop_front() {
-                parts.size[label as usize] += 1;
-                let (near, n) = parts.linked(i);
-                for &j in &near[..n] {
-                    if codes[j] != BLOCKED && parts.labels[j] == 0 && may_enter(codes[i], codes[j]) {
-                        parts.labels[j] = label;
-                        queue.push_back(j);
-                    }
-                }
-            }
-        }
-        parts
+        Labelling { parts, topology, seed: 0, queue: VecDeque::new(), label: 0, seen: grid.version(), changed: Vec::new(), done: false }
     }
 
     /// The cells a move can link to padded cell `i` (passable or not), and how many.
@@ -205,6 +188,15 @@ impl Components {
         self.version == grid.version() && self.links == Links::of(topology)
     }
 
+    /// Whether [`Components::update`] brings them up to date with `grid` under `topology`
+    /// around its edits (rather than labelling it whole): current, or the same grid (or a
+    /// snapshot of it) under moves that connect alike, with no water or swamp, changed since
+    /// by no more than its log keeps.
+    pub fn follows(&self, grid: &Grid, topology: Topology) -> bool {
+        self.is_current(grid, topology)
+            || (self.links == Links::of(topology) && !self.classes && !grid.has_classes() && grid.changes_since(self.version).is_some())
+    }
+
     /// The components kept in `kept`, made there on first use and brought up to date with
     /// `grid` ([`Components::update`]) after.
     pub(crate) fn kept<'a>(kept: &'a mut Option<Components>, grid: &Grid, topology: Topology) -> &'a Components {
@@ -251,10 +243,21 @@ impl Components {
                 return false;
             }
         };
+        self.apply(grid, &changed, false);
+        true
+    }
+
+    /// Brings the labels up to date with `grid` after the `changed` cells (padded indices,
+    /// sorted, each once) changed. `mixed`: the labels were made over several revisions (a
+    /// labelling in steps; see `join_labelled`).
+    fn apply(&mut self, grid: &Grid, changed: &[usize], mixed: bool) {
+        if mixed {
+            self.join_labelled(changed);
+        }
         let codes = grid.codes();
         // cells blocked now, one at a time: out of its component, which is checked for a split
         // (the cells still to come count as open until their turn)
-        for &c in &changed {
+        for &c in changed {
             if self.labels[c] != 0 && codes[c] == BLOCKED {
                 let root = self.find(self.labels[c]);
                 self.labels[c] = 0;
@@ -266,7 +269,7 @@ impl Components {
             }
         }
         // cells opened: each joins the components around it
-        for &c in &changed {
+        for &c in changed {
             if self.labels[c] == 0 && codes[c] != BLOCKED {
                 let mut root = None;
                 let (near, count) = self.linked(c);
@@ -282,7 +285,28 @@ impl Components {
             }
         }
         self.version = grid.version();
-        true
+    }
+
+    /// Labels made over several revisions (a labelling in steps) are those of the grid whose
+    /// open cells are the labelled ones, but for this: two labelled cells side by side can
+    /// carry labels not yet joined, and then one of them changed while the flood went on (the
+    /// flood of the first met the second blocked, or the second's earlier flood met the first
+    /// blocked). Joining every labelled changed cell with its labelled neighbours makes the
+    /// labels that grid's components, from which the changes are then worked in as usual.
+    fn join_labelled(&mut self, changed: &[usize]) {
+        for &c in changed {
+            if self.labels[c] == 0 {
+                continue;
+            }
+            let mut root = self.find(self.labels[c]);
+            let (near, count) = self.linked(c);
+            for &n in &near[..count] {
+                if self.labels[n] != 0 {
+                    let r = self.find(self.labels[n]);
+                    root = self.union(root, r);
+                }
+            }
+        }
     }
 
     /// After cell `c` was blocked: whether its labelled neighbours, in each component, still
@@ -384,5 +408,145 @@ impl Components {
                 }
             }
         }
+    }
+}
+
+/// A labelling of a grid's components under way ([`Components::label_in_steps`]), for a caller
+/// that spreads it over frames: [`Labelling::advance`] floods on by a bounded number of cells,
+/// [`Labelling::into_components`] gives the components once every cell is labelled.
+///
+/// The grid may change between steps: each step notes the cells changed since the last (from
+/// the grid's log), and once the flood is done those cells are worked in as
+/// [`Components::update`] works in an edit, after each of them that the flood labelled is
+/// joined to its labelled neighbours (the flood may have met it open from one side and
+/// blocked from the other); on a grid with water or swamp the components are labelled again
+/// whole then.
+/// Another grid, or one changed by more than its log keeps between two steps, begins again.
+///
+/// ```
+/// use cubepath_search::grid::{Cell, Components, Grid, Topology};
+/// let mut grid = Grid::new(64, 64).unwrap();
+/// for y in 0..64 {
+///     grid.set(32, y, Cell::Blocked).unwrap(); // two halves
+/// }
+/// let mut labelling = Components::label_in_steps(&grid, Topology::default());
+/// let mut steps = 0;
+/// while !labelling.is_done() {
+///     labelling.advance(&grid, 300);
+///     steps += 1;
+///     if steps == 8 {
+///         grid.set(32, 40, Cell::FLOOR).unwrap(); // a door, while it is under way
+///     }
+/// }
+/// let parts = labelling.into_components().unwrap();
+/// assert!(steps > 10 && parts.is_current(&grid, Topology::default()));
+/// assert!(parts.connected((0, 0), (63, 63)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Labelling {
+    parts: Components,
+    topology: Topology,
+    /// The next padded index to seed a component from.
+    seed: usize,
+    /// Cells labelled and not yet looked around, all of the component `label`.
+    queue: VecDeque<usize>,
+    label: u32,
+    /// The grid's identity and revision when its changes were last noted.
+    seen: (u64, u64),
+    /// Cells changed since the labelling began (padded indices, perhaps more than once).
+    changed: Vec<usize>,
+    done: bool,
+}
+
+impl Labelling {
+    /// Floods on over `grid` as it is now by about `work` cells (each looked at as a seed, or
+    /// looked around, counts one; at least one while any is left) and returns the cells done:
+    /// 0 once done. The last step also works in the cells changed meanwhile.
+    pub fn advance(&mut self, grid: &Grid, work: usize) -> usize {
+        self.note_changes(grid);
+        if self.done {
+            return 0;
+        }
+        let spent = self.flood(grid.codes(), work.max(1));
+        if self.seed >= grid.codes().len() && self.queue.is_empty() {
+            let mut changed = std::mem::take(&mut self.changed);
+            changed.sort_unstable();
+            changed.dedup();
+            if self.parts.classes || grid.has_classes() {
+                self.parts = Components::new(grid, self.topology);
+            } else {
+                self.parts.apply(grid, &changed, true);
+            }
+            self.done = true;
+        }
+        spent
+    }
+
+    /// The flood fill of [`Components::new`], going on from where it stopped, `work` cells at
+    /// most. A cell blocked since it was queued keeps its label but is not looked around (it
+    /// is among the changed cells, taken out once the flood is done).
+    fn flood(&mut self, codes: &[u8], work: usize) -> usize {
+        let parts = &mut self.parts;
+        let mut spent = 0;
+        while spent < work {
+            spent += 1;
+            if let Some(i) = self.queue.pop_front() {
+                parts.size[self.label as usize] += 1;
+                if codes[i] == BLOCKED {
+                    continue; // blocked since it was queued: taken out when the changes are
+                }
+                let (near, n) = parts.linked(i);
+                for &j in &near[..n] {
+                    if codes[j] != BLOCKED && parts.labels[j] == 0 && may_enter(codes[i], codes[j]) {
+                        parts.labels[j] = self.label;
+                        self.queue.push_back(j);
+                    }
+                }
+                continue;
+            }
+            let Some(&code) = codes.get(self.seed) else { break };
+            let seed = self.seed;
+            self.seed += 1;
+            if code == BLOCKED || parts.labels[seed] != 0 {
+                continue;
+            }
+            self.label = parts.new_label(0);
+            parts.labels[seed] = self.label;
+            self.queue.push_back(seed);
+        }
+        spent
+    }
+
+    /// Notes the cells changed since the last step; begins again for another grid or one
+    /// changed by more than its log keeps.
+    fn note_changes(&mut self, grid: &Grid) {
+        if grid.version() == self.seen {
+            return;
+        }
+        let same = (grid.width(), grid.height()) == (self.parts.width, self.parts.height);
+        let cells: Option<Vec<usize>> = grid.changes_since(self.seen).filter(|_| same).map(|c| c.map(|(x, y)| grid.index(x, y)).collect());
+        match cells {
+            Some(cells) => {
+                self.changed.extend(cells);
+                self.seen = grid.version();
+            }
+            None => *self = Components::label_in_steps(grid, self.topology),
+        }
+    }
+
+    /// Whether every cell is labelled ([`Labelling::into_components`] then gives them).
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// The moves it labels under.
+    pub fn topology(&self) -> Topology {
+        self.topology
+    }
+
+    /// The components, once done (`None` while cells are left). They answer for the grid as
+    /// it was at the last step ([`Components::update`] brings them up to date after that).
+    pub fn into_components(self) -> Option<Components> {
+        self.done.then_some(self.parts)
     }
 }

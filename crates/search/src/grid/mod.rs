@@ -18,7 +18,7 @@ pub(crate) mod sight;
 
 pub use board::{CHANGE_LOG, Cell, Grid, GridError, MAX_SIDE, MAX_WEIGHT, Snapshot, SnapshotInParts};
 pub use clearance::{Clearance, MAX_UNIT, square_cells};
-pub use components::Components;
+pub use components::{Components, Labelling};
 pub use mazes::{MazeKind, generate_maze};
 pub use moves::{IllegalStep, distances_to, hex_neighbours, path_cost, step_kind};
 pub use rules::{CostModel, DiagonalRule, Heuristic, Topology, hex_centre, hex_distance};

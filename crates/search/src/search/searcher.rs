@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::grid::Pos;
 use crate::grid::bits::BitGrid;
 use crate::grid::board::Grid;
-use crate::grid::components::Components;
+use crate::grid::components::{Components, Labelling};
 use crate::grid::rules::{CostModel, DiagonalRule, Topology};
 use crate::search::hpa::{Hierarchy, HierarchyBuild};
 use crate::search::jps_plus::JumpTable;
@@ -63,6 +63,8 @@ pub struct Searcher {
     hierarchy: Option<Arc<Hierarchy>>,
     /// HPA* clusters being built a step at a time ([`Searcher::prepare_within`]).
     hierarchy_build: Option<HierarchyBuild>,
+    /// Connected components being labelled a step at a time ([`Searcher::prepare_within`]).
+    labelling: Option<Labelling>,
 }
 
 impl Searcher {
@@ -151,11 +153,13 @@ impl Searcher {
     /// As [`Searcher::preprocess`], a step at a time, for a caller that spreads the work over
     /// frames: goes on with what a search with `options` on `grid` would otherwise do whole
     /// first, by about `work` cells' worth at most, takes `work` down by what it did, and
-    /// returns whether it is all done (a search then begins without it). Done in steps:
-    /// [`Algorithm::Hpa`]'s clusters when the searcher has none that follow `grid` (a first
-    /// build, another grid, another cluster side: see [`Hierarchy::build_in_steps`]; the
-    /// clusters it keeps are brought up to date around an edit by the search itself, which is
-    /// quick). Anything else is left to the search (true).
+    /// returns whether it is all done (a search then begins without it). Done in steps, when
+    /// the searcher keeps none that follow `grid` (a first search, another grid, other moves):
+    /// the grid's connected components, which every 2D search asks first
+    /// ([`Components::label_in_steps`]), then [`Algorithm::Hpa`]'s clusters (another cluster
+    /// side too: see [`Hierarchy::build_in_steps`]). What the searcher keeps is brought up to
+    /// date around an edit by the search itself, which is quick. Anything else (bit rows, jump
+    /// distances, a subgoal graph) is left to the search.
     ///
     /// ```
     /// use cubepath_search::{grid::Grid, search::{Algorithm, Searcher, SearchOptions}};
@@ -175,6 +179,9 @@ impl Searcher {
     /// assert!(searcher.kept_hierarchy().is_some_and(|h| h.is_for(&grid)));
     /// ```
     pub fn prepare_within(&mut self, grid: &Grid, options: &SearchOptions, work: &mut usize) -> bool {
+        if !self.label_within(grid, options.topology, work) {
+            return false;
+        }
         if options.algorithm != Algorithm::Hpa || !grid.is_uniform() {
             return true;
         }
@@ -203,6 +210,35 @@ impl Searcher {
         }
         self.hierarchy = build.into_hierarchy().map(Arc::new);
         true
+    }
+
+    /// The connected components every 2D search begins with, labelled a step at a time within
+    /// `work` when none kept follow `grid` ([`Components::label_in_steps`]); whether they are
+    /// ready.
+    fn label_within(&mut self, grid: &Grid, topology: Topology, work: &mut usize) -> bool {
+        if self.components.as_deref().is_some_and(|c| c.follows(grid, topology)) {
+            self.labelling = None;
+            return true;
+        }
+        if *work == 0 {
+            return false;
+        }
+        let mut labelling = match self.labelling.take() {
+            Some(l) if l.topology() == topology => l,
+            _ => Components::label_in_steps(grid, topology),
+        };
+        *work = work.saturating_sub(labelling.advance(grid, *work));
+        match labelling.is_done() {
+            true => self.components = labelling.into_components().map(Arc::new),
+            false => self.labelling = Some(labelling),
+        }
+        self.labelling.is_none()
+    }
+
+    /// The connected components under way in steps ([`Searcher::prepare_within`]): whether
+    /// they are.
+    pub fn labelling(&self) -> bool {
+        self.labelling.is_some()
     }
 
     /// The HPA* clusters under way in steps ([`Searcher::prepare_within`]): steps done and in
