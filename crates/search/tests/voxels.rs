@@ -627,3 +627,82 @@ fn jps_runs_a_star_on_a_cluttered_world_and_the_choice_follows_copies_and_edits(
     }
     assert_eq!(s.search_world(&world, a, off, &jps).unwrap().expanded, jumped.expanded, "the edited original jumps");
 }
+
+/// Voxel searches in slices ([`Searcher::begin_world`], [`WorldSteps::advance`],
+/// [`WorldSteps::park`], [`Searcher::resume_world`]): in slices of any size every stepping
+/// algorithm ends with the whole search's path, cost and expansions (an optimal one's cost the
+/// oracle's), and no slice expands more than it was given.
+#[test]
+fn voxel_searches_in_slices_end_with_the_whole_answer() {
+    let mut rng = Rng(0x005E_ED51_1CE5 | 1);
+    let mut parked_and_resumed = 0;
+    for case in 0..300 {
+        let world = random_world(&mut rng);
+        let model = MODELS[case % MODELS.len()];
+        let spots: Vec<Pos3> = (0..world.len()).map(|i| world_pos(&world, i)).filter(|&p| model.may_stand(&world, p)).collect();
+        if spots.is_empty() {
+            continue;
+        }
+        let (a, b) = (spots[rng.below(spots.len())], spots[rng.below(spots.len())]);
+        let n = 1 + rng.below(12);
+        let mut searcher = Searcher::default();
+        for algorithm in [Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Greedy, Algorithm::Bfs] {
+            let options = VoxelOptions { algorithm, moves: model, ..Default::default() };
+            let whole = Searcher::default().search_world(&world, a, b, &options).unwrap();
+            let mut parked = searcher.begin_world(&world, a, b, &options).unwrap().park();
+            let parts = loop {
+                let mut run = searcher.resume_world(&world, &parked).expect("nothing ran between the slices");
+                let before = run.expanded();
+                let done = run.advance(n);
+                assert!(run.expanded() - before <= n, "case {case} {algorithm}: a slice of {n} expanded more");
+                if done {
+                    break run.result();
+                }
+                parked = run.park();
+                parked_and_resumed += 1;
+            };
+            let at = format!("case {case} {model} {algorithm} {a:?} -> {b:?} in slices of {n}");
+            assert_eq!((&parts.path, parts.cost, parts.expanded), (&whole.path, whole.cost, whole.expanded), "{at}");
+            if matches!(algorithm, Algorithm::AStar | Algorithm::Dijkstra) {
+                let want = oracle_from(&world, model, a)[world.index(b)];
+                assert_eq!(parts.cost.is_some(), want.is_finite(), "{at}");
+                assert!(parts.cost.is_none_or(|c| close(c, want)), "{at}: {:?} against the oracle's {want}", parts.cost);
+            }
+        }
+    }
+    assert!(parked_and_resumed > 300, "{parked_and_resumed} slices parked");
+}
+
+/// A parked voxel search is refused (begin again) once its searcher ran another search, or its
+/// world changed (an edit, or a copy), so it never answers through a block put up meanwhile.
+#[test]
+fn a_parked_voxel_search_is_refused_after_another_search_an_edit_or_a_copy() {
+    let mut world = VoxelGrid::new(20, 20, 6).unwrap();
+    let options = VoxelOptions::default();
+    let mut searcher = Searcher::default();
+    let halfway = |searcher: &mut Searcher, world: &VoxelGrid| {
+        let mut run = searcher.begin_world(world, (0, 0, 0), (19, 19, 5), &options).unwrap();
+        assert!(!run.advance(10));
+        run.park()
+    };
+    let parked = halfway(&mut searcher, &world);
+    assert!(searcher.resume_world(&world, &parked).is_some());
+    searcher.search_world(&world, (1, 1, 1), (3, 3, 3), &options).unwrap();
+    assert!(searcher.resume_world(&world, &parked).is_none(), "resumed on records another search overwrote");
+    let parked = halfway(&mut searcher, &world);
+    for y in 0..20 {
+        for z in 0..6 {
+            world.set_blocked((10, y, z), true).unwrap(); // a wall across the way
+        }
+    }
+    world.set_blocked((10, 19, 5), false).unwrap(); // but for one hole
+    assert!(searcher.resume_world(&world, &parked).is_none(), "resumed through a wall put up while it was parked");
+    let mut run = searcher.begin_world(&world, (0, 0, 0), (19, 19, 5), &options).unwrap();
+    assert!(run.advance(usize::MAX));
+    let path = run.result().path.unwrap();
+    assert!(path.iter().all(|&p| p.0 != 10 || p == (10, 19, 5)), "through the hole");
+    let parked = halfway(&mut searcher, &world);
+    assert!(searcher.resume_world(&world.clone(), &parked).is_none(), "resumed on a copy of its world");
+    let ida = VoxelOptions { algorithm: Algorithm::Ida, ..Default::default() };
+    assert!(matches!(searcher.begin_world(&world, (0, 0, 0), (1, 1, 1), &ida), Err(SearchError::NotSteppable(_))));
+}

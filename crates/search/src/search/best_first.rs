@@ -6,9 +6,12 @@ use crate::search::open_list::{Entry, NONE};
 use crate::search::options::Algorithm;
 use crate::search::searcher::Searcher;
 use crate::search::space::{Plan, Space};
+use crate::search::types::SearchError;
 use crate::search::types::{CellInfo, CellState, SearchResult, Step};
 use crate::search::voxel_space::WorldSpace;
+use crate::search::world_options::VoxelOptions;
 use crate::world::Pos3;
+use crate::world::voxel::VoxelGrid;
 
 /// A*, Dijkstra, greedy best-first or BFS (by `plan.algorithm`; Dijkstra and BFS ignore the
 /// estimate) from `start` to `goal` in `space`, in the searcher's buffers, up to
@@ -218,6 +221,8 @@ impl<'a, S: Space> Stepper<'a, S> {
 /// ```
 pub struct WorldSteps<'a> {
     pub(crate) run: Stepper<'a, WorldSpace<'a>>,
+    /// The options it was begun with (kept when it is parked).
+    pub(crate) options: VoxelOptions,
 }
 
 impl WorldSteps<'_> {
@@ -283,5 +288,121 @@ impl WorldSteps<'_> {
     /// The start and the goal.
     pub fn ends(&self) -> (Pos3, Pos3) {
         (self.run.space.pos(self.run.start), self.run.space.pos(self.run.goal))
+    }
+}
+
+/// A voxel search put aside between slices ([`WorldSteps::park`]); see
+/// [`Searcher::resume_world`]. Like [`ParkedSearch`](crate::search::ParkedSearch) on a grid, it
+/// lives in its searcher's per-voxel records, so it is taken up again only while they are its
+/// own and the world is as it was.
+#[derive(Clone, Debug)]
+pub struct ParkedWorldSearch {
+    /// The world's identity and revision when it was parked.
+    world: (u64, u64),
+    options: VoxelOptions,
+    stamp: u32,
+    start: usize,
+    goal: usize,
+    counts: SearchResult<Pos3>,
+    finished: Option<bool>,
+    current: Option<usize>,
+}
+
+impl ParkedWorldSearch {
+    /// Voxels expanded so far.
+    pub fn expanded(&self) -> usize {
+        self.counts.expanded
+    }
+}
+
+impl Searcher {
+    /// Starts a search on a voxel world to run in slices of [`WorldSteps::advance`] (A*,
+    /// Dijkstra, greedy or BFS, keeping no per-step record), to be put aside between them
+    /// with [`WorldSteps::park`] and taken up again with [`Searcher::resume_world`]. It takes
+    /// no notice of [`VoxelOptions::limit`]. Errors as [`Searcher::steps_world`] does (3D JPS,
+    /// bidirectional A* and IDA* run whole).
+    ///
+    /// ```
+    /// use cubepath_search::{search::{Searcher, VoxelOptions}, world::VoxelGrid};
+    /// let world = VoxelGrid::new(16, 16, 8).unwrap();
+    /// let options = VoxelOptions::default();
+    /// let mut searcher = Searcher::default();
+    /// let mut parked = searcher.begin_world(&world, (0, 0, 0), (15, 9, 7), &options).unwrap().park();
+    /// let mut slices = 0;
+    /// let result = loop {
+    ///     let mut run = searcher.resume_world(&world, &parked).expect("nothing changed");
+    ///     slices += 1;
+    ///     if run.advance(5) {
+    ///         break run.result();
+    ///     }
+    ///     parked = run.park();
+    /// };
+    /// assert_eq!(result.cost, searcher.search_world(&world, (0, 0, 0), (15, 9, 7), &options).unwrap().cost);
+    /// assert!(slices > 1);
+    /// ```
+    pub fn begin_world<'a>(
+        &'a mut self,
+        world: &'a VoxelGrid,
+        start: Pos3,
+        goal: Pos3,
+        options: &VoxelOptions,
+    ) -> Result<WorldSteps<'a>, SearchError> {
+        let mut run = self.steps_world(world, start, goal, options)?;
+        run.run.record = false;
+        Ok(run)
+    }
+
+    /// Takes up a parked voxel search on `world`: `None` when this searcher has run another
+    /// search since it was parked, or `world` is not the world it was parked on exactly as it
+    /// was then (another world, or an edit since): start it again with
+    /// [`Searcher::begin_world`].
+    pub fn resume_world<'a>(&'a mut self, world: &'a VoxelGrid, parked: &ParkedWorldSearch) -> Option<WorldSteps<'a>> {
+        if self.generation != parked.stamp || world.version() != parked.world {
+            return None;
+        }
+        let p = parked.clone();
+        let space = WorldSpace::new(world, p.options.moves, p.options.weight);
+        let run = Stepper {
+            s: self,
+            space,
+            start: p.start,
+            goal: p.goal,
+            algorithm: p.options.algorithm,
+            open: p.stamp << 1,
+            closed: p.stamp << 1 | 1,
+            counts: p.counts,
+            finished: p.finished,
+            current: p.current,
+            next: Vec::new(),
+            record: false,
+        };
+        Some(WorldSteps { run, options: p.options })
+    }
+}
+
+impl WorldSteps<'_> {
+    /// Runs up to `n` more expansions, fewer when the search ends first; returns whether it
+    /// has ended (then [`WorldSteps::result`] is the same as [`Searcher::search_world`]'s).
+    pub fn advance(&mut self, n: usize) -> bool {
+        let until = self.run.counts.expanded.saturating_add(n);
+        while self.run.finished.is_none() && self.run.counts.expanded < until {
+            self.run.step();
+        }
+        self.run.finished.is_some()
+    }
+
+    /// Puts the search aside, to be taken up again with [`Searcher::resume_world`].
+    pub fn park(self) -> ParkedWorldSearch {
+        let run = self.run;
+        ParkedWorldSearch {
+            world: run.space.world.version(),
+            options: self.options,
+            stamp: run.s.generation,
+            start: run.start,
+            goal: run.goal,
+            counts: run.counts,
+            finished: run.finished,
+            current: run.current,
+        }
     }
 }

@@ -177,7 +177,7 @@ impl Searcher {
             run.give_up();
         }
         run.record = true;
-        Ok(WorldSteps { run })
+        Ok(WorldSteps { run, options: *options })
     }
 }
 

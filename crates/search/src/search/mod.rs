@@ -36,7 +36,7 @@ pub(crate) mod uniform;
 pub(crate) mod voxel_space;
 pub(crate) mod world_options;
 
-pub use best_first::WorldSteps;
+pub use best_first::{ParkedWorldSearch, WorldSteps};
 pub use dstar::{Progress, Replanner};
 pub use find::find_path;
 pub use hpa::{AbstractStep, BORDER_WORK, DEFAULT_WEIGHT, Hierarchy, HierarchyBuild, HpaError, HpaPath, SMOOTH_WINDOW, SPACING};
