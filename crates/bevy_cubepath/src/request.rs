@@ -16,7 +16,7 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use cubepath_search::{
     grid::Pos,
-    search::{ParkedSearch, SearchError, SearchOptions, SearchResult, Searcher},
+    search::{ParkedSearch, ParkedWorldSearch, SearchError, SearchOptions, SearchResult, Searcher},
 };
 
 use crate::grid::{MAX_UNIT_SIZE, NavGrid, UnitGrids, grid_for};
@@ -155,32 +155,36 @@ impl PathAnswer {
 }
 
 /// How much searching a frame may do: at most `searches` requests, and at most `expansions`
-/// nodes expanded by 2D searches (at least one). A 2D search that reaches the frame's
-/// expansions unfinished is parked and goes on next frame, before any other request; requests
-/// left wait for the next frame, in order. Searches that run whole (IDA*, bidirectional A*, the
-/// subgoal graph, HPA* once its clusters are built, and voxel searches) start only while the
-/// frame has expansions left and then finish, so one of those may go over.
+/// nodes expanded (at least one), counted apart for 2D and voxel requests. A search that
+/// reaches the frame's expansions unfinished is parked and goes on next frame, before any
+/// other request of its kind; requests left wait for the next frame, in order. Searches that
+/// run whole (IDA*, bidirectional A*, the subgoal graph, HPA* once its clusters are built, and
+/// 3D JPS) start only while the frame has expansions left and then finish, so one of those may
+/// go over.
 ///
 /// The default, 256 searches and 20,000 expansions, keeps a frame's share of a long A* under
 /// about 11 ms on a 4096 x 4096 board (measured on a 2-core EPYC VM, where an expansion costs
 /// up to 0.5 us on so large a board, against 20 ns on a small one).
 ///
-/// What the searches keep of a grid is prepared within the frame's `preparation` too: HPA*'s
-/// clusters, when none follow the grid (a first request, another grid), are built a step at a
-/// time ([`Searcher::prepare_within`](cubepath_search::search::Searcher::prepare_within)), and
-/// the grid's HPA* requests wait (oldest first) until they are done. The default, 100,000
-/// cells' worth, took at most 4 ms a frame on 1024 x 1024 and 4096 x 4096 boards here (the
-/// engine's `huge` example, `STEPS=100000`): a 1024 x 1024 board's clusters in about 140
-/// frames, a 4096 x 4096 board's in about 4,000 (a game with such a board and cores to spare
-/// inserts [`PathTasks`](crate::PathTasks), where one task builds them whole).
+/// What the searches keep of a grid is prepared within the frame's `preparation` too, when
+/// the queue's searcher keeps none that follow the grid (a first request, another grid):
+/// the grid's connected components, which every 2D search asks first, and then, for HPA*,
+/// its clusters, each a step at a time
+/// ([`Searcher::prepare_within`](cubepath_search::search::Searcher::prepare_within)); the
+/// requests that need them wait (oldest first) until they are done. The default, 100,000
+/// cells' worth, took at most 4 to 5 ms a frame on 1024 x 1024 and 4096 x 4096 boards here
+/// (the engine's `huge` example, `STEPS=100000`): a 1024 x 1024 board's components in 19
+/// frames and its clusters in about 140, a 4096 x 4096 board's clusters in about 4,000 (a
+/// game with such a board and cores to spare inserts [`PathTasks`](crate::PathTasks), where
+/// one task builds them whole).
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct PathBudget {
     /// Requests answered per frame at most.
     pub searches: usize,
     /// Expansions a frame's 2D searches may make (a search stopped at this goes on next frame).
     pub expansions: usize,
-    /// Cells' worth of work a frame may spend preparing what searches keep of a grid (HPA*'s
-    /// clusters), in steps that go on next frame.
+    /// Cells' worth of work a frame may spend preparing what searches keep of a grid (its
+    /// connected components, HPA*'s clusters), in steps that go on next frame.
     pub preparation: usize,
 }
 
@@ -199,17 +203,32 @@ pub struct RequestQueue<R: Send + Sync + 'static> {
     queued: HashSet<Entity>,
     searcher: Searcher,
     /// The 2D search under way across frames, if any.
-    running: Option<Running>,
+    running: Option<Running<R>>,
     kind: PhantomData<fn() -> R>,
 }
 
-/// A 2D search under way across frames: who asked, what it answers, where it stands (parked in
+/// A search under way across frames: who asked, what it answers, where it stands (parked in
 /// the queue's searcher between frames) and the time it has taken so far.
-struct Running {
+pub(crate) struct Running<R> {
     entity: Entity,
-    request: PathRequest,
-    parked: ParkedSearch,
-    time: Duration,
+    pub(crate) request: R,
+    pub(crate) parked: Parked,
+    pub(crate) time: Duration,
+}
+
+/// A parked search on a grid or on a voxel world.
+pub(crate) enum Parked {
+    Grid(ParkedSearch),
+    World(ParkedWorldSearch),
+}
+
+impl Parked {
+    fn expanded(&self) -> usize {
+        match self {
+            Parked::Grid(p) => p.expanded(),
+            Parked::World(p) => p.expanded(),
+        }
+    }
 }
 
 /// 2D path requests waiting.
@@ -256,6 +275,12 @@ impl<R: Send + Sync + 'static> RequestQueue<R> {
     pub fn preparing(&self) -> Option<(usize, usize)> {
         self.searcher.hierarchy_progress()
     }
+
+    /// Whether a grid's connected components are being labelled a step at a time for the
+    /// oldest waiting requests (every 2D search asks them first).
+    pub fn labelling(&self) -> bool {
+        self.searcher.labelling()
+    }
 }
 
 /// New and renewed requests `R` join their queue (once each); a renewed request drops its
@@ -271,42 +296,27 @@ pub(crate) fn queue_requests<R: Component>(requests: Query<Entity, Changed<R>>, 
     }
 }
 
-/// Answers waiting requests, oldest first, within the budget: `answer` gives a requester's
-/// answer and the expansions it took, `None` for one despawned (or its request removed) while
-/// waiting, which asks nothing.
-pub(crate) fn answer_within<R: Send + Sync + 'static, A: Component>(
+/// Where a frame's slice of a search left it.
+pub(crate) enum Slice<A> {
+    Answered(A),
+    Parked(Parked, Duration),
+    /// Its grid's preparation took the frame's share and goes on next frame.
+    Preparing,
+}
+
+/// Answers requests `R` within the budget: the search under way first, then the waiting ones,
+/// oldest first. `slice` runs a request's search (taken up where it was parked, if it is the
+/// same request) for at most the expansions left, taking them down by what it used. A search
+/// the frame's expansions do not finish is parked for the next frame; a request whose grid is
+/// still being prepared waits at the front of the queue while those behind it go on.
+pub(crate) fn answer_in_slices<R: Component + Copy + PartialEq, A: Component>(
     commands: &mut Commands,
     budget: &PathBudget,
     queue: &mut RequestQueue<R>,
-    mut answer: impl FnMut(&mut Searcher, Entity) -> Option<(A, usize)>,
+    requests: &Query<&R>,
+    mut slice: impl FnMut(&mut Searcher, &R, Option<Running<R>>, &mut usize) -> Slice<A>,
 ) {
-    let (mut searches, mut expanded) = (0, 0);
-    while searches < budget.searches && expanded < budget.expansions {
-        let Some(e) = queue.waiting.pop_front() else { break };
-        queue.queued.remove(&e);
-        let Some((found, work)) = answer(&mut queue.searcher, e) else { continue };
-        searches += 1;
-        expanded += work;
-        if let Ok(mut entity) = commands.get_entity(e) {
-            entity.insert(found);
-        }
-    }
-}
-
-/// Answers 2D requests within the budget: the search under way first, then the waiting ones,
-/// oldest first. A search the frame's expansions do not finish is parked for the next frame;
-/// a request whose grid is still being prepared (HPA*'s clusters, within the frame's
-/// preparation share) waits at the front of the queue while those behind it go on.
-pub(crate) fn answer_requests(
-    mut commands: Commands,
-    budget: Res<PathBudget>,
-    mut queue: ResMut<PathQueue>,
-    requests: Query<&PathRequest>,
-    grids: Query<Ref<NavGrid>>,
-    mut units: ResMut<UnitGrids>,
-) {
-    let queue = &mut *queue;
-    let (mut searches, mut left, mut prepare) = (0, budget.expansions.max(1), budget.preparation.max(1));
+    let (mut searches, mut left) = (0, budget.expansions.max(1));
     let mut aside = Vec::new();
     while searches < budget.searches && left > 0 {
         let (e, under_way) = match queue.running.take() {
@@ -319,7 +329,7 @@ pub(crate) fn answer_requests(
         // despawned, or the request taken away, while waiting or under way: dropped
         let Ok(request) = requests.get(e) else { continue };
         let under_way = under_way.filter(|r| r.request == *request);
-        match slice(&mut queue.searcher, request, under_way, (&grids, &mut units), (&mut left, &mut prepare)) {
+        match slice(&mut queue.searcher, request, under_way, &mut left) {
             Slice::Preparing => aside.push(e), // first in line again once its grid is prepared
             Slice::Answered(found) => {
                 searches += 1;
@@ -335,12 +345,21 @@ pub(crate) fn answer_requests(
     }
 }
 
-/// Where a frame's slice of a search left it.
-enum Slice {
-    Answered(PathAnswer),
-    Parked(ParkedSearch, Duration),
-    /// Its grid's preparation took the frame's share and goes on next frame.
-    Preparing,
+/// Answers 2D requests within the budget ([`answer_in_slices`]); what the searches keep of a
+/// grid (its components, HPA*'s clusters) is prepared first, within the frame's preparation
+/// share.
+pub(crate) fn answer_requests(
+    mut commands: Commands,
+    budget: Res<PathBudget>,
+    mut queue: ResMut<PathQueue>,
+    requests: Query<&PathRequest>,
+    grids: Query<Ref<NavGrid>>,
+    mut units: ResMut<UnitGrids>,
+) {
+    let mut prepare = budget.preparation.max(1);
+    answer_in_slices(&mut commands, &budget, &mut queue, &requests, |searcher, request, under_way, left| {
+        slice(searcher, request, under_way, (&grids, &mut units), (left, &mut prepare))
+    });
 }
 
 /// Runs `request`'s search for at most `left` expansions (taking `left` down by what it used):
@@ -350,10 +369,10 @@ enum Slice {
 fn slice(
     searcher: &mut Searcher,
     request: &PathRequest,
-    under_way: Option<Running>,
+    under_way: Option<Running<PathRequest>>,
     (grids, units): (&Query<Ref<NavGrid>>, &mut UnitGrids),
     (left, prepare): (&mut usize, &mut usize),
-) -> Slice {
+) -> Slice<PathAnswer> {
     let Some(nav) = grid_for(request.grid, grids) else { return Slice::Answered(PathAnswer::refused(NoPath::NoGrid)) };
     let options = request.options.unwrap_or(nav.options);
     let t = Instant::now();
@@ -372,7 +391,10 @@ fn slice(
         return Slice::Answered(answer);
     }
     let spent = under_way.as_ref().map_or(Duration::ZERO, |r| r.time);
-    let resumed = under_way.as_ref().and_then(|r| searcher.resume(grid, &r.parked));
+    let resumed = under_way.as_ref().and_then(|r| match &r.parked {
+        Parked::Grid(p) => searcher.resume(grid, p),
+        Parked::World(_) => None,
+    });
     let mut run = match resumed {
         Some(run) => run,
         None => match searcher.begin(grid, request.from, request.to, &options) {
@@ -390,7 +412,7 @@ fn slice(
         found.stopped = !done;
         Slice::Answered(answer_from(found, time))
     } else {
-        Slice::Parked(run.park(), time)
+        Slice::Parked(Parked::Grid(run.park()), time)
     }
 }
 

@@ -12,11 +12,11 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use cubepath_search::{
-    search::{Searcher, VoxelOptions},
+    search::{Algorithm, SearchError, SearchResult, Searcher, VoxelOptions},
     world::{Pos3, VoxelGrid},
 };
 
-use crate::request::{NoPath, PathBudget, RequestQueue, answer_within};
+use crate::request::{NoPath, Parked, PathBudget, RequestQueue, Running, Slice, answer_in_slices};
 use crate::tasks::PathTasks;
 
 /// A voxel world to find paths in: the voxels, the search settings (move model, algorithm,
@@ -153,7 +153,9 @@ impl VoxelPathAnswer {
 /// connected components and bit rows between searches).
 pub type VoxelQueue = RequestQueue<VoxelPathRequest>;
 
-/// Answers waiting voxel requests, oldest first, within the frame's budget.
+/// Answers waiting voxel requests within the frame's budget, as 2D ones are: A*, Dijkstra,
+/// greedy and BFS in slices of the frame's expansions (parked between frames, begun again when
+/// the world has changed meanwhile), the others (3D JPS, bidirectional A*, IDA*) whole.
 pub(crate) fn answer_voxel_requests(
     mut commands: Commands,
     budget: Res<PathBudget>,
@@ -161,33 +163,83 @@ pub(crate) fn answer_voxel_requests(
     requests: Query<&VoxelPathRequest>,
     worlds: Query<&NavVoxels>,
 ) {
-    answer_within(&mut commands, &budget, &mut queue, |searcher, e| {
-        let request = requests.get(e).ok()?;
+    answer_in_slices(&mut commands, &budget, &mut queue, &requests, |searcher, request, under_way, left| {
         let nav = match request.world {
             Some(w) => worlds.get(w).ok(),
             None => worlds.single().ok(),
         };
-        let found = match nav {
-            Some(nav) => answer(searcher, request, &nav.world, request.options.unwrap_or(nav.options)),
-            None => VoxelPathAnswer { result: Err(NoPath::NoGrid), expanded: 0, pushed: 0, time: Duration::ZERO },
-        };
-        let work = found.expanded;
-        Some((found, work))
+        match nav {
+            Some(nav) => slice_world(searcher, request, under_way, nav, left),
+            None => Slice::Answered(VoxelPathAnswer { result: Err(NoPath::NoGrid), expanded: 0, pushed: 0, time: Duration::ZERO }),
+        }
     });
 }
 
+/// Runs a voxel request's search for at most `left` expansions (taking `left` down by what it
+/// used): resumed where it was parked when its world is as it was then, else begun; run whole
+/// for algorithms that do not step.
+fn slice_world(
+    searcher: &mut Searcher,
+    request: &VoxelPathRequest,
+    under_way: Option<Running<VoxelPathRequest>>,
+    nav: &NavVoxels,
+    left: &mut usize,
+) -> Slice<VoxelPathAnswer> {
+    let options = request.options.unwrap_or(nav.options);
+    if !options.algorithm.steps() || options.algorithm == Algorithm::Jps {
+        let answer = answer(searcher, request, &nav.world, options);
+        *left = left.saturating_sub(answer.expanded);
+        return Slice::Answered(answer);
+    }
+    let t = Instant::now();
+    let spent = under_way.as_ref().map_or(Duration::ZERO, |r| r.time);
+    let resumed = under_way.as_ref().and_then(|r| match &r.parked {
+        Parked::World(p) => searcher.resume_world(&nav.world, p),
+        Parked::Grid(_) => None,
+    });
+    let mut run = match resumed {
+        Some(run) => run,
+        None => match searcher.begin_world(&nav.world, request.from, request.to, &options) {
+            Ok(run) => run,
+            Err(e) => return Slice::Answered(refused(e, t.elapsed())),
+        },
+    };
+    let limit = options.limit.unwrap_or(usize::MAX);
+    let before = run.expanded();
+    let done = run.advance((*left).min(limit.saturating_sub(before)));
+    *left -= run.expanded() - before;
+    let time = spent + t.elapsed();
+    if done || run.expanded() >= limit {
+        let mut found = run.result();
+        found.stopped = !done;
+        Slice::Answered(voxel_answer(found, time))
+    } else {
+        Slice::Parked(Parked::World(run.park()), time)
+    }
+}
+
+/// A voxel request's search, whole.
 fn answer(searcher: &mut Searcher, request: &VoxelPathRequest, world: &VoxelGrid, options: VoxelOptions) -> VoxelPathAnswer {
     let t = Instant::now();
-    let found = match searcher.search_world(world, request.from, request.to, &options) {
-        Ok(found) => found,
-        Err(e) => return VoxelPathAnswer { result: Err(NoPath::Refused(e)), expanded: 0, pushed: 0, time: t.elapsed() },
-    };
+    match searcher.search_world(world, request.from, request.to, &options) {
+        Ok(found) => voxel_answer(found, t.elapsed()),
+        Err(e) => refused(e, t.elapsed()),
+    }
+}
+
+/// A request the engine refused.
+fn refused(e: SearchError, time: Duration) -> VoxelPathAnswer {
+    VoxelPathAnswer { result: Err(NoPath::Refused(e)), expanded: 0, pushed: 0, time }
+}
+
+/// The answer a voxel search's result gives, with the time it took.
+fn voxel_answer(found: SearchResult<Pos3>, time: Duration) -> VoxelPathAnswer {
     let result = match (found.path, found.cost) {
         (Some(voxels), Some(cost)) => Ok(FoundVoxelPath { voxels, cost, optimal: found.admissible }),
         _ if found.stopped => Err(NoPath::Stopped { expanded: found.expanded }),
         _ => Err(NoPath::Unreachable),
     };
-    VoxelPathAnswer { result, expanded: found.expanded, pushed: found.pushed, time: t.elapsed() }
+    VoxelPathAnswer { result, expanded: found.expanded, pushed: found.pushed, time }
 }
 
 /// A voxel search under way on another thread.

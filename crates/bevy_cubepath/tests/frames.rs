@@ -358,9 +358,10 @@ fn hpa_set_on_a_nav_grid_answers_in_slices_and_tasks_and_follows_edits() {
     }
 }
 
-/// In slices, an HPA* grid's clusters are built a frame's preparation share at a time while
-/// its HPA* requests wait (an A* request behind them is answered meanwhile); a wall put up
-/// during the build is never crossed, and the answer is the engine's on the grid as it is then.
+/// In slices, a grid's components and then its HPA* clusters are built a frame's preparation
+/// share at a time while the requests that need them wait (an A* request behind the HPA* one
+/// waits for the components alone); a wall put up during the build is never crossed, and the
+/// answer is the engine's on the grid as it is then.
 #[test]
 fn hpa_clusters_are_built_over_frames_while_the_grids_hpa_requests_wait() {
     let mut app = app();
@@ -381,7 +382,7 @@ fn hpa_clusters_are_built_over_frames_while_the_grids_hpa_requests_wait() {
     app.insert_resource(PathBudget { preparation: 20_000, ..Default::default() });
     let hpa = app.world_mut().spawn(PathRequest::new((0, 0), (255, 255))).id();
     let astar = app.world_mut().spawn(PathRequest::new((0, 0), (10, 10)).with_options(SearchOptions::default())).id();
-    let (mut frames, mut last) = (0, 0);
+    let (mut frames, mut last, mut labelling) = (0, 0, 0);
     // a wall across the top, but for a gap at the left, put up once the clusters it crosses
     // are joined (the 480 borders' steps first, then 16 clusters a row)
     let wall: Vec<Pos> = (6..256).map(|x| (x, 20)).collect();
@@ -390,6 +391,11 @@ fn hpa_clusters_are_built_over_frames_while_the_grids_hpa_requests_wait() {
         app.update();
         frames += 1;
         assert!(frames < 2000);
+        if app.world().resource::<PathQueue>().labelling() {
+            labelling += 1; // the grid's components first, 2D requests of every kind waiting
+            assert!(app.world().get::<PathAnswer>(astar).is_none());
+            continue;
+        }
         let Some((done, all)) = app.world().resource::<PathQueue>().preparing() else { continue };
         assert!(done > last && done < all, "frame {frames}: {done} of {all} steps after {last}");
         last = done;
@@ -403,6 +409,7 @@ fn hpa_clusters_are_built_over_frames_while_the_grids_hpa_requests_wait() {
         }
     }
     assert!(frames > 20 && walled, "built over {frames} frames ({last} steps seen)");
+    assert!(labelling >= 3, "65,536 cells labelled over {labelling} frames of 20,000");
     let board = app.world().get::<NavGrid>(grid).unwrap().grid.clone();
     let found = app.world().get::<PathAnswer>(hpa).unwrap().result.clone().expect("a path round the wall");
     assert!(moves_by_rules(&board, &found.cells), "the path crosses a wall put up while the clusters were built");
@@ -490,4 +497,59 @@ fn a_follower_walks_its_answers_cells_without_a_copy() {
         // made on the main thread for each answer that comes
         assert!(std::ptr::eq(answer, walked), "tasks {tasks}: the follower walks a copy of its answer's cells");
     }
+}
+
+/// In slices, a voxel A* longer than the frame's expansions goes on over frames with no frame
+/// expanding more than the budget; an edit of the world while it is under way begins it again
+/// (its expansions start over), and the answer is the engine's on the world as it is then,
+/// never through the block put up.
+#[test]
+fn a_long_voxel_search_goes_on_over_frames_and_begins_again_after_an_edit() {
+    use bevy_cubepath::engine::{
+        search::{Searcher, VoxelOptions},
+        world::VoxelGrid,
+    };
+    use bevy_cubepath::{NavVoxels, VoxelPathAnswer, VoxelPathRequest, VoxelQueue};
+    // a 30 x 30 x 3 world walled across at y = 15 but for a hole at x = 29
+    let mut world = VoxelGrid::new(30, 30, 3).unwrap();
+    for x in 0..29 {
+        for z in 0..3 {
+            world.set_blocked((x, 15, z), true).unwrap();
+        }
+    }
+    let mut app = app();
+    let nav = app.world_mut().spawn(NavVoxels::new(world)).id();
+    let budget = 20;
+    app.insert_resource(PathBudget { expansions: budget, ..Default::default() });
+    let e = app.world_mut().spawn(VoxelPathRequest::new((0, 0, 0), (0, 29, 0))).id();
+    let (mut frames, mut before, mut begun_again) = (0, 0, false);
+    while app.world().get::<VoxelPathAnswer>(e).is_none() {
+        app.update();
+        frames += 1;
+        assert!(frames < 1000);
+        let Some((who, now)) = app.world().resource::<VoxelQueue>().under_way() else { continue };
+        assert_eq!(who, e);
+        if now < before {
+            begun_again = true;
+            assert!(now <= budget, "frame {frames}: begun again with {now} expansions");
+        } else {
+            assert!(now - before <= budget, "frame {frames}: {} expansions over the budget {budget}", now - before);
+        }
+        before = now;
+        if frames == 3 {
+            // the hole moves from x = 29 to x = 0
+            let mut nav = app.world_mut().get_mut::<NavVoxels>(nav).unwrap();
+            for z in 0..3 {
+                nav.world.set_blocked((29, 15, z), true).unwrap();
+            }
+            nav.world.set_blocked((0, 15, 0), false).unwrap();
+        }
+    }
+    assert!(frames > 4 && begun_again, "{frames} frames, begun again: {begun_again}");
+    let world = app.world().get::<NavVoxels>(nav).unwrap().world.clone();
+    let found = app.world().get::<VoxelPathAnswer>(e).unwrap().result.clone().expect("a way through the new hole");
+    assert!(found.voxels.iter().all(|&p| !world.is_blocked(p)), "the path crosses a block put up while it was searched");
+    let whole = Searcher::default().search_world(&world, (0, 0, 0), (0, 29, 0), &VoxelOptions::default()).unwrap();
+    assert_eq!(Some(found.cost), whole.cost);
+    assert!((found.cost - 29.0).abs() < 1e-9, "straight through the hole at x = 0: {}", found.cost);
 }
