@@ -16,7 +16,8 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use cubepath_search::{
     grid::Pos,
-    search::{ParkedSearch, ParkedWorldSearch, SearchError, SearchOptions, SearchResult, Searcher},
+    search::{ParkedSearch, ParkedWorldSearch, SearchError, SearchOptions, SearchResult, Searcher, StepSearch, WorldSteps},
+    world::Pos3,
 };
 
 use crate::grid::{MAX_UNIT_SIZE, NavGrid, UnitGrids, grid_for};
@@ -395,14 +396,68 @@ fn slice(
         Parked::Grid(p) => searcher.resume(grid, p),
         Parked::World(_) => None,
     });
-    let mut run = match resumed {
+    let run = match resumed {
         Some(run) => run,
         None => match searcher.begin(grid, request.from, request.to, &options) {
             Ok(run) => run,
             Err(e) => return Slice::Answered(PathAnswer::refused(NoPath::Refused(e))),
         },
     };
-    let limit = options.limit.unwrap_or(usize::MAX);
+    go_on(run, options.limit, left, (spent, t), answer_from)
+}
+
+/// A search that runs in slices: on a grid ([`StepSearch`]) or a voxel world ([`WorldSteps`]).
+pub(crate) trait Resumable {
+    type Pos;
+    fn expanded(&self) -> usize;
+    fn advance(&mut self, n: usize) -> bool;
+    fn result(&self) -> SearchResult<Self::Pos>;
+    fn park(self) -> Parked;
+}
+
+impl Resumable for StepSearch<'_> {
+    type Pos = Pos;
+    fn expanded(&self) -> usize {
+        StepSearch::expanded(self)
+    }
+    fn advance(&mut self, n: usize) -> bool {
+        StepSearch::advance(self, n)
+    }
+    fn result(&self) -> SearchResult {
+        StepSearch::result(self)
+    }
+    fn park(self) -> Parked {
+        Parked::Grid(StepSearch::park(self))
+    }
+}
+
+impl Resumable for WorldSteps<'_> {
+    type Pos = Pos3;
+    fn expanded(&self) -> usize {
+        WorldSteps::expanded(self)
+    }
+    fn advance(&mut self, n: usize) -> bool {
+        WorldSteps::advance(self, n)
+    }
+    fn result(&self) -> SearchResult<Pos3> {
+        WorldSteps::result(self)
+    }
+    fn park(self) -> Parked {
+        Parked::World(WorldSteps::park(self))
+    }
+}
+
+/// Runs `run` for at most `left` expansions (and no further than `limit` in all), taking
+/// `left` down by what it used; answers (`answer`, with the time spent before and since `t`)
+/// once it ends or reaches the limit, else parks it.
+pub(crate) fn go_on<S: Resumable, A>(
+    mut run: S,
+    limit: Option<usize>,
+    left: &mut usize,
+    (spent, t): (Duration, Instant),
+    answer: impl FnOnce(SearchResult<S::Pos>, Duration) -> A,
+) -> Slice<A> {
+    let limit = limit.unwrap_or(usize::MAX);
     let before = run.expanded();
     let done = run.advance((*left).min(limit.saturating_sub(before)));
     *left -= run.expanded() - before;
@@ -410,9 +465,9 @@ fn slice(
     if done || run.expanded() >= limit {
         let mut found = run.result();
         found.stopped = !done;
-        Slice::Answered(answer_from(found, time))
+        Slice::Answered(answer(found, time))
     } else {
-        Slice::Parked(Parked::Grid(run.park()), time)
+        Slice::Parked(run.park(), time)
     }
 }
 

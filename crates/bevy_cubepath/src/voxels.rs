@@ -16,7 +16,7 @@ use cubepath_search::{
     world::{Pos3, VoxelGrid},
 };
 
-use crate::request::{NoPath, Parked, PathBudget, RequestQueue, Running, Slice, answer_in_slices};
+use crate::request::{NoPath, Parked, PathBudget, RequestQueue, Running, Slice, answer_in_slices, go_on};
 use crate::tasks::PathTasks;
 
 /// A voxel world to find paths in: the voxels, the search settings (move model, algorithm,
@@ -197,25 +197,14 @@ fn slice_world(
         Parked::World(p) => searcher.resume_world(&nav.world, p),
         Parked::Grid(_) => None,
     });
-    let mut run = match resumed {
+    let run = match resumed {
         Some(run) => run,
         None => match searcher.begin_world(&nav.world, request.from, request.to, &options) {
             Ok(run) => run,
             Err(e) => return Slice::Answered(refused(e, t.elapsed())),
         },
     };
-    let limit = options.limit.unwrap_or(usize::MAX);
-    let before = run.expanded();
-    let done = run.advance((*left).min(limit.saturating_sub(before)));
-    *left -= run.expanded() - before;
-    let time = spent + t.elapsed();
-    if done || run.expanded() >= limit {
-        let mut found = run.result();
-        found.stopped = !done;
-        Slice::Answered(voxel_answer(found, time))
-    } else {
-        Slice::Parked(Parked::World(run.park()), time)
-    }
+    go_on(run, options.limit, left, (spent, t), voxel_answer)
 }
 
 /// A voxel request's search, whole.
