@@ -207,37 +207,57 @@ fn the_table_of_straight_jumps_answers_as_the_scan() {
         // a slab and a pillar, whose edges stop straight jumps beside them
         (2..8).for_each(|x| (1..5).for_each(|y| world.set_blocked((x, y, 3), true).unwrap()));
         (0..7).for_each(|z| world.set_blocked((10, 6, z), true).unwrap());
-        let bits = VoxelBits::new(&world);
-        // one table for every jump, its lines filled as the jumps come
-        let mut straight = Straight::new(&world);
-        assert!(straight.is_some(), "a small world has a table");
-        let at = |p: Pos3| [p.0 + 1, p.1 + 1, p.2 + 1];
-        let free: Vec<Pos3> = (0..world.len()).map(|i| world.pos(i)).filter(|&p| world.is_free(p)).collect();
-        let mut compared = 0;
-        for &p in &free {
-            for d in (0..27).filter(|&d| DEGREES[d] == 1) {
-                let first = [p.0, p.1, p.2].map(|v| v as i32);
-                let o = offset(d);
-                let one = (first[0] + o[0], first[1] + o[1], first[2] + o[2]);
-                let inside = one.0 >= 0 && one.1 >= 0 && one.2 >= 0;
-                if !inside || !world.is_free((one.0 as usize, one.1 as usize, one.2 as usize)) {
-                    continue; // a jump's first move is legal
-                }
-                // goals: far off the line, and each free voxel of the line
-                let line: Vec<Pos3> =
-                    free.iter().copied().filter(|q| (0..3).all(|a| o[a] != 0 || [q.0, q.1, q.2][a] == [p.0, p.1, p.2][a])).collect();
-                for goal in std::iter::once((usize::MAX - 9, 0, 0)).chain(line) {
-                    let goal_at = [goal.0.wrapping_add(1), goal.1 + 1, goal.2 + 1];
-                    let memo = Memo(vec![u64::MAX; MEMO]);
-                    let mut scanned = Jumper { bits: &bits, rules: rules(), goal: goal_at, memo, straight: None };
-                    let memo = Memo(vec![u64::MAX; MEMO]);
-                    let mut read = Jumper { bits: &bits, rules: rules(), goal: goal_at, memo, straight: straight.take() };
-                    assert_eq!(read.jump(at(p), d), scanned.jump(at(p), d), "from {p:?} along {o:?}, goal {goal:?}");
-                    straight = read.straight.take();
-                    compared += 1;
-                }
-            }
-        }
+        let compared = table_against_scan(&world, 1);
         assert!(compared > 10_000, "{compared} jumps compared");
     }
+    // lines longer than an entry's distance (`FAR`), along each axis: open, and with blocks
+    // beside them whose edges make jump points near and past one and two entries' reach
+    for size in [(300, 4, 3), (4, 300, 3), (3, 4, 300)] {
+        for blocks in [vec![], vec![126, 127, 128, 253, 254, 255, 290]] {
+            let mut world = VoxelGrid::new(size.0, size.1, size.2).unwrap();
+            for &k in &blocks {
+                let p = if size.0 == 300 { (k, 0, 0) } else if size.1 == 300 { (0, k, 0) } else { (0, 0, k) };
+                world.set_blocked(p, true).unwrap();
+            }
+            let compared = table_against_scan(&world, 23);
+            assert!(compared > 5_000, "{compared} jumps compared");
+        }
+    }
+}
+
+/// Compares every straight jump from every free voxel of `world`, read from one table (its
+/// lines filled as the jumps come), with the same jump scanned: the goal far off the line, and
+/// at every `every`th free voxel of the line. Returns the jumps compared.
+fn table_against_scan(world: &VoxelGrid, every: usize) -> usize {
+    let bits = VoxelBits::new(world);
+    let mut straight = Straight::new(world);
+    assert!(straight.is_some(), "a small world has a table");
+    let at = |p: Pos3| [p.0 + 1, p.1 + 1, p.2 + 1];
+    let free: Vec<Pos3> = (0..world.len()).map(|i| world.pos(i)).filter(|&p| world.is_free(p)).collect();
+    let mut compared = 0;
+    for &p in &free {
+        for d in (0..27).filter(|&d| DEGREES[d] == 1) {
+            let first = [p.0, p.1, p.2].map(|v| v as i32);
+            let o = offset(d);
+            let one = (first[0] + o[0], first[1] + o[1], first[2] + o[2]);
+            let inside = one.0 >= 0 && one.1 >= 0 && one.2 >= 0;
+            if !inside || !world.is_free((one.0 as usize, one.1 as usize, one.2 as usize)) {
+                continue; // a jump's first move is legal
+            }
+            // goals: far off the line, and free voxels of the line
+            let line: Vec<Pos3> =
+                free.iter().copied().filter(|q| (0..3).all(|a| o[a] != 0 || [q.0, q.1, q.2][a] == [p.0, p.1, p.2][a])).collect();
+            for goal in std::iter::once((usize::MAX - 9, 0, 0)).chain(line.into_iter().step_by(every)) {
+                let goal_at = [goal.0.wrapping_add(1), goal.1 + 1, goal.2 + 1];
+                let memo = Memo(vec![u64::MAX; MEMO]);
+                let mut scanned = Jumper { bits: &bits, rules: rules(), goal: goal_at, memo, straight: None };
+                let memo = Memo(vec![u64::MAX; MEMO]);
+                let mut read = Jumper { bits: &bits, rules: rules(), goal: goal_at, memo, straight: straight.take() };
+                assert_eq!(read.jump(at(p), d), scanned.jump(at(p), d), "from {p:?} along {o:?}, goal {goal:?}");
+                straight = read.straight.take();
+                compared += 1;
+            }
+        }
+    }
+    compared
 }
