@@ -155,7 +155,10 @@ pub type VoxelQueue = RequestQueue<VoxelPathRequest>;
 
 /// Answers waiting voxel requests within the frame's budget, as 2D ones are: A*, Dijkstra,
 /// greedy and BFS in slices of the frame's expansions (parked between frames, begun again when
-/// the world has changed meanwhile), the others (3D JPS, bidirectional A*, IDA*) whole.
+/// the world has changed meanwhile), the others (3D JPS, bidirectional A*, IDA*) whole. The
+/// world's connected components are labelled a step at a time within the frame's preparation
+/// share (again after every edit: a world's labels are not brought up to date around one),
+/// and searches do not wait for them.
 pub(crate) fn answer_voxel_requests(
     mut commands: Commands,
     budget: Res<PathBudget>,
@@ -163,13 +166,21 @@ pub(crate) fn answer_voxel_requests(
     requests: Query<&VoxelPathRequest>,
     worlds: Query<&NavVoxels>,
 ) {
+    let mut prepare = budget.preparation.max(1);
     answer_in_slices(&mut commands, &budget, &mut queue, &requests, |searcher, request, under_way, left| {
         let nav = match request.world {
             Some(w) => worlds.get(w).ok(),
             None => worlds.single().ok(),
         };
         match nav {
-            Some(nav) => slice_world(searcher, request, under_way, nav, left),
+            Some(nav) => {
+                // the world's components are labelled within the frame's preparation share,
+                // never whole; searches run without them meanwhile
+                searcher.label_worlds_in_steps(true);
+                let moves = request.options.unwrap_or(nav.options).moves;
+                searcher.label_world_within(&nav.world, moves, &mut prepare);
+                slice_world(searcher, request, under_way, nav, left)
+            }
             None => Slice::Answered(VoxelPathAnswer { result: Err(NoPath::NoGrid), expanded: 0, pushed: 0, time: Duration::ZERO }),
         }
     });

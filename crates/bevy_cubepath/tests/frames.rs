@@ -553,3 +553,49 @@ fn a_long_voxel_search_goes_on_over_frames_and_begins_again_after_an_edit() {
     assert_eq!(Some(found.cost), whole.cost);
     assert!((found.cost - 29.0).abs() < 1e-9, "straight through the hole at x = 0: {}", found.cost);
 }
+
+/// In slices a voxel world's connected components are labelled within the frame's preparation
+/// share, never whole in one frame, and requests do not wait for them: a goal walled off is
+/// found unreachable by the search itself while they are under way, and at once (nothing
+/// expanded) once they are done; an edit begins them again.
+#[test]
+fn a_voxel_worlds_components_are_labelled_over_frames_and_requests_do_not_wait() {
+    use bevy_cubepath::engine::world::VoxelGrid;
+    use bevy_cubepath::{NavVoxels, NoPath, VoxelPathAnswer, VoxelPathRequest};
+    // 64 x 64 x 16, walled across at x = 32: two halves of 31 and 32 columns
+    let mut world = VoxelGrid::new(64, 64, 16).unwrap();
+    for y in 0..64 {
+        for z in 0..16 {
+            world.set_blocked((32, y, z), true).unwrap();
+        }
+    }
+    let mut app = app();
+    let nav = app.world_mut().spawn(NavVoxels::new(world)).id();
+    app.insert_resource(PathBudget { preparation: 20_000, ..Default::default() });
+    let ask = |app: &mut App| {
+        let e = app.world_mut().spawn(VoxelPathRequest::new((0, 0, 0), (63, 63, 15))).id();
+        let mut frames = 0;
+        while app.world().get::<VoxelPathAnswer>(e).is_none() {
+            app.update();
+            frames += 1;
+            assert!(frames < 500);
+        }
+        let answer = app.world().get::<VoxelPathAnswer>(e).unwrap().clone();
+        assert_eq!(answer.result, Err(NoPath::Unreachable));
+        (answer.expanded, frames)
+    };
+    let (expanded, _) = ask(&mut app);
+    assert!(expanded > 30_000, "found unreachable by the search: {expanded} voxels expanded");
+    // the labelling goes on in the frames that answer requests: 65,536 voxels, each counted
+    // one as a seed and three looked around, 20,000 a frame
+    let mut asked = 1;
+    while ask(&mut app) != (0, 1) {
+        asked += 1;
+        assert!(asked < 30, "never known at once");
+    }
+    assert!(asked >= 3, "labelled over {asked} requests' frames");
+    // an edit: the labels are for the world before it, so begun again
+    app.world_mut().get_mut::<NavVoxels>(nav).unwrap().world.set_blocked((0, 63, 0), true).unwrap();
+    let (expanded, _) = ask(&mut app);
+    assert!(expanded > 30_000, "after an edit the search finds out again: {expanded}");
+}

@@ -706,3 +706,60 @@ fn a_parked_voxel_search_is_refused_after_another_search_an_edit_or_a_copy() {
     let ida = VoxelOptions { algorithm: Algorithm::Ida, ..Default::default() };
     assert!(matches!(searcher.begin_world(&world, (0, 0, 0), (1, 1, 1), &ida), Err(SearchError::NotSteppable(_))));
 }
+
+/// A searcher that leaves voxel labelling to steps ([`Searcher::label_worlds_in_steps`])
+/// answers every search as one that labels whole, before its labels are done (a goal it cannot
+/// reach then found out by the search) and after; labelled in steps between edits, its labels
+/// say what the oracle can reach, and an edit begins them again.
+#[test]
+fn voxel_labels_in_steps_never_change_an_answer() {
+    let mut rng = Rng(0x00AB_CDEF_1234 | 1);
+    let mut unreachable_found_by_search = 0;
+    for case in 0..200 {
+        let mut world = random_world(&mut rng);
+        let model = MODELS[case % MODELS.len()];
+        let mut stepped = Searcher::default();
+        stepped.label_worlds_in_steps(true);
+        let mut whole = Searcher::default();
+        for round in 0..6 {
+            let spots: Vec<Pos3> = (0..world.len()).map(|i| world_pos(&world, i)).filter(|&p| model.may_stand(&world, p)).collect();
+            if spots.is_empty() {
+                break;
+            }
+            for algorithm in [Algorithm::AStar, Algorithm::Jps, Algorithm::Bfs] {
+                if algorithm == Algorithm::Jps && model != VoxelMoves::Fly26 {
+                    continue;
+                }
+                let options = VoxelOptions { algorithm, moves: model, jump_always: true, ..Default::default() };
+                let (a, b) = (spots[rng.below(spots.len())], spots[rng.below(spots.len())]);
+                let (s, w) = (stepped.search_world(&world, a, b, &options).unwrap(), whole.search_world(&world, a, b, &options).unwrap());
+                let at = format!("case {case} round {round} {model} {algorithm} {a:?} -> {b:?}");
+                assert_eq!((&s.path, s.cost), (&w.path, w.cost), "{at}");
+                if w.path.is_none() && s.expanded > 0 {
+                    unreachable_found_by_search += 1;
+                }
+            }
+            // a few steps of labelling (perhaps all), then an edit now and then
+            let mut work = 1 + rng.below(world.len() * 2);
+            let done = stepped.label_world_within(&world, model, &mut work);
+            if done {
+                let from = spots[rng.below(spots.len())];
+                let reach = oracle_from(&world, model, from);
+                for (i, &d) in reach.iter().enumerate() {
+                    let p = world_pos(&world, i);
+                    if model.may_stand(&world, p) {
+                        assert_eq!(stepped.reachable_in_world(&world, from, p, model), d.is_finite(), "case {case}: {from:?} -> {p:?}");
+                    }
+                }
+            }
+            if rng.below(2) == 0 {
+                let p = world_pos(&world, rng.below(world.len()));
+                let blocked = world.is_blocked(p);
+                world.set_blocked(p, !blocked).unwrap();
+                let mut none = 0;
+                assert!(!stepped.label_world_within(&world, model, &mut none), "case {case}: the labels of the world before the edit");
+            }
+        }
+    }
+    assert!(unreachable_found_by_search > 10, "{unreachable_found_by_search} unreachable goals found by the search");
+}

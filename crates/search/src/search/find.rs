@@ -136,7 +136,7 @@ impl Searcher {
     ) -> Result<SearchResult<Pos3>, SearchError> {
         validate_world(world, start, goal, options)?;
         let mut plan = options.plan();
-        if !self.reachable_in_world(world, start, goal, options.moves) {
+        if !self.may_reach_in_world(world, start, goal, options.moves) {
             return Ok(plan.nothing());
         }
         if options.algorithm == Algorithm::Jps {
@@ -170,7 +170,7 @@ impl Searcher {
             return Err(SearchError::NotSteppable(options.algorithm));
         }
         let plan = options.plan();
-        let reachable = self.reachable_in_world(world, start, goal, options.moves);
+        let reachable = self.may_reach_in_world(world, start, goal, options.moves);
         let space = WorldSpace::new(world, options.moves, options.weight);
         let mut run = Stepper::new(self, space, world.index(start), world.index(goal), plan);
         if !reachable {

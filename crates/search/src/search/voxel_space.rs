@@ -137,35 +137,86 @@ pub(crate) struct WorldComponents {
 
 impl WorldComponents {
     pub(crate) fn new(world: &VoxelGrid, moves: VoxelMoves) -> WorldComponents {
-        let space = WorldSpace::new(world, moves, 1.0);
-        let mut labels = vec![0u32; world.len()];
-        let mut next = 0u32;
-        let mut queue = std::collections::VecDeque::new();
-        let mut out = Vec::new();
-        for i in 0..world.len() {
-            if labels[i] != 0 || !moves.may_stand(world, world.pos(i)) {
-                continue;
-            }
-            next += 1;
-            labels[i] = next;
-            queue.push_back(i);
-            while let Some(u) = queue.pop_front() {
-                space.moves(u, true, &mut out);
-                for &(v, _) in &out {
-                    if labels[v] == 0 {
-                        labels[v] = next;
-                        queue.push_back(v);
-                    }
-                }
-            }
-        }
-        WorldComponents { labels, key: (world.version(), moves) }
+        let mut labelling = WorldLabelling::new(world, moves);
+        labelling.advance(world, usize::MAX);
+        labelling.into_components()
     }
 
     /// Whether `a` and `b` can reach each other.
     pub(crate) fn connected(&self, world: &VoxelGrid, a: Pos3, b: Pos3) -> bool {
         let (la, lb) = (self.labels[world.index(a)], self.labels[world.index(b)]);
         la != 0 && la == lb
+    }
+}
+
+/// What looking around a voxel counts in a labelling's steps, against one for a voxel looked
+/// at as a seed: measured on 128 x 128 x 64 worlds (islands, caves, blocks), counting one for
+/// each, steps of 100,000 took up to 14 ms, about 45 ns a count, three times a grid's.
+pub(crate) const LOOK_AROUND: usize = 3;
+
+/// [`WorldComponents`] labelled a step at a time (see
+/// [`Searcher::label_world_within`](crate::search::Searcher::label_world_within)), for one
+/// world revision and model: the world must not change between steps.
+pub(crate) struct WorldLabelling {
+    labels: Vec<u32>,
+    next: u32,
+    /// The next voxel to seed a component from.
+    seed: usize,
+    queue: std::collections::VecDeque<usize>,
+    out: Vec<(usize, f64)>,
+    pub(crate) key: ((u64, u64), VoxelMoves),
+}
+
+impl WorldLabelling {
+    pub(crate) fn new(world: &VoxelGrid, moves: VoxelMoves) -> WorldLabelling {
+        WorldLabelling {
+            labels: vec![0u32; world.len()],
+            next: 0,
+            seed: 0,
+            queue: std::collections::VecDeque::new(),
+            out: Vec::new(),
+            key: (world.version(), moves),
+        }
+    }
+
+    /// Floods on over `world` (the one it began on, unchanged) by about `work` (a voxel looked
+    /// at as a seed counts one, a voxel looked around [`LOOK_AROUND`]; at least one step) and
+    /// returns the work done.
+    pub(crate) fn advance(&mut self, world: &VoxelGrid, work: usize) -> usize {
+        let moves = self.key.1;
+        let space = WorldSpace::new(world, moves, 1.0);
+        let mut spent = 0;
+        while spent < work.max(1) && !self.is_done() {
+            spent += 1;
+            if let Some(u) = self.queue.pop_front() {
+                spent += LOOK_AROUND - 1;
+                space.moves(u, true, &mut self.out);
+                for &(v, _) in &self.out {
+                    if self.labels[v] == 0 {
+                        self.labels[v] = self.next;
+                        self.queue.push_back(v);
+                    }
+                }
+                continue;
+            }
+            let i = self.seed;
+            self.seed += 1;
+            if self.labels[i] != 0 || !moves.may_stand(world, world.pos(i)) {
+                continue;
+            }
+            self.next += 1;
+            self.labels[i] = self.next;
+            self.queue.push_back(i);
+        }
+        spent
+    }
+
+    pub(crate) fn is_done(&self) -> bool {
+        self.seed >= self.labels.len() && self.queue.is_empty()
+    }
+
+    pub(crate) fn into_components(self) -> WorldComponents {
+        WorldComponents { labels: self.labels, key: self.key }
     }
 }
 

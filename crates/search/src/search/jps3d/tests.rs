@@ -216,7 +216,13 @@ fn the_table_of_straight_jumps_answers_as_the_scan() {
         for blocks in [vec![], vec![126, 127, 128, 253, 254, 255, 290]] {
             let mut world = VoxelGrid::new(size.0, size.1, size.2).unwrap();
             for &k in &blocks {
-                let p = if size.0 == 300 { (k, 0, 0) } else if size.1 == 300 { (0, k, 0) } else { (0, 0, k) };
+                let p = if size.0 == 300 {
+                    (k, 0, 0)
+                } else if size.1 == 300 {
+                    (0, k, 0)
+                } else {
+                    (0, 0, k)
+                };
                 world.set_blocked(p, true).unwrap();
             }
             let compared = table_against_scan(&world, 23);
