@@ -42,6 +42,31 @@ impl VoxelBits {
         VoxelBits { key: world.version(), n, words, rows }
     }
 
+    /// Brings the rows up to date with `world` around the voxels changed since they were made
+    /// ([`VoxelGrid::changes_since`]); false, and nothing changed, when that cannot be told
+    /// (another world, a fill, too many changes): then make them anew.
+    pub(crate) fn update(&mut self, world: &VoxelGrid) -> bool {
+        if world.version() == self.key {
+            return true;
+        }
+        let Some(changed) = world.changes_since(self.key) else { return false };
+        for (x, y, z) in changed {
+            let p = [x + 1, y + 1, z + 1];
+            let free = world.is_free((x, y, z));
+            for a in 0..3 {
+                let at = Self::row_start(self.n, self.words, a, p) + p[a] / 64;
+                let bit = 1 << (p[a] % 64);
+                if free {
+                    self.rows[a][at] |= bit;
+                } else {
+                    self.rows[a][at] &= !bit;
+                }
+            }
+        }
+        self.key = world.version();
+        true
+    }
+
     fn row_start(n: [usize; 3], words: [usize; 3], a: usize, p: At) -> usize {
         let (b, c) = ((a + 1) % 3, (a + 2) % 3);
         (p[c] * n[b] + p[b]) * words[a]
@@ -157,6 +182,47 @@ mod tests {
             }
         }
         world
+    }
+
+    /// Rows kept and brought up to date around edits (a few at a time, now and then more than
+    /// the world's log keeps, a fill, a copy) are the rows made anew for the world as it is; an
+    /// update that cannot tell says so and changes nothing.
+    #[test]
+    fn rows_brought_up_to_date_are_the_rows_made_anew() {
+        let mut w = world(5);
+        let mut kept = VoxelBits::new(&w);
+        let mut s = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        let (mut updated, mut refused) = (0, 0);
+        for round in 0..60 {
+            let edits = if round % 20 == 19 { crate::grid::CHANGE_LOG + 1 } else { (next() % 5) as usize };
+            for _ in 0..edits {
+                let p = w.pos(next() as usize % w.len());
+                let blocked = w.is_blocked(p);
+                w.set_blocked(p, !blocked).unwrap();
+            }
+            match round % 30 {
+                7 => w.fill(false),
+                13 => w = w.clone(),
+                _ => {}
+            }
+            let before = kept.rows.clone();
+            if kept.update(&w) {
+                updated += 1;
+            } else {
+                refused += 1;
+                assert_eq!(kept.rows, before, "round {round}: a refused update changed the rows");
+                kept = VoxelBits::new(&w);
+            }
+            assert_eq!(kept.key, w.version());
+            assert_eq!(kept.rows, VoxelBits::new(&w).rows, "round {round}");
+        }
+        assert!(updated > 40 && refused >= 6, "{updated} updated, {refused} refused");
     }
 
     /// The 27 voxels around each voxel, read from the rows along x, as the world says.

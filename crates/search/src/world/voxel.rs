@@ -19,6 +19,7 @@
 use std::f64::consts::SQRT_2;
 use std::fmt;
 
+use crate::grid::board::CHANGE_LOG;
 use crate::world::Pos3;
 
 /// The largest width, height or depth a voxel world may have.
@@ -82,13 +83,19 @@ pub struct VoxelGrid {
     blocked: Vec<u64>,
     id: u64,
     revision: u64,
+    /// The voxel changed by each of the last [`CHANGE_LOG`] revisions, revision r at
+    /// `r % CHANGE_LOG` ([`EVERY_VOXEL`] for a fill; empty until the first change).
+    log: Vec<u32>,
 }
+
+/// A log entry for a revision that changed every voxel ([`VoxelGrid::fill`]).
+const EVERY_VOXEL: u32 = u32::MAX;
 
 impl Clone for VoxelGrid {
     /// A copy with the same voxels and a new identity (its revision carries on from the
     /// original's): a searcher that kept tables for the original does not take them for the copy.
     fn clone(&self) -> VoxelGrid {
-        VoxelGrid { blocked: self.blocked.clone(), id: crate::grid::board::new_id(), ..*self }
+        VoxelGrid { blocked: self.blocked.clone(), log: self.log.clone(), id: crate::grid::board::new_id(), ..*self }
     }
 }
 
@@ -113,7 +120,7 @@ impl VoxelGrid {
             return Err(WorldError::BadSize { size: (width, height, depth) });
         }
         let words = (width * height * depth).div_ceil(64);
-        Ok(VoxelGrid { width, height, depth, blocked: vec![0; words], id: crate::grid::board::new_id(), revision: 0 })
+        Ok(VoxelGrid { width, height, depth, blocked: vec![0; words], id: crate::grid::board::new_id(), revision: 0, log: Vec::new() })
     }
 
     /// Width (x).
@@ -238,9 +245,42 @@ impl VoxelGrid {
         let i = self.index(p);
         if self.bit(i) != blocked {
             self.blocked[i / 64] ^= 1 << (i % 64);
-            self.revision += 1;
+            self.note(i as u32);
         }
         Ok(())
+    }
+
+    /// A new revision, changing voxel `i` (or [`EVERY_VOXEL`]).
+    fn note(&mut self, i: u32) {
+        self.revision += 1;
+        if self.log.is_empty() {
+            self.log = vec![0; CHANGE_LOG];
+        }
+        self.log[(self.revision % CHANGE_LOG as u64) as usize] = i;
+    }
+
+    /// The voxels changed since `version` (an earlier [`VoxelGrid::version`] of this world),
+    /// one for each revision (a voxel changed twice is there twice); `None` for another world
+    /// or a copy, a fill since, or more changes than the last [`CHANGE_LOG`] revisions.
+    ///
+    /// ```
+    /// use cubepath_search::world::VoxelGrid;
+    /// let mut world = VoxelGrid::new(4, 4, 4).unwrap();
+    /// let then = world.version();
+    /// world.set_blocked((1, 2, 3), true).unwrap();
+    /// assert_eq!(world.changes_since(then).unwrap().collect::<Vec<_>>(), [(1, 2, 3)]);
+    /// assert!(world.clone().changes_since(then).is_none());
+    /// ```
+    pub fn changes_since(&self, version: (u64, u64)) -> Option<impl Iterator<Item = Pos3> + '_> {
+        let (id, then) = version;
+        if id != self.id || then > self.revision || self.revision - then > CHANGE_LOG as u64 {
+            return None;
+        }
+        let at = move |r: u64| self.log[(r % CHANGE_LOG as u64) as usize];
+        if (then + 1..=self.revision).any(|r| at(r) == EVERY_VOXEL) {
+            return None;
+        }
+        Some((then + 1..=self.revision).map(move |r| self.pos(at(r) as usize)))
     }
 
     /// Blocks or frees every voxel.
@@ -251,7 +291,7 @@ impl VoxelGrid {
             // no bits past the last voxel
             *self.blocked.last_mut().expect("at least one voxel") = (1u64 << (len % 64)) - 1;
         }
-        self.revision += 1;
+        self.note(EVERY_VOXEL);
     }
 
     /// How many voxels are blocked.

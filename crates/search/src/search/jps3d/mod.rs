@@ -363,11 +363,24 @@ fn direction(a: Pos3, b: Pos3) -> usize {
 // Long: the A* loop over jump points: the pop, the goal, the directions and the relaxation
 // share the open list, the counters and the nodes, which a split would pass around.
 pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos3, weight: f64, plan: Plan) -> SearchResult<Pos3> {
-    let bits = s.voxel_bits.take().filter(|b| b.key == world.version()).unwrap_or_else(|| VoxelBits::new(world));
+    // the kept rows, brought up to date around the voxels changed since, or made anew
+    let bits = match s.voxel_bits.take() {
+        Some(mut kept) => match kept.update(world) {
+            true => kept,
+            false => VoxelBits::new(world),
+        },
+        None => VoxelBits::new(world),
+    };
     let at = |p: Pos3| [p.0 + 1, p.1 + 1, p.2 + 1];
     let mut memo = Memo(std::mem::take(&mut s.jps3d.memo));
     memo.0.resize(MEMO, u64::MAX);
-    let straight = s.jps3d.straight.take().filter(|t| t.key == world.version()).or_else(|| Straight::new(world));
+    let straight = match s.jps3d.straight.take() {
+        Some(mut kept) => match kept.update(world) {
+            true => Some(kept),
+            false => Straight::new(world),
+        },
+        None => Straight::new(world),
+    };
     let mut jumper = Jumper { bits: &bits, rules: rules(), goal: at(goal), memo, straight };
     // the estimate at a voxel given in the bit rows' (bordered) coordinates
     let h = |q: At| VoxelMoves::Fly26.estimate((q[0] - 1, q[1] - 1, q[2] - 1), goal) * weight;

@@ -77,6 +77,30 @@ impl Straight {
         })
     }
 
+    /// Brings the table up to date with `world` around the voxels changed since it was made
+    /// for: every line within one voxel of a changed one (a line's entries read the voxels on
+    /// it and round it) is marked unfilled, to be filled again when a jump needs it. False, and
+    /// nothing changed, when that cannot be told (another world, a fill, too many changes).
+    pub(super) fn update(&mut self, world: &VoxelGrid) -> bool {
+        if world.version() == self.key {
+            return true;
+        }
+        let Some(changed) = world.changes_since(self.key) else { return false };
+        for (x, y, z) in changed {
+            let p = [x, y, z];
+            for a in 0..3 {
+                let (b, c) = ([1, 2, 0][a], [2, 0, 1][a]);
+                for cb in p[b].saturating_sub(1)..=(p[b] + 1).min(self.size[b] - 1) {
+                    for cc in p[c].saturating_sub(1)..=(p[c] + 1).min(self.size[c] - 1) {
+                        self.filled[a][cb + self.size[b] * cc] = false;
+                    }
+                }
+            }
+        }
+        self.key = world.version();
+        true
+    }
+
     /// The jump from `from` (bordered coordinates) along axis `a` (upwards or not): the jump
     /// point it ends on and its distance, or the goal first when the goal (its coordinate
     /// `also` along `a`, when on the line) comes no later; `None` when the line is blocked

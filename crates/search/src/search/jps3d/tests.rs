@@ -229,15 +229,42 @@ fn the_table_of_straight_jumps_answers_as_the_scan() {
             assert!(compared > 5_000, "{compared} jumps compared");
         }
     }
+    // one table kept across edits (brought up to date: the lines round each changed voxel
+    // filled again), a fill (made anew) and a copy (made anew)
+    let mut world = VoxelGrid::new(13, 9, 7).unwrap();
+    (0..world.len()).filter(|_| next() % 100 < 12).for_each(|i| world.set_blocked(world.pos(i), true).unwrap());
+    let mut table = Straight::new(&world).unwrap();
+    for round in 0..12 {
+        for _ in 0..1 + next() % 4 {
+            let p = world.pos(next() as usize % world.len());
+            let blocked = world.is_blocked(p);
+            world.set_blocked(p, !blocked).unwrap();
+        }
+        match round {
+            5 => world.fill(false),
+            8 => world = world.clone(),
+            _ => {}
+        }
+        if !table.update(&world) {
+            assert!(round == 5 || round == 8, "round {round}: refused");
+            table = Straight::new(&world).unwrap();
+        }
+        assert!(table_kept_against_scan(&world, 3, &mut table) > 1_000);
+    }
 }
 
 /// Compares every straight jump from every free voxel of `world`, read from one table (its
 /// lines filled as the jumps come), with the same jump scanned: the goal far off the line, and
 /// at every `every`th free voxel of the line. Returns the jumps compared.
 fn table_against_scan(world: &VoxelGrid, every: usize) -> usize {
+    let mut table = Straight::new(world).expect("a small world has a table");
+    table_kept_against_scan(world, every, &mut table)
+}
+
+/// As [`table_against_scan`], with `table` (kept from earlier, perhaps) read and filled.
+fn table_kept_against_scan(world: &VoxelGrid, every: usize, table: &mut Straight) -> usize {
     let bits = VoxelBits::new(world);
-    let mut straight = Straight::new(world);
-    assert!(straight.is_some(), "a small world has a table");
+    let mut straight = Some(std::mem::replace(table, Straight::new(world).expect("small")));
     let at = |p: Pos3| [p.0 + 1, p.1 + 1, p.2 + 1];
     let free: Vec<Pos3> = (0..world.len()).map(|i| world.pos(i)).filter(|&p| world.is_free(p)).collect();
     let mut compared = 0;
@@ -265,5 +292,6 @@ fn table_against_scan(world: &VoxelGrid, every: usize) -> usize {
             }
         }
     }
+    *table = straight.expect("given back");
     compared
 }
