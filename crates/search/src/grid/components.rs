@@ -243,17 +243,13 @@ impl Components {
                 return false;
             }
         };
-        self.apply(grid, &changed, false);
+        self.apply(grid, &changed);
         true
     }
 
     /// Brings the labels up to date with `grid` after the `changed` cells (padded indices,
-    /// sorted, each once) changed. `mixed`: the labels were made over several revisions (a
-    /// labelling in steps; see `join_labelled`).
-    fn apply(&mut self, grid: &Grid, changed: &[usize], mixed: bool) {
-        if mixed {
-            self.join_labelled(changed);
-        }
+    /// sorted, each once) changed.
+    fn apply(&mut self, grid: &Grid, changed: &[usize]) {
         let codes = grid.codes();
         // cells blocked now, one at a time: out of its component, which is checked for a split
         // (the cells still to come count as open until their turn)
@@ -475,7 +471,9 @@ impl Labelling {
             if self.parts.classes || grid.has_classes() {
                 self.parts = Components::new(grid, self.topology);
             } else {
-                self.parts.apply(grid, &changed, true);
+                // made over several revisions: joined first (see `join_labelled`)
+                self.parts.join_labelled(&changed);
+                self.parts.apply(grid, &changed);
             }
             self.done = true;
         }

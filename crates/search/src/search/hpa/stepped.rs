@@ -145,14 +145,6 @@ impl HierarchyBuild {
         self.made.side
     }
 
-    /// Whether the build follows `grid`: the same grid (or a snapshot of it), of the same
-    /// size, changed since the last step by no more than its log keeps, so that the next step
-    /// goes on rather than beginning again.
-    pub fn follows(&self, grid: &Grid) -> bool {
-        grid.version() == self.seen
-            || (grid.is_uniform() && (grid.width(), grid.height()) == self.made.size && grid.changes_since(self.seen).is_some())
-    }
-
     /// The hierarchy, once done (`None` while steps are left). It answers for the grid as it
     /// was at the last step ([`Hierarchy::update`] brings it up to date after that).
     pub fn into_hierarchy(self) -> Option<Hierarchy> {
