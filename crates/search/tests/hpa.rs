@@ -528,3 +528,94 @@ fn a_searcher_prepares_hpa_in_steps_then_answers_as_a_fresh_one() {
     }
     assert!(frames > 5 && plain.kept_hierarchy().is_none(), "A*: the components alone, in {frames} frames");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// A query in slices of any size ([`Hierarchy::begin_find`]) answers as the whole query
+    /// does (the same cells, cost and abstract work), each slice expanding what it was given
+    /// until the last; one scratch space serves query after query.
+    #[test]
+    fn a_query_in_slices_answers_as_a_whole_one(
+        w in 8usize..48, h in 8usize..48, walls in proptest::collection::vec(0usize..2304, 0..700),
+        side in 4usize..12, ends in proptest::collection::vec((0usize..48, 0usize..48, 0usize..48, 0usize..48), 1..6),
+        slice in 1usize..20,
+    ) {
+        let grid = board(w, h, &walls);
+        let hierarchy = Hierarchy::build(&grid, side).unwrap();
+        let mut scratch = HpaScratch::default();
+        for (ax, ay, bx, by) in ends {
+            let (a, b) = ((ax % w, ay % h), (bx % w, by % h));
+            if !grid.is_passable(a.0, a.1) || !grid.is_passable(b.0, b.1) {
+                prop_assert!(hierarchy.begin_find(&grid, a, b, HpaScratch::default()).is_err());
+                continue;
+            }
+            let whole = hierarchy.find(&grid, a, b).unwrap();
+            let mut run = hierarchy.begin_find(&grid, a, b, scratch).unwrap();
+            let mut slices = 0;
+            while !run.advance(&hierarchy, &grid, slice).unwrap() {
+                slices += 1;
+                prop_assert_eq!(run.expanded(), slices * slice);
+                prop_assert!(!run.is_finished() && run.path().is_none());
+            }
+            prop_assert!(run.is_finished());
+            prop_assert_eq!(run.path(), whole.as_ref());
+            scratch = run.into_scratch();
+        }
+    }
+}
+
+#[test]
+fn a_searcher_answers_hpa_in_slices_as_whole_and_begins_again_after_an_edit() {
+    let (w, h) = (100, 90);
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let walls: Vec<usize> = (0..2000)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % (w * h) as u64) as usize
+        })
+        .collect();
+    let mut grid = board(w, h, &walls);
+    let hpa = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
+    let mut searcher = Searcher::default();
+    let run_in_slices = |searcher: &mut Searcher, grid: &Grid, a: Pos, b: Pos| {
+        let mut run = searcher.begin_hpa(grid, a, b, &hpa).unwrap();
+        let mut slices = 0;
+        loop {
+            slices += 1;
+            if let Some(result) = searcher.advance_hpa(grid, &mut run, &hpa, 4).unwrap() {
+                return (result, slices);
+            }
+        }
+    };
+    let open: Vec<Pos> = (0..w * h).step_by(89).map(|i| (i % w, i / w)).filter(|&(x, y)| grid.is_passable(x, y)).collect();
+    let mut longest = 0;
+    for pair in open.windows(2).take(40) {
+        let (sliced, slices) = run_in_slices(&mut searcher, &grid, pair[0], pair[1]);
+        longest = longest.max(slices);
+        assert_eq!(sliced, Searcher::default().search(&grid, pair[0], pair[1], &hpa).unwrap(), "{pair:?}");
+        assert_eq!(sliced.path.is_some(), oracle_2d(&grid, pair[0], pair[1]).is_some());
+    }
+    assert!(longest > 5, "queries over several slices: {longest}");
+    // an edit between two slices: refused, and begun again the answer is the edited grid's
+    let (a, b) = (open[0], *open.last().unwrap());
+    let mut run = searcher.begin_hpa(&grid, a, b, &hpa).unwrap();
+    assert_eq!(searcher.advance_hpa(&grid, &mut run, &hpa, 2), Ok(None));
+    let path = Searcher::default().search(&grid, a, b, &hpa).unwrap().path.unwrap();
+    let p = path[path.len() / 2];
+    grid.set(p.0, p.1, Cell::Blocked).unwrap();
+    assert_eq!(searcher.advance_hpa(&grid, &mut run, &hpa, 1_000_000), Err(HpaError::Stale));
+    let (again, _) = run_in_slices(&mut searcher, &grid, a, b);
+    assert!(!again.path.as_ref().unwrap().contains(&p), "never through the new wall");
+    assert_eq!(again, Searcher::default().search(&grid, a, b, &hpa).unwrap());
+    // a goal walled in: known at once, nothing expanded
+    for (dx, dy) in [(0, 1), (1, 0), (1, 1), (2, 1), (1, 2), (2, 0), (0, 2), (2, 2)] {
+        grid.set(50 + dx, 40 + dy, Cell::Blocked).unwrap();
+    }
+    grid.set(51, 41, Cell::FLOOR).unwrap();
+    let mut run = searcher.begin_hpa(&grid, a, (51, 41), &hpa).unwrap();
+    let result = searcher.advance_hpa(&grid, &mut run, &hpa, 1).unwrap().unwrap();
+    assert_eq!((result.path, result.expanded), (None, 0));
+}

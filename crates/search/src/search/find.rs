@@ -5,6 +5,7 @@
 use crate::grid::Pos;
 use crate::grid::board::Grid;
 use crate::search::best_first::{Stepper, WorldSteps, best_first};
+use crate::search::hpa::{HpaError, HpaSearch};
 use crate::search::options::{Algorithm, SearchOptions};
 use crate::search::searcher::{Searcher, validate};
 use crate::search::space::GridSpace;
@@ -97,6 +98,67 @@ impl Searcher {
             result.path = Some(found.cells);
         }
         Ok(result)
+    }
+
+    /// Begins an [`Algorithm::Hpa`] search to run in slices of [`Searcher::advance_hpa`], for
+    /// a caller that spreads it over frames: validated as [`Searcher::search`] validates it,
+    /// the grid's clusters brought up to date (or built whole, when the searcher keeps none
+    /// that follow the grid: [`Searcher::prepare_within`] builds them in steps first), and the
+    /// start and goal joined to their clusters. A goal in another connected component ends the
+    /// search at once, without a path.
+    ///
+    /// ```
+    /// use cubepath_search::{grid::Grid, search::{Algorithm, Searcher, SearchOptions}};
+    /// let grid = Grid::new(64, 64).unwrap();
+    /// let options = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
+    /// let mut searcher = Searcher::default();
+    /// let mut run = searcher.begin_hpa(&grid, (0, 0), (63, 40), &options).unwrap();
+    /// let result = loop {
+    ///     // (between slices the game renders a frame; the grid stays as it is)
+    ///     if let Some(result) = searcher.advance_hpa(&grid, &mut run, &options, 3).unwrap() {
+    ///         break result;
+    ///     }
+    /// };
+    /// assert_eq!(result.path, searcher.search(&grid, (0, 0), (63, 40), &options).unwrap().path);
+    /// ```
+    pub fn begin_hpa(&mut self, grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<HpaSearch, SearchError> {
+        if options.algorithm != Algorithm::Hpa {
+            return Err(SearchError::NotSteppable(options.algorithm));
+        }
+        validate(grid, start, goal, options)?;
+        if !self.reachable(grid, start, goal, options.topology) {
+            return Ok(HpaSearch::ended_without(grid));
+        }
+        let scratch = std::mem::take(&mut self.hpa);
+        let hierarchy = self.hierarchy_for(grid).expect("validated: a plain board has clusters");
+        Ok(hierarchy.begin_find(grid, start, goal, scratch).expect("brought up to date, endpoints validated"))
+    }
+
+    /// Goes on with `run` ([`Searcher::begin_hpa`]) for at most `n` more abstract expansions:
+    /// `Some` result once it has ended (what [`Searcher::search`] answers), `None` while it is
+    /// under way. [`HpaError::Stale`] when the grid has changed since it began, or this
+    /// searcher's clusters do not answer for it: begin again.
+    pub fn advance_hpa(
+        &mut self,
+        grid: &Grid,
+        run: &mut HpaSearch,
+        options: &SearchOptions,
+        n: usize,
+    ) -> Result<Option<SearchResult>, HpaError> {
+        if !run.is_finished() {
+            let hierarchy = self.hierarchy.as_deref().ok_or(HpaError::Stale)?;
+            if !run.advance(hierarchy, grid, n)? {
+                return Ok(None);
+            }
+        }
+        let mut result = SearchResult::nothing(options);
+        (result.expanded, result.pushed) = (run.expanded(), run.pushed());
+        if let Some(found) = run.take_path() {
+            result.cost = Some(found.cost);
+            result.path = Some(found.cells);
+        }
+        self.hpa = run.take_scratch();
+        Ok(Some(result))
     }
 
     /// Starts a search that advances one expansion per [`StepSearch::step`] (it takes no

@@ -39,7 +39,9 @@ pub(crate) mod world_options;
 pub use best_first::{ParkedWorldSearch, WorldSteps};
 pub use dstar::{Progress, Replanner};
 pub use find::find_path;
-pub use hpa::{AbstractStep, BORDER_WORK, DEFAULT_WEIGHT, Hierarchy, HierarchyBuild, HpaError, HpaPath, SMOOTH_WINDOW, SPACING};
+pub use hpa::{
+    AbstractStep, BORDER_WORK, DEFAULT_WEIGHT, Hierarchy, HierarchyBuild, HpaError, HpaPath, HpaScratch, HpaSearch, SMOOTH_WINDOW, SPACING,
+};
 pub use jps_plus::JumpDistances;
 pub use jps3d::JumpTrace;
 pub use jump_scans::{JumpScan, jump_scans};

@@ -10,7 +10,7 @@ use crate::grid::bits::BitGrid;
 use crate::grid::board::Grid;
 use crate::grid::components::{Components, Labelling};
 use crate::grid::rules::{CostModel, DiagonalRule, Topology};
-use crate::search::hpa::{Hierarchy, HierarchyBuild};
+use crate::search::hpa::{Hierarchy, HierarchyBuild, HpaScratch};
 use crate::search::jps_plus::JumpTable;
 use crate::search::open_list::{IndexedHeap, Node};
 use crate::search::options::{Algorithm, SearchOptions};
@@ -64,7 +64,9 @@ pub struct Searcher {
     /// A subgoal query's buffers.
     pub(crate) subgoal: Scratch,
     /// The last grid's HPA* clusters, brought up to date around its edits (shared, perhaps).
-    hierarchy: Option<Arc<Hierarchy>>,
+    pub(crate) hierarchy: Option<Arc<Hierarchy>>,
+    /// The HPA* abstract search's open list and nodes reached, for searches in slices.
+    pub(crate) hpa: HpaScratch,
     /// HPA* clusters being built a step at a time ([`Searcher::prepare_within`]).
     hierarchy_build: Option<HierarchyBuild>,
     /// Connected components being labelled a step at a time ([`Searcher::prepare_within`]).

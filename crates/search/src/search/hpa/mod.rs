@@ -33,6 +33,7 @@ mod cells;
 mod entrances;
 mod join;
 mod route;
+mod sliced;
 mod stepped;
 
 use std::fmt;
@@ -43,6 +44,8 @@ use crate::grid::board::Grid;
 use block::{Block, Read};
 use cells::{Field, Patch, extend_octile_walk, smooth, step_cost};
 pub use entrances::SPACING;
+pub use route::Scratch as HpaScratch;
+pub use sliced::HpaSearch;
 pub use stepped::{BORDER_WORK, HierarchyBuild};
 
 /// How far ahead (in path cells) smoothing looks for a cheaper straight-then-diagonal walk.
@@ -414,19 +417,29 @@ impl Hierarchy {
         goal: Pos,
         trace: Option<&mut Vec<AbstractStep>>,
     ) -> Result<Option<HpaPath>, HpaError> {
+        self.check(grid, start, goal)?;
+        let found = self.abstract_route(grid, start, goal, trace);
+        Ok(found.map(|(route, expanded, pushed)| self.path_of(grid, &route, (expanded, pushed))))
+    }
+
+    /// Whether `grid` is the one the hierarchy answers for, and `start` and `goal` are open on it.
+    fn check(&self, grid: &Grid, start: Pos, goal: Pos) -> Result<(), HpaError> {
         if !self.is_for(grid) {
             return Err(HpaError::Stale);
         }
-        for p in [start, goal] {
-            if !grid.is_passable(p.0, p.1) {
-                return Err(HpaError::Endpoint(p));
-            }
+        match [start, goal].into_iter().find(|p| !grid.is_passable(p.0, p.1)) {
+            Some(p) => Err(HpaError::Endpoint(p)),
+            None => Ok(()),
         }
-        let Some((route, abstract_expanded, abstract_pushed)) = self.abstract_route(grid, start, goal, trace) else { return Ok(None) };
-        let (cells, ends) = self.refine(grid, &route);
+    }
+
+    /// The path along an abstract route (the cells of its nodes): refined to cells, smoothed,
+    /// its cost, and the abstract search's work (nodes expanded, pushed).
+    fn path_of(&self, grid: &Grid, route: &[Pos], (abstract_expanded, abstract_pushed): (usize, usize)) -> HpaPath {
+        let (cells, ends) = self.refine(grid, route);
         let cells = smooth(grid, cells, &ends);
         let cost = cells.windows(2).map(|s| step_cost(s[0], s[1])).sum();
-        Ok(Some(HpaPath { cells, cost, abstract_expanded, abstract_pushed }))
+        HpaPath { cells, cost, abstract_expanded, abstract_pushed }
     }
 
     /// The cells of an abstract route (its first node on), and the place in them of each of its

@@ -3,114 +3,164 @@
 use std::cell::RefCell;
 
 use super::block::{Read, word_cell};
-use super::cells::{confined, octile};
+use super::cells::{Field, confined, octile};
 use super::{AbstractStep, Hierarchy};
 use crate::grid::Pos;
 use crate::grid::board::Grid;
 
-impl Hierarchy {
-    /// A* over the abstract graph with the start and goal joined to their clusters' nodes, in
-    /// the order of [`priority`] with the hierarchy's weight (no node is expanded twice, and
-    /// the route costs at most that weight times the least over the abstract graph): the
-    /// cells of the nodes on the way from start to goal, the nodes expanded and those pushed.
+/// An abstract search under way: the start and goal joined to their clusters' nodes, its open
+/// list and nodes reached (its [`Scratch`], kept between searches by whoever runs them), what
+/// it has done, and once it has ended the cells of the route's nodes (`None` inside: none).
+pub(super) struct Route {
+    ends: (Pos, Pos),
+    clusters: (usize, usize),
+    from_start: Field,
+    to_goal: Field,
+    scratch: Scratch,
+    pub expanded: usize,
+    pub pushed: usize,
+    pub ended: Option<Option<Vec<Pos>>>,
+}
+
+/// The abstract search's open list and nodes reached, kept between searches so that a huge
+/// map's query does not clear (or allocate) arrays over every node.
+#[derive(Default)]
+pub struct Scratch {
+    open: Quad,
+    reached: Reached,
+}
+
+impl Route {
+    /// Begins the search of `h`'s abstract graph from `start` to `goal` (A* in the order of
+    /// [`priority`] with the hierarchy's weight: no node is expanded twice, and the route costs
+    /// at most that weight times the least over the abstract graph), in `scratch`.
+    pub(super) fn new(h: &Hierarchy, grid: &Grid, (start, goal): (Pos, Pos), mut scratch: Scratch) -> Route {
+        let (cs, cg) = (h.cluster_of(start), h.cluster_of(goal));
+        let from_start = confined(grid, h.rect(cs), start, &[&h.nodes[cs][..], &[goal]].concat());
+        let to_goal = confined(grid, h.rect(cg), goal, &[&h.nodes[cg][..], &[start]].concat());
+        let (s, z) = (h.total, h.total + 1);
+        scratch.reached.begin(z as usize + 1);
+        scratch.reached.reach(s, 0.0, u32::MAX, start);
+        scratch.open.begin(z as usize + 1);
+        scratch.open.queue(entry(priority(0.0, octile(start, goal), h.weight), s), false);
+        Route { ends: (start, goal), clusters: (cs, cg), from_start, to_goal, scratch, expanded: 0, pushed: 1, ended: None }
+    }
+
+    /// The scratch space, to keep for the next search.
+    pub(super) fn into_scratch(self) -> Scratch {
+        self.scratch
+    }
+
+    /// Runs up to `n` more expansions (adding each to `trace` when given); returns whether the
+    /// search has ended ([`Route::ended`]).
     // Long: one A* loop with its three kinds of edge (from the start, across a cluster, across
     // a border) and the goal's; split, each part would need the whole search state.
+    pub(super) fn advance(&mut self, h: &Hierarchy, n: usize, mut trace: Option<&mut Vec<AbstractStep>>) -> bool {
+        let Route { ends: (start, goal), clusters: (cs, cg), from_start, to_goal, scratch, expanded, pushed, ended } = self;
+        let (start, goal, cs, cg) = (*start, *goal, *cs, *cg);
+        if ended.is_some() {
+            return true;
+        }
+        let (s, z) = (h.total, h.total + 1);
+        let Scratch { open, reached: r } = scratch;
+        let until = expanded.saturating_add(n);
+        while *expanded < until {
+            // each queued node has one entry (lowered when a cheaper way comes): never closed
+            let Some(e) = open.pop() else {
+                *ended = Some(None);
+                return true;
+            };
+            let id = e as u32;
+            let (g, parent, at) = r.get(id).expect("reached");
+            r.close(id);
+            *expanded += 1;
+            if let Some(t) = trace.as_deref_mut() {
+                t.push(AbstractStep { at, cost: g, reached: Vec::new() });
+            }
+            if id == z {
+                let mut route = vec![goal];
+                let mut k = r.get(z).expect("reached").1;
+                while k != u32::MAX {
+                    let (_, parent, cell) = r.get(k).expect("reached");
+                    route.push(cell);
+                    k = parent;
+                }
+                route.reverse();
+                *ended = Some(Some(route));
+                return true;
+            }
+            let c = h.cluster_of(at);
+            // a node reached from its own cluster (or from the start there) offers its
+            // cluster's nodes nothing: its parent offered each of them at most as much
+            // (costs inside one cluster are least costs, so they obey the triangle
+            // inequality)
+            let entered = match parent {
+                u32::MAX => true,
+                p if p == s => cs != c,
+                p => h.cluster_of(r.get(p).expect("reached").2) != c,
+            };
+            let mut offer = |to: u32, cell: Pos, step: f64| {
+                let ng = g + step;
+                let before = r.get(to);
+                if !step.is_finite() || before.is_some_and(|(b, ..)| ng >= b - 1e-12) || r.closed(to) {
+                    return;
+                }
+                *pushed += usize::from(before.is_none());
+                r.reach(to, ng, id, cell);
+                if let Some(step) = trace.as_deref_mut().and_then(|t| t.last_mut()) {
+                    step.reached.push((cell, ng));
+                }
+                open.queue(entry(priority(ng, octile(cell, goal), h.weight), to), before.is_some());
+            };
+            if id == s {
+                for (i, &q) in h.nodes[cs].iter().enumerate() {
+                    offer(h.first[cs] + i as u32, q, from_start.cost(q));
+                }
+            }
+            // the start may stand on a node: its edges are the node's too
+            if let Some(me) = if id == s { h.id(start) } else { Some(id) } {
+                let (b, first) = (Read::new(&h.blocks[c]), h.first[c]);
+                let i = (me - first) as usize;
+                let (costs, links) = b.record(i);
+                if entered {
+                    for (j, (&cost, &q)) in costs.iter().zip(b.cells()).enumerate().filter(|&(j, _)| j != i) {
+                        offer(first + j as u32, word_cell(q), f64::from(f32::from_bits(cost)));
+                    }
+                }
+                for l in links {
+                    offer(h.first[l[0] as usize] + l[1], word_cell(l[2]), 1.0);
+                }
+            }
+            if c == cg {
+                offer(z, goal, to_goal.cost(at));
+            }
+        }
+        false
+    }
+}
+
+impl Hierarchy {
+    /// The abstract search whole ([`Route`]), in this thread's kept scratch space: the cells
+    /// of the nodes on the way from start to goal, the nodes expanded and those pushed.
     pub(super) fn abstract_route(
         &self,
         grid: &Grid,
         start: Pos,
         goal: Pos,
-        mut trace: Option<&mut Vec<AbstractStep>>,
+        trace: Option<&mut Vec<AbstractStep>>,
     ) -> Option<(Vec<Pos>, usize, usize)> {
-        let (cs, cg) = (self.cluster_of(start), self.cluster_of(goal));
-        let from_start = confined(grid, self.rect(cs), start, &[&self.nodes[cs][..], &[goal]].concat());
-        let to_goal = confined(grid, self.rect(cg), goal, &[&self.nodes[cg][..], &[start]].concat());
-        let (s, z) = (self.total, self.total + 1);
-        OPEN.with_borrow_mut(|open| {
-            REACHED.with_borrow_mut(|r| {
-                r.begin(z as usize + 1);
-                r.reach(s, 0.0, u32::MAX, start);
-                open.begin(z as usize + 1);
-                open.queue(entry(priority(0.0, octile(start, goal), self.weight), s), false);
-                let (mut expanded, mut pushed) = (0, 1);
-                while let Some(e) = open.pop() {
-                    // each queued node has one entry (lowered when a cheaper way comes): never closed
-                    let id = e as u32;
-                    let (g, parent, at) = r.get(id).expect("reached");
-                    r.close(id);
-                    expanded += 1;
-                    if let Some(t) = trace.as_deref_mut() {
-                        t.push(AbstractStep { at, cost: g, reached: Vec::new() });
-                    }
-                    if id == z {
-                        let mut route = vec![goal];
-                        let mut k = r.get(z).expect("reached").1;
-                        while k != u32::MAX {
-                            let (_, parent, cell) = r.get(k).expect("reached");
-                            route.push(cell);
-                            k = parent;
-                        }
-                        route.reverse();
-                        return Some((route, expanded, pushed));
-                    }
-                    let c = self.cluster_of(at);
-                    // a node reached from its own cluster (or from the start there) offers its
-                    // cluster's nodes nothing: its parent offered each of them at most as much
-                    // (costs inside one cluster are least costs, so they obey the triangle
-                    // inequality)
-                    let entered = match parent {
-                        u32::MAX => true,
-                        p if p == s => cs != c,
-                        p => self.cluster_of(r.get(p).expect("reached").2) != c,
-                    };
-                    let mut offer = |to: u32, cell: Pos, step: f64| {
-                        let ng = g + step;
-                        let before = r.get(to);
-                        if !step.is_finite() || before.is_some_and(|(b, ..)| ng >= b - 1e-12) || r.closed(to) {
-                            return;
-                        }
-                        pushed += usize::from(before.is_none());
-                        r.reach(to, ng, id, cell);
-                        if let Some(step) = trace.as_deref_mut().and_then(|t| t.last_mut()) {
-                            step.reached.push((cell, ng));
-                        }
-                        open.queue(entry(priority(ng, octile(cell, goal), self.weight), to), before.is_some());
-                    };
-                    if id == s {
-                        for (i, &q) in self.nodes[cs].iter().enumerate() {
-                            offer(self.first[cs] + i as u32, q, from_start.cost(q));
-                        }
-                    }
-                    // the start may stand on a node: its edges are the node's too
-                    if let Some(me) = if id == s { self.id(start) } else { Some(id) } {
-                        let (b, first) = (Read::new(&self.blocks[c]), self.first[c]);
-                        let i = (me - first) as usize;
-                        let (costs, links) = b.record(i);
-                        if entered {
-                            for (j, (&cost, &q)) in costs.iter().zip(b.cells()).enumerate().filter(|&(j, _)| j != i) {
-                                offer(first + j as u32, word_cell(q), f64::from(f32::from_bits(cost)));
-                            }
-                        }
-                        for l in links {
-                            offer(self.first[l[0] as usize] + l[1], word_cell(l[2]), 1.0);
-                        }
-                    }
-                    if c == cg {
-                        offer(z, goal, to_goal.cost(at));
-                    }
-                }
-                None
-            })
-        })
+        let mut route = Route::new(self, grid, (start, goal), SCRATCH.with_borrow_mut(std::mem::take));
+        route.advance(self, usize::MAX, trace);
+        let found = route.ended.take().expect("run to its end");
+        let (expanded, pushed) = (route.expanded, route.pushed);
+        SCRATCH.with_borrow_mut(|kept| *kept = route.into_scratch());
+        found.map(|cells| (cells, expanded, pushed))
     }
 }
 
 thread_local! {
-    /// The abstract search's nodes reached, kept per thread between queries so that a huge
-    /// map's query does not clear arrays over every node.
-    static REACHED: RefCell<Reached> = RefCell::default();
-    /// Its open list, kept per thread so that its room is not grown again each query.
-    static OPEN: RefCell<Quad> = RefCell::default();
+    /// The abstract search's scratch space, kept per thread between whole queries.
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
 }
 
 /// A min-heap of open-list entries with four children a node, that knows where each node's
