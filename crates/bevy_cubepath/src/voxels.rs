@@ -206,7 +206,7 @@ fn slice_world(
     let spent = under_way.as_ref().map_or(Duration::ZERO, |r| r.time);
     let resumed = under_way.as_ref().and_then(|r| match &r.parked {
         Parked::World(p) => searcher.resume_world(&nav.world, p),
-        Parked::Grid(_) => None,
+        Parked::Grid(_) | Parked::Hpa(_) => None,
     });
     let run = match resumed {
         Some(run) => run,

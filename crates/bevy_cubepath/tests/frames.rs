@@ -599,3 +599,78 @@ fn a_voxel_worlds_components_are_labelled_over_frames_and_requests_do_not_wait()
     let (expanded, _) = ask(&mut app);
     assert!(expanded > 30_000, "after an edit the search finds out again: {expanded}");
 }
+
+/// A 256 x 256 board with random walls (8,000 cells tried), HPA* set on it.
+fn hpa_board(seed: u64) -> NavGrid {
+    let mut board = Grid::new(256, 256).unwrap();
+    let mut x = seed;
+    for _ in 0..8000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let (cx, cy) = ((x % 256) as usize, ((x >> 8) % 256) as usize);
+        if (cx, cy) != (0, 0) && (cx, cy) != (255, 255) {
+            board.set(cx, cy, Cell::Blocked).unwrap();
+        }
+    }
+    let mut nav = NavGrid::new(board);
+    nav.options.algorithm = Algorithm::Hpa;
+    nav
+}
+
+/// Runs frames until `e` is answered, checking that no frame's slice of the search under way
+/// expands more than `budget` abstract nodes; `edit` is called each frame the search is under
+/// way. Returns the frames it was under way in.
+fn hpa_in_frames(app: &mut App, e: Entity, budget: usize, mut edit: impl FnMut(&mut App, usize)) -> usize {
+    let (mut frames, mut under, mut last) = (0, 0, 0);
+    while app.world().get::<PathAnswer>(e).is_none() {
+        app.update();
+        frames += 1;
+        assert!(frames < 2000);
+        if let Some((who, n)) = app.world().resource::<PathQueue>().under_way() {
+            assert_eq!(who, e);
+            if n < last {
+                last = 0; // begun again
+            }
+            assert!(n - last <= budget, "a frame expanded {} abstract nodes", n - last);
+            last = n;
+            under += 1;
+            edit(app, under);
+        }
+    }
+    under
+}
+
+#[test]
+fn an_hpa_search_goes_on_over_frames_within_the_budget_and_never_crosses_an_edit() {
+    let mut app = app();
+    let grid = app.world_mut().spawn(hpa_board(0x2545_F491_4F6C_DD1D)).id();
+    app.insert_resource(PathBudget { expansions: 10, ..Default::default() });
+    let options = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
+    let first = app.world_mut().spawn(PathRequest::new((0, 0), (255, 255))).id();
+    let frames = hpa_in_frames(&mut app, first, 10, |_, _| {});
+    let whole = Searcher::default().search(&app.world().get::<NavGrid>(grid).unwrap().grid, (0, 0), (255, 255), &options).unwrap();
+    assert!(frames > 5, "under way over {frames} frames, {} expanded", whole.expanded);
+    let board = app.world().get::<NavGrid>(grid).unwrap().grid.clone();
+    let found = app.world().get::<PathAnswer>(first).unwrap().result.clone().expect("a path");
+    let engine = Searcher::default().search(&board, (0, 0), (255, 255), &options).unwrap();
+    assert_eq!((Some(&found.cells[..]), Some(found.cost)), (engine.path.as_deref(), engine.cost), "the engine's own answer");
+    // walls put up on the path it would take, while it is under way
+    let second = app.world_mut().spawn(PathRequest::new((0, 0), (255, 255))).id();
+    let mut walled = Vec::new();
+    let frames = hpa_in_frames(&mut app, second, 10, |app, under| {
+        if under % 4 == 2 && walled.len() < 3 {
+            let mut nav = app.world_mut().get_mut::<NavGrid>(grid).unwrap();
+            let path = Searcher::default().search(&nav.grid, (0, 0), (255, 255), &options).unwrap().path.unwrap();
+            let p = path[path.len() / 2 + walled.len()];
+            nav.grid.set(p.0, p.1, Cell::Blocked).unwrap();
+            walled.push(p);
+        }
+    });
+    assert!(walled.len() == 3 && frames > 10, "{} walls over {frames} frames", walled.len());
+    let board = app.world().get::<NavGrid>(grid).unwrap().grid.clone();
+    let found = app.world().get::<PathAnswer>(second).unwrap().result.clone().expect("a path round the walls");
+    assert!(moves_by_rules(&board, &found.cells) && walled.iter().all(|p| !found.cells.contains(p)), "a wall put up meanwhile crossed");
+    let engine = Searcher::default().search(&board, (0, 0), (255, 255), &options).unwrap();
+    assert_eq!(Some(found.cost), engine.cost, "the engine's answer on the grid as it now is");
+}

@@ -9,7 +9,9 @@
 //! costs, copied whole and refreshed in place after a one-cell edit. `STEPS=N` builds the
 //! hierarchy again a step of N cells' worth at a time ([`Hierarchy::build_in_steps`]) and
 //! reports the steps, the longest and the time in all, and the same for the grid's connected
-//! components ([`Components::label_in_steps`]).
+//! components ([`Components::label_in_steps`]). `PROFILE=N` runs N HPA* queries alone; with
+//! `SLICE=M` each in slices of M abstract expansions ([`Hierarchy::begin_find`]), the longest
+//! slices timed.
 //!
 //!     cargo run --release -p cubepath-search --example huge [-- SIDE PERCENT]
 use cubepath_search::{grid::*, search::*};
@@ -90,6 +92,44 @@ fn main() {
     };
     // PROFILE=N: only N queries of HPA* at the default weight, timed together (for a profiler)
     if let Some(count) = std::env::var("PROFILE").ok().and_then(|v| v.parse::<usize>().ok()) {
+        // SLICE=N too: each query in slices of N abstract expansions, the longest slice timed
+        if let Some(n) = std::env::var("SLICE").ok().and_then(|v| v.parse::<usize>().ok()) {
+            let (mut scratch, mut longest, mut slices) = (HpaScratch::default(), 0f64, 0);
+            let (mut first, mut last) = (Vec::new(), Vec::new());
+            for _ in 0..count {
+                let (a, b) = (open(&mut rng, &grid), open(&mut rng, &grid));
+                let t = Instant::now();
+                let mut run = h.begin_find(&grid, a, b, scratch).unwrap();
+                first.push(t.elapsed().as_secs_f64() * 1e3);
+                loop {
+                    let t = Instant::now();
+                    let done = run.advance(&h, &grid, n).unwrap();
+                    let ms = t.elapsed().as_secs_f64() * 1e3;
+                    slices += 1;
+                    if done {
+                        last.push(ms);
+                        break;
+                    }
+                    longest = longest.max(ms);
+                }
+                scratch = run.into_scratch();
+            }
+            // the first query's begin grows the scratch to the hierarchy's nodes: reported apart
+            let grown = first.remove(0);
+            let at = |v: &mut Vec<f64>, q: f64| {
+                v.sort_by(f64::total_cmp);
+                v[((v.len() - 1) as f64 * q).round() as usize]
+            };
+            println!(
+                "{count} HPA* queries in slices of {n}: {:.1} slices a query; begin median {:.2} ms, worst {:.2} (the first, growing the scratch: {grown:.2}); a slice at most {longest:.2} ms; the last (refined, smoothed) median {:.2}, worst {:.2} ms",
+                slices as f64 / count as f64,
+                at(&mut first, 0.5),
+                at(&mut first, 1.0),
+                at(&mut last, 0.5),
+                at(&mut last, 1.0)
+            );
+            return;
+        }
         let t = Instant::now();
         let mut cells = 0;
         for _ in 0..count {
