@@ -20,6 +20,19 @@ fn board(w: usize, h: usize, walls: &[usize]) -> Grid {
     grid
 }
 
+/// A `w` x `h` board with `n` cells picked by a xorshift from `seed` blocked.
+fn random_board(w: usize, h: usize, n: usize, mut seed: u64) -> Grid {
+    let walls: Vec<usize> = (0..n)
+        .map(|_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % (w * h) as u64) as usize
+        })
+        .collect();
+    board(w, h, &walls)
+}
+
 /// Checks one answer against the rules and the optimum; returns the cost ratio (1 for none).
 fn check(grid: &Grid, h: &Hierarchy, a: Pos, b: Pos) -> f64 {
     let truth = oracle_2d(grid, a, b);
@@ -475,16 +488,7 @@ proptest! {
 #[test]
 fn a_searcher_prepares_hpa_in_steps_then_answers_as_a_fresh_one() {
     let (w, h) = (100, 90);
-    let mut x = 0x2545_F491_4F6C_DD1Du64;
-    let walls: Vec<usize> = (0..1800)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % (w * h) as u64) as usize
-        })
-        .collect();
-    let mut grid = board(w, h, &walls);
+    let mut grid = random_board(w, h, 1800, 0x2545_F491_4F6C_DD1D);
     let hpa = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
     let mut searcher = Searcher::default();
     assert!(!searcher.prepare_within(&grid, &hpa, &mut 0), "no work to spend: not ready");
@@ -568,16 +572,7 @@ proptest! {
 #[test]
 fn a_searcher_answers_hpa_in_slices_as_whole_and_begins_again_after_an_edit() {
     let (w, h) = (100, 90);
-    let mut x = 0x9E37_79B9_7F4A_7C15u64;
-    let walls: Vec<usize> = (0..2000)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % (w * h) as u64) as usize
-        })
-        .collect();
-    let mut grid = board(w, h, &walls);
+    let mut grid = random_board(w, h, 2000, 0x9E37_79B9_7F4A_7C15);
     let hpa = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
     let mut searcher = Searcher::default();
     let run_in_slices = |searcher: &mut Searcher, grid: &Grid, a: Pos, b: Pos| {
