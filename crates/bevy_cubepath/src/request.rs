@@ -164,7 +164,9 @@ impl PathAnswer {
 /// run whole (IDA*, bidirectional A*, the subgoal graph and 3D JPS) start only while the frame
 /// has expansions left and then finish, so one of those may go over. HPA* counts its abstract
 /// nodes (each offers its cluster's few dozen nodes: about 0.4 us each on a 4096 x 4096 board
-/// with 20 % walls), and goes on over frames as the others do once its clusters are built.
+/// with 20 % walls), then each leg of its route refined (16 for one searched inside its
+/// cluster, which may take the frame past its budget by that much) and every 8 cells smoothed,
+/// and goes on over frames as the others do once its clusters are built.
 ///
 /// The default, 256 searches and 20,000 expansions, keeps a frame's share of a long A* under
 /// about 11 ms on a 4096 x 4096 board (measured on a 2-core EPYC VM, where an expansion costs
@@ -231,7 +233,7 @@ impl Parked {
     fn expanded(&self) -> usize {
         match self {
             Parked::Grid(p) => p.expanded(),
-            Parked::Hpa(p) => p.expanded(),
+            Parked::Hpa(p) => p.work(),
             Parked::World(p) => p.expanded(),
         }
     }
@@ -493,8 +495,10 @@ struct HpaRun<'a> {
 
 impl Resumable for HpaRun<'_> {
     type Pos = Pos;
+    /// The work done, counted as expansions (the abstract search's, then its route's
+    /// refinement and smoothing), which the frame's budget takes down.
     fn expanded(&self) -> usize {
-        self.result.as_ref().map_or_else(|| self.run.expanded(), |r| r.expanded)
+        self.run.work()
     }
     fn advance(&mut self, n: usize) -> bool {
         if self.result.is_none() {
@@ -524,7 +528,7 @@ pub(crate) fn go_on<S: Resumable, A>(
     let limit = limit.unwrap_or(usize::MAX);
     let before = run.expanded();
     let done = run.advance((*left).min(limit.saturating_sub(before)));
-    *left -= run.expanded() - before;
+    *left = left.saturating_sub(run.expanded() - before); // HPA*'s last leg may go over
     let time = spent + t.elapsed();
     if done || run.expanded() >= limit {
         let mut found = run.result();

@@ -557,9 +557,12 @@ proptest! {
             let whole = hierarchy.find(&grid, a, b).unwrap();
             let mut run = hierarchy.begin_find(&grid, a, b, scratch).unwrap();
             let mut slices = 0;
+            let expanded = whole.as_ref().map(|p| p.abstract_expanded);
             while !run.advance(&hierarchy, &grid, slice).unwrap() {
                 slices += 1;
-                prop_assert_eq!(run.expanded(), slices * slice);
+                // the abstract search first, a slice's worth at a time; then its route refined
+                // and smoothed, a slice's worth at a time
+                prop_assert!(run.expanded() == slices * slice || Some(run.expanded()) == expanded);
                 prop_assert!(!run.is_finished() && run.path().is_none());
             }
             prop_assert!(run.is_finished());
@@ -586,14 +589,17 @@ fn a_searcher_answers_hpa_in_slices_as_whole_and_begins_again_after_an_edit() {
         }
     };
     let open: Vec<Pos> = (0..w * h).step_by(89).map(|i| (i % w, i / w)).filter(|&(x, y)| grid.is_passable(x, y)).collect();
-    let mut longest = 0;
+    let (mut longest, mut finishing) = (0, 0);
     for pair in open.windows(2).take(40) {
         let (sliced, slices) = run_in_slices(&mut searcher, &grid, pair[0], pair[1]);
         longest = longest.max(slices);
+        // the slices after the abstract search's: its route refined and smoothed
+        finishing = finishing.max(slices - sliced.expanded.div_ceil(4));
         assert_eq!(sliced, Searcher::default().search(&grid, pair[0], pair[1], &hpa).unwrap(), "{pair:?}");
         assert_eq!(sliced.path.is_some(), oracle_2d(&grid, pair[0], pair[1]).is_some());
     }
     assert!(longest > 5, "queries over several slices: {longest}");
+    assert!(finishing > 2, "routes refined and smoothed over several slices: {finishing}");
     // an edit between two slices: refused, and begun again the answer is the edited grid's
     let (a, b) = (open[0], *open.last().unwrap());
     let mut run = searcher.begin_hpa(&grid, a, b, &hpa).unwrap();

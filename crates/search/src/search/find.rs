@@ -145,7 +145,8 @@ impl Searcher {
         options: &SearchOptions,
         n: usize,
     ) -> Result<Option<SearchResult>, HpaError> {
-        if !run.is_finished() {
+        let ending = !run.is_finished();
+        if ending {
             let hierarchy = self.hierarchy.as_deref().ok_or(HpaError::Stale)?;
             if !run.advance(hierarchy, grid, n)? {
                 return Ok(None);
@@ -157,7 +158,9 @@ impl Searcher {
             result.cost = Some(found.cost);
             result.path = Some(found.cells);
         }
-        self.hpa = run.take_scratch();
+        if ending {
+            self.hpa = run.take_scratch(); // kept for the next (asked again, it has none)
+        }
         Ok(Some(result))
     }
 

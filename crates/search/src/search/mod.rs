@@ -40,7 +40,8 @@ pub use best_first::{ParkedWorldSearch, WorldSteps};
 pub use dstar::{Progress, Replanner};
 pub use find::find_path;
 pub use hpa::{
-    AbstractStep, BORDER_WORK, DEFAULT_WEIGHT, Hierarchy, HierarchyBuild, HpaError, HpaPath, HpaScratch, HpaSearch, SMOOTH_WINDOW, SPACING,
+    AbstractStep, BORDER_WORK, DEFAULT_WEIGHT, Hierarchy, HierarchyBuild, HpaError, HpaPath, HpaScratch, HpaSearch, LEG_WORK, SMOOTH_CELLS,
+    SMOOTH_WINDOW, SPACING,
 };
 pub use jps_plus::JumpDistances;
 pub use jps3d::JumpTrace;

@@ -435,39 +435,75 @@ fn costs_along(path: &[Pos]) -> Vec<f64> {
 /// the bounding box of its ends, inside the leg's rectangle, so it is never cheaper than the
 /// leg: a walk from a cell is tried only to cells past the end of its leg.
 pub(super) fn smooth(grid: &Grid, path: Vec<Pos>, least: &[usize]) -> Vec<Pos> {
-    let mut walks = Walks::new(grid, &path);
-    let mut out = Vec::with_capacity(path.len());
-    out.push(path[0]);
-    let (mut i, mut taut, mut leg) = (0, 0, 0);
-    while i + 1 < path.len() {
-        let reach = (i + SMOOTH_WINDOW).min(path.len() - 1);
-        // the end of i's leg: the first place in `least` after i (the path's end past the last)
-        while leg < least.len() && least[leg] <= i {
-            leg += 1;
-        }
-        let past = least.get(leg).map_or(path.len(), |&end| end + 1);
-        // a stretch that costs its octile distance is a least path, and so is every part of it
-        // (each part costs at least its own octile distance, and those add up to no more than
-        // the whole's): no walk from i shortens it. So the stretches from i that are taut end
-        // at i up to some `taut`, and those from i + 1 end at least as far: only the cells
-        // past it are tried
-        taut = taut.max(i + 1);
-        let along = &walks.along;
-        while taut < reach && along[taut + 1] - along[i] < octile(path[i], path[taut + 1]) + 1e-9 {
-            taut += 1;
-        }
-        match walks.farthest(i, past.max(taut + 1), reach) {
-            Some(j) => {
-                extend_walk(&mut out, path[i], path[j]);
-                i = j;
-            }
-            None => {
-                out.push(path[i + 1]);
-                i += 1;
-            }
-        }
+    let mut smoothing = Smoothing::new(path, least.to_vec());
+    smoothing.advance(grid, usize::MAX);
+    smoothing.into_cells()
+}
+
+/// Smoothing ([`smooth`]) under way, a number of the path's cells at a time: the path and what
+/// is known of it, the places that end its legs, the cells kept so far, and where it stands
+/// (the cell it is at, the end of the taut stretch from it, its leg).
+pub(super) struct Smoothing {
+    walks: Walks,
+    least: Vec<usize>,
+    out: Vec<Pos>,
+    at: (usize, usize, usize),
+}
+
+impl Smoothing {
+    pub(super) fn new(path: Vec<Pos>, least: Vec<usize>) -> Smoothing {
+        let mut out = Vec::with_capacity(path.len());
+        out.push(path[0]);
+        Smoothing { walks: Walks::new(path), least, out, at: (0, 0, 0) }
     }
-    out
+
+    /// Goes on past at least one and about `n` of the path's cells (fewer when it ends first);
+    /// returns whether it has ended ([`Smoothing::into_cells`]).
+    pub(super) fn advance(&mut self, grid: &Grid, n: usize) -> bool {
+        let (walks, least, out) = (&mut self.walks, &self.least, &mut self.out);
+        let (mut i, mut taut, mut leg) = self.at;
+        let (len, until) = (walks.path.len(), i.saturating_add(n.max(1)));
+        while i + 1 < len && i < until {
+            let reach = (i + SMOOTH_WINDOW).min(len - 1);
+            // the end of i's leg: the first place in `least` after i (the path's end past the last)
+            while leg < least.len() && least[leg] <= i {
+                leg += 1;
+            }
+            let past = least.get(leg).map_or(len, |&end| end + 1);
+            // a stretch that costs its octile distance is a least path, and so is every part of
+            // it (each part costs at least its own octile distance, and those add up to no more
+            // than the whole's): no walk from i shortens it. So the stretches from i that are
+            // taut end at i up to some `taut`, and those from i + 1 end at least as far: only
+            // the cells past it are tried
+            taut = taut.max(i + 1);
+            let (along, path) = (&walks.along, &walks.path);
+            while taut < reach && along[taut + 1] - along[i] < octile(path[i], path[taut + 1]) + 1e-9 {
+                taut += 1;
+            }
+            match walks.farthest(grid, i, past.max(taut + 1), reach) {
+                Some(j) => {
+                    extend_walk(out, walks.path[i], walks.path[j]);
+                    i = j;
+                }
+                None => {
+                    out.push(walks.path[i + 1]);
+                    i += 1;
+                }
+            }
+        }
+        self.at = (i, taut, leg);
+        i + 1 >= len
+    }
+
+    /// The place in the path it has come to.
+    pub(super) fn place(&self) -> usize {
+        self.at.0
+    }
+
+    /// The smoothed path (whole once [`Smoothing::advance`] has ended).
+    pub(super) fn into_cells(self) -> Vec<Pos> {
+        self.out
+    }
 }
 
 /// What smoothing knows of a path: its cells (also as signed pairs, for the scan of
@@ -476,25 +512,25 @@ pub(super) fn smooth(grid: &Grid, path: Vec<Pos>, least: &[usize]) -> Vec<Pos> {
 /// the board's moves exactly when its diagonal leg fits the ray from i and its straight leg
 /// the ray back from j (the corner between them and the two ends are free: each is on a leg
 /// or the path).
-struct Walks<'a> {
-    grid: &'a Grid,
-    path: &'a [Pos],
+struct Walks {
+    path: Vec<Pos>,
     place: Vec<(i32, i32)>,
     along: Vec<f64>,
     rays: Vec<[u8; 4]>,
 }
 
-impl<'a> Walks<'a> {
-    fn new(grid: &'a Grid, path: &'a [Pos]) -> Walks<'a> {
+impl Walks {
+    fn new(path: Vec<Pos>) -> Walks {
         let place = path.iter().map(|&(x, y)| (x as i32, y as i32)).collect();
-        Walks { grid, path, place, along: costs_along(path), rays: vec![[u8::MAX; 4]; path.len()] }
+        let (along, rays) = (costs_along(&path), vec![[u8::MAX; 4]; path.len()]);
+        Walks { path, place, along, rays }
     }
 
     /// The farthest cell from `from` to `reach` that a walk from cell `i` reaches more cheaply
     /// than the path, tried from `reach` back. On random walls most are refused by the
     /// diagonal leg's ray from i (by quadrant: x falling, then y falling, as bits), found once
     /// when first needed (unknown: u32::MAX, which no leg exceeds).
-    fn farthest(&mut self, i: usize, from: usize, reach: usize) -> Option<usize> {
+    fn farthest(&mut self, grid: &Grid, i: usize, from: usize, reach: usize) -> Option<usize> {
         let (xi, yi) = self.place[i];
         let mut diagonals = [u32::MAX; 4];
         for (j, &(x, y)) in self.place[..=reach].iter().enumerate().skip(from).rev() {
@@ -505,12 +541,12 @@ impl<'a> Walks<'a> {
                 continue;
             }
             if diagonals[q] == u32::MAX {
-                diagonals[q] = ray(self.grid, self.path[i], [(1, 1), (-1, 1), (1, -1), (-1, -1)][q], SMOOTH_WINDOW) as u32;
+                diagonals[q] = ray(grid, self.path[i], [(1, 1), (-1, 1), (1, -1), (-1, -1)][q], SMOOTH_WINDOW) as u32;
                 if diagonal > diagonals[q] {
                     continue;
                 }
             }
-            if shorter(self.grid, self.path, &self.along, &mut self.rays, (i, j), (dx, dy)) {
+            if shorter(grid, &self.path, &self.along, &mut self.rays, (i, j), (dx, dy)) {
                 return Some(j);
             }
         }

@@ -48,6 +48,14 @@ pub use route::Scratch as HpaScratch;
 pub use sliced::HpaSearch;
 pub use stepped::{BORDER_WORK, HierarchyBuild};
 
+/// What a query in slices ([`HpaSearch::advance`]) counts a leg refined by a search inside its
+/// cluster, in abstract nodes expanded (measured on 4096 x 4096 with 20 % walls: such a leg
+/// takes about as long as 16 expansions); smoothing counts [`SMOOTH_CELLS`] path cells as one.
+pub const LEG_WORK: usize = 16;
+
+/// Path cells smoothed for the work of one abstract expansion, in a query in slices.
+pub const SMOOTH_CELLS: usize = 8;
+
 /// How far ahead (in path cells) smoothing looks for a cheaper straight-then-diagonal walk.
 pub const SMOOTH_WINDOW: usize = 48;
 
@@ -450,19 +458,28 @@ impl Hierarchy {
         let mut field = Field::default(); // one for every leg, its buffers reused
         let mut ends = Vec::with_capacity(route.len());
         for pair in route.windows(2) {
-            let (a, b) = (pair[0], pair[1]);
-            if self.cluster_of(a) == self.cluster_of(b) {
-                if !extend_octile_walk(grid, &mut cells, a, b) {
-                    Patch::lazy(grid, self.rect(self.cluster_of(a))).search(&mut field, a, &[b]);
-                    let joined = field.extend_path_to(b, &mut cells);
-                    assert!(joined, "a leg's two nodes are joined inside their cluster");
-                }
-            } else {
-                cells.push(b);
-            }
+            self.refine_leg(grid, &mut field, &mut cells, (pair[0], pair[1]));
             ends.push(cells.len() - 1);
         }
         (cells, ends)
+    }
+
+    /// Adds to `cells` (which end at `a`) the cells of the leg from node `a` to node `b`: a
+    /// least path inside their cluster, or the step across a border. Returns its work, for a
+    /// caller that spreads legs over slices: 1 for a step across, 2 for a straight-then-diagonal
+    /// walk, [`LEG_WORK`] for a search inside the cluster.
+    fn refine_leg(&self, grid: &Grid, field: &mut Field, cells: &mut Vec<Pos>, (a, b): (Pos, Pos)) -> usize {
+        if self.cluster_of(a) != self.cluster_of(b) {
+            cells.push(b);
+            return 1;
+        }
+        if extend_octile_walk(grid, cells, a, b) {
+            return 2;
+        }
+        Patch::lazy(grid, self.rect(self.cluster_of(a))).search(field, a, &[b]);
+        let joined = field.extend_path_to(b, cells);
+        assert!(joined, "a leg's two nodes are joined inside their cluster");
+        LEG_WORK
     }
 
     // --- building ---

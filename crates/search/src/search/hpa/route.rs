@@ -46,9 +46,9 @@ impl Route {
         Route { ends: (start, goal), clusters: (cs, cg), from_start, to_goal, scratch, expanded: 0, pushed: 1, ended: None }
     }
 
-    /// The scratch space, to keep for the next search.
-    pub(super) fn into_scratch(self) -> Scratch {
-        self.scratch
+    /// The scratch space, taken out to keep for the next search (this one cannot go on).
+    pub(super) fn take_scratch(&mut self) -> Scratch {
+        std::mem::take(&mut self.scratch)
     }
 
     /// Runs up to `n` more expansions (adding each to `trace` when given); returns whether the
@@ -153,7 +153,7 @@ impl Hierarchy {
         route.advance(self, usize::MAX, trace);
         let found = route.ended.take().expect("run to its end");
         let (expanded, pushed) = (route.expanded, route.pushed);
-        SCRATCH.with_borrow_mut(|kept| *kept = route.into_scratch());
+        SCRATCH.with_borrow_mut(|kept| *kept = route.take_scratch());
         found.map(|cells| (cells, expanded, pushed))
     }
 }

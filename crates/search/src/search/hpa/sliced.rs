@@ -4,8 +4,9 @@
 //! and smooths the route as [`Hierarchy::find`] does. A game spreads a query over frames this
 //! way; between slices the search borrows nothing.
 
+use super::cells::{Field, Smoothing, step_cost};
 use super::route::{Route, Scratch};
-use super::{Hierarchy, HpaError, HpaPath};
+use super::{Hierarchy, HpaError, HpaPath, SMOOTH_CELLS};
 use crate::grid::Pos;
 use crate::grid::board::Grid;
 
@@ -17,7 +18,59 @@ pub struct HpaSearch {
     version: (u64, u64),
     /// `None` for a query known to have no path before it began ([`HpaSearch::ended_without`]).
     route: Option<Route>,
+    /// The route's refinement and smoothing, once the abstract search has found one.
+    finish: Option<Finish>,
+    /// Work done on the route after the abstract search ([`HpaSearch::work`]).
+    finished_work: usize,
     found: Option<Option<HpaPath>>,
+}
+
+/// A route being refined leg by leg, then smoothed a number of cells at a time.
+struct Finish {
+    route: Vec<Pos>,
+    /// The next leg to refine (from `route[next]` to `route[next + 1]`).
+    next: usize,
+    cells: Vec<Pos>,
+    ends: Vec<usize>,
+    field: Field,
+    smoothing: Option<Smoothing>,
+}
+
+impl Finish {
+    fn new(route: Vec<Pos>) -> Finish {
+        let (cells, ends) = (vec![route[0]], Vec::with_capacity(route.len()));
+        Finish { route, next: 0, cells, ends, field: Field::default(), smoothing: None }
+    }
+
+    /// Goes on for about `work` (counted as [`Hierarchy::refine_leg`] and [`SMOOTH_CELLS`]
+    /// count it; at least one leg or one cell), adding the work done to `done`; returns the
+    /// smoothed cells once done.
+    fn go_on(&mut self, h: &Hierarchy, grid: &Grid, work: usize, done: &mut usize) -> Option<Vec<Pos>> {
+        let (mut did, mut work) = (false, work);
+        while self.next + 1 < self.route.len() {
+            if did && work == 0 {
+                return None;
+            }
+            let leg = (self.route[self.next], self.route[self.next + 1]);
+            let spent = h.refine_leg(grid, &mut self.field, &mut self.cells, leg);
+            *done += spent;
+            work = work.saturating_sub(spent);
+            self.ends.push(self.cells.len() - 1);
+            (self.next, did) = (self.next + 1, true);
+        }
+        if did && work == 0 {
+            return None;
+        }
+        let smoothing =
+            self.smoothing.get_or_insert_with(|| Smoothing::new(std::mem::take(&mut self.cells), std::mem::take(&mut self.ends)));
+        let before = smoothing.place();
+        let ended = smoothing.advance(grid, work.max(1).saturating_mul(SMOOTH_CELLS));
+        *done += (smoothing.place() - before).div_ceil(SMOOTH_CELLS).max(1);
+        if !ended {
+            return None;
+        }
+        self.smoothing.take().map(Smoothing::into_cells)
+    }
 }
 
 impl Hierarchy {
@@ -41,16 +94,21 @@ impl Hierarchy {
     /// ```
     pub fn begin_find(&self, grid: &Grid, start: Pos, goal: Pos, scratch: Scratch) -> Result<HpaSearch, HpaError> {
         self.check(grid, start, goal)?;
-        Ok(HpaSearch { version: grid.version(), route: Some(Route::new(self, grid, (start, goal), scratch)), found: None })
+        let route = Some(Route::new(self, grid, (start, goal), scratch));
+        Ok(HpaSearch { version: grid.version(), route, finish: None, finished_work: 0, found: None })
     }
 }
 
 impl HpaSearch {
     /// Runs up to `n` more expansions of the abstract search (fewer when it ends first; none
-    /// when `n` is 0), and when it ends, refines and smooths its route; returns whether the
-    /// query has ended ([`HpaSearch::path`] is then [`Hierarchy::find`]'s answer). `hierarchy`
-    /// and `grid` are the ones it began with: [`HpaError::Stale`] when the grid has changed
-    /// since or the hierarchy does not answer for it as it is now.
+    /// when `n` is 0), and once it has ended, refines its route leg by leg and smooths it a
+    /// stretch at a time within what is left of `n` (a leg searched inside its cluster counts
+    /// [`LEG_WORK`](super::LEG_WORK), [`SMOOTH_CELLS`] path cells count one; a slice that gets
+    /// that far does at least one leg or cell, and its last leg may take it past `n` by up to
+    /// `LEG_WORK`: [`HpaSearch::work`] counts it all); returns whether the query has ended
+    /// ([`HpaSearch::path`] is then [`Hierarchy::find`]'s answer). `hierarchy` and `grid` are
+    /// the ones it began with: [`HpaError::Stale`] when the grid has changed since or the
+    /// hierarchy does not answer for it as it is now.
     pub fn advance(&mut self, hierarchy: &Hierarchy, grid: &Grid, n: usize) -> Result<bool, HpaError> {
         if self.found.is_some() {
             return Ok(true);
@@ -58,25 +116,53 @@ impl HpaSearch {
         if grid.version() != self.version || !hierarchy.is_for(grid) {
             return Err(HpaError::Stale);
         }
-        let run = self.route.as_mut().expect("under way: begun with a route");
-        if !run.advance(hierarchy, n, None) {
+        if n == 0 {
             return Ok(false);
         }
-        let route = run.ended.take().expect("ended");
-        let work = (run.expanded, run.pushed);
-        self.found = Some(route.map(|route| hierarchy.path_of(grid, &route, work)));
+        let run = self.route.as_mut().expect("under way: begun with a route");
+        let mut left = n;
+        if self.finish.is_none() {
+            let before = run.expanded;
+            if !run.advance(hierarchy, n, None) {
+                return Ok(false);
+            }
+            left -= run.expanded - before;
+            match run.ended.take().expect("ended") {
+                Some(route) => self.finish = Some(Finish::new(route)),
+                None => {
+                    self.found = Some(None);
+                    return Ok(true);
+                }
+            }
+            if left == 0 {
+                return Ok(false);
+            }
+        }
+        let finish = self.finish.as_mut().expect("set above");
+        let Some(cells) = finish.go_on(hierarchy, grid, left, &mut self.finished_work) else { return Ok(false) };
+        let cost = cells.windows(2).map(|s| step_cost(s[0], s[1])).sum();
+        let (abstract_expanded, abstract_pushed) = (run.expanded, run.pushed);
+        self.found = Some(Some(HpaPath { cells, cost, abstract_expanded, abstract_pushed }));
+        self.finish = None;
         Ok(true)
     }
 
     /// A query on `grid` that has ended without a path before it began (its ends are known
     /// apart, say).
     pub(crate) fn ended_without(grid: &Grid) -> HpaSearch {
-        HpaSearch { version: grid.version(), route: None, found: Some(None) }
+        HpaSearch { version: grid.version(), route: None, finish: None, finished_work: 0, found: Some(None) }
     }
 
     /// Abstract nodes expanded so far.
     pub fn expanded(&self) -> usize {
         self.route.as_ref().map_or(0, |r| r.expanded)
+    }
+
+    /// The work done so far, counted in abstract expansions: the expansions, then each leg of
+    /// the route refined and each stretch smoothed as [`HpaSearch::advance`] counts them. What a
+    /// caller holding to a budget of expansions a frame counts.
+    pub fn work(&self) -> usize {
+        self.expanded() + self.finished_work
     }
 
     /// Abstract nodes put on the open list so far (the start included).
@@ -105,8 +191,9 @@ impl HpaSearch {
         self.take_scratch()
     }
 
-    /// The scratch space, taken out (the search cannot go on after).
+    /// The scratch space, taken out (the search cannot go on after; what it has done and
+    /// found stays).
     pub(crate) fn take_scratch(&mut self) -> Scratch {
-        self.route.take().map(Route::into_scratch).unwrap_or_default()
+        self.route.as_mut().map(Route::take_scratch).unwrap_or_default()
     }
 }
