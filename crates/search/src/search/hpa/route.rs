@@ -180,7 +180,7 @@ impl Quad {
     fn begin(&mut self, n: usize) {
         self.heap.clear();
         if self.slot.len() < n {
-            self.slot.resize(n, 0);
+            self.slot = vec![0; n]; // read only for nodes queued: had zeroed, not written
         }
     }
 
@@ -242,20 +242,16 @@ fn entry(f: f64, id: u32) -> u64 {
 
 /// Each node reached in the current query: its least cost so far, its parent and its cell,
 /// and whether it has been expanded (closed: never expanded again); one record a node, so
-/// that a step to a node reads one place.
+/// that a step to a node reads one place. A record is three words (the cost's bits; the
+/// parent, and above it the stamp: twice the query that reached it, plus one once it is
+/// closed; the cell), all zero for a node no query has reached, so that the records of a huge
+/// map's nodes are had from the allocator already zeroed (pages the operating system zeroes
+/// when first touched) instead of written on a query's first frame (5 to 6 ms on 4096 x
+/// 4096, measured).
 #[derive(Default)]
 struct Reached {
     query: u32,
-    nodes: Vec<Reach>,
-}
-
-/// A node's record: `stamp` is twice the query that reached it, plus one once it is closed.
-#[derive(Clone, Copy, Default)]
-struct Reach {
-    cost: f64,
-    parent: u32,
-    stamp: u32,
-    cell: (u32, u32),
+    nodes: Vec<[u64; 3]>,
 }
 
 impl Reached {
@@ -263,30 +259,41 @@ impl Reached {
     fn begin(&mut self, n: usize) {
         self.query += 1;
         if self.query >= u32::MAX / 2 {
-            self.nodes.iter_mut().for_each(|r| r.stamp = 0);
+            self.nodes.iter_mut().for_each(|r| r[1] &= u64::from(u32::MAX));
             self.query = 1;
         }
         if self.nodes.len() < n {
-            self.nodes.resize(n, Reach::default());
+            // every stamp zero, below every query's: nothing reached
+            self.nodes = vec![[0; 3]; n];
         }
     }
 
+    fn stamp(&self, id: u32) -> u32 {
+        (self.nodes[id as usize][1] >> 32) as u32
+    }
+
     fn closed(&self, id: u32) -> bool {
-        self.nodes[id as usize].stamp == self.query * 2 + 1
+        self.stamp(id) == self.query * 2 + 1
     }
 
     fn close(&mut self, id: u32) {
-        self.nodes[id as usize].stamp = self.query * 2 + 1;
+        let r = &mut self.nodes[id as usize][1];
+        *r = (*r & u64::from(u32::MAX)) | u64::from(self.query * 2 + 1) << 32;
     }
 
     /// The node's cost, parent and cell, if this query reached it.
     fn get(&self, id: u32) -> Option<(f64, u32, Pos)> {
-        let r = self.nodes[id as usize];
-        (r.stamp >> 1 == self.query).then_some((r.cost, r.parent, (r.cell.0 as usize, r.cell.1 as usize)))
+        let [cost, parent, cell] = self.nodes[id as usize];
+        ((parent >> 33) as u32 == self.query).then_some((
+            f64::from_bits(cost),
+            parent as u32,
+            ((cell as u32) as usize, (cell >> 32) as usize),
+        ))
     }
 
     fn reach(&mut self, id: u32, cost: f64, parent: u32, cell: Pos) {
-        self.nodes[id as usize] = Reach { cost, parent, stamp: self.query * 2, cell: (cell.0 as u32, cell.1 as u32) };
+        let stamp = u64::from(self.query * 2) << 32;
+        self.nodes[id as usize] = [cost.to_bits(), stamp | u64::from(parent), cell.0 as u64 | (cell.1 as u64) << 32];
     }
 }
 
