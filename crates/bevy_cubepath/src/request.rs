@@ -17,7 +17,8 @@ use bevy::prelude::*;
 use cubepath_search::{
     grid::Pos,
     search::{
-        Algorithm, HpaSearch, ParkedSearch, ParkedWorldSearch, SearchError, SearchOptions, SearchResult, Searcher, StepSearch, WorldSteps,
+        Algorithm, HpaSearch, JumpWorldSearch, ParkedSearch, ParkedWorldSearch, SearchError, SearchOptions, SearchResult, Searcher,
+        StepSearch, WorldSteps,
     },
     world::Pos3,
 };
@@ -161,8 +162,9 @@ impl PathAnswer {
 /// nodes expanded (at least one), counted apart for 2D and voxel requests. A search that
 /// reaches the frame's expansions unfinished is parked and goes on next frame, before any
 /// other request of its kind; requests left wait for the next frame, in order. Searches that
-/// run whole (IDA*, bidirectional A*, the subgoal graph and 3D JPS) start only while the frame
-/// has expansions left and then finish, so one of those may go over. HPA* counts its abstract
+/// run whole (IDA*, bidirectional A* and the subgoal graph) start only while the frame has
+/// expansions left and then finish, so one of those may go over. 3D JPS counts its jump points
+/// and goes on over frames too. HPA* counts its abstract
 /// nodes (each offers its cluster's few dozen nodes: about 0.4 us each on a 4096 x 4096 board
 /// with 20 % walls), then each leg of its route refined (16 for one searched inside its
 /// cluster, which may take the frame past its budget by that much) and every 8 cells smoothed,
@@ -222,11 +224,12 @@ pub(crate) struct Running<R> {
     pub(crate) time: Duration,
 }
 
-/// A parked search on a grid (HPA*'s apart) or on a voxel world.
+/// A parked search on a grid (HPA*'s apart) or on a voxel world (3D JPS's apart).
 pub(crate) enum Parked {
     Grid(ParkedSearch),
     Hpa(Box<HpaSearch>),
     World(ParkedWorldSearch),
+    Jump(Box<JumpWorldSearch>),
 }
 
 impl Parked {
@@ -235,6 +238,7 @@ impl Parked {
             Parked::Grid(p) => p.expanded(),
             Parked::Hpa(p) => p.work(),
             Parked::World(p) => p.expanded(),
+            Parked::Jump(p) => p.expanded(),
         }
     }
 }
@@ -408,7 +412,7 @@ fn slice(
     }
     let resumed = under_way.as_ref().and_then(|r| match &r.parked {
         Parked::Grid(p) => searcher.resume(grid, p),
-        Parked::Hpa(_) | Parked::World(_) => None,
+        Parked::Hpa(_) | Parked::World(_) | Parked::Jump(_) => None,
     });
     let run = match resumed {
         Some(run) => run,

@@ -499,12 +499,18 @@ fn a_follower_walks_its_answers_cells_without_a_copy() {
     }
 }
 
-/// In slices, a voxel A* longer than the frame's expansions goes on over frames with no frame
-/// expanding more than the budget; an edit of the world while it is under way begins it again
-/// (its expansions start over), and the answer is the engine's on the world as it is then,
-/// never through the block put up.
+/// In slices, a voxel A* (and a 3D JPS) longer than the frame's expansions goes on over frames
+/// with no frame expanding more than the budget; an edit of the world while it is under way
+/// begins it again (its expansions start over), and the answer is the engine's on the world as
+/// it is then, never through the block put up.
 #[test]
 fn a_long_voxel_search_goes_on_over_frames_and_begins_again_after_an_edit() {
+    a_voxel_search_over_frames(Algorithm::AStar, 20);
+    // 3D JPS expands far fewer (jump points): a smaller budget
+    a_voxel_search_over_frames(Algorithm::Jps, 1);
+}
+
+fn a_voxel_search_over_frames(algorithm: Algorithm, budget: usize) {
     use bevy_cubepath::engine::{
         search::{Searcher, VoxelOptions},
         world::VoxelGrid,
@@ -518,8 +524,8 @@ fn a_long_voxel_search_goes_on_over_frames_and_begins_again_after_an_edit() {
         }
     }
     let mut app = app();
-    let nav = app.world_mut().spawn(NavVoxels::new(world)).id();
-    let budget = 20;
+    let options = VoxelOptions { algorithm, ..VoxelOptions::default() };
+    let nav = app.world_mut().spawn(NavVoxels { options, ..NavVoxels::new(world) }).id();
     app.insert_resource(PathBudget { expansions: budget, ..Default::default() });
     let e = app.world_mut().spawn(VoxelPathRequest::new((0, 0, 0), (0, 29, 0))).id();
     let (mut frames, mut before, mut begun_again) = (0, 0, false);
@@ -545,12 +551,13 @@ fn a_long_voxel_search_goes_on_over_frames_and_begins_again_after_an_edit() {
             nav.world.set_blocked((0, 15, 0), false).unwrap();
         }
     }
-    assert!(frames > 4 && begun_again, "{frames} frames, begun again: {begun_again}");
+    assert!(frames > 4 && begun_again, "{algorithm}: {frames} frames, begun again: {begun_again}");
     let world = app.world().get::<NavVoxels>(nav).unwrap().world.clone();
     let found = app.world().get::<VoxelPathAnswer>(e).unwrap().result.clone().expect("a way through the new hole");
     assert!(found.voxels.iter().all(|&p| !world.is_blocked(p)), "the path crosses a block put up while it was searched");
-    let whole = Searcher::default().search_world(&world, (0, 0, 0), (0, 29, 0), &VoxelOptions::default()).unwrap();
-    assert_eq!(Some(found.cost), whole.cost);
+    let whole = Searcher::default().search_world(&world, (0, 0, 0), (0, 29, 0), &options).unwrap();
+    let expanded = app.world().get::<VoxelPathAnswer>(e).unwrap().expanded;
+    assert_eq!((Some(&found.voxels), expanded), (whole.path.as_ref(), whole.expanded), "{algorithm}: the engine's whole answer");
     assert!((found.cost - 29.0).abs() < 1e-9, "straight through the hole at x = 0: {}", found.cost);
 }
 

@@ -763,3 +763,72 @@ fn voxel_labels_in_steps_never_change_an_answer() {
     }
     assert!(unreachable_found_by_search > 10, "{unreachable_found_by_search} unreachable goals found by the search");
 }
+
+/// 3D JPS in slices ([`Searcher::begin_jump_world`]) ends with the whole search's answer (path,
+/// cost, expansions) on random worlds, no slice expanding more than it was given; a parked one
+/// is refused after another 3D JPS search, an edit or a copy, and begun again never crosses a
+/// block put up meanwhile; a world too cluttered for jumps asks for A* instead.
+#[test]
+fn jump_searches_in_slices_end_with_the_whole_answer_and_are_refused_when_stale() {
+    let mut rng = Rng(0x0000_7A57_1CE5 | 1);
+    let jps = VoxelOptions { algorithm: Algorithm::Jps, jump_always: true, ..Default::default() };
+    let mut slices = 0;
+    for case in 0..600 {
+        let world = random_world(&mut rng);
+        let spots: Vec<Pos3> = (0..world.len()).map(|i| world_pos(&world, i)).filter(|&p| world.is_free(p)).collect();
+        if spots.is_empty() {
+            continue;
+        }
+        let (a, b, n) = (spots[rng.below(spots.len())], spots[rng.below(spots.len())], 1 + rng.below(6));
+        let whole = Searcher::default().search_world(&world, a, b, &jps).unwrap();
+        let mut searcher = Searcher::default();
+        let mut run = searcher.begin_jump_world(&world, a, b, &jps).unwrap().expect("jumps always");
+        loop {
+            let before = run.expanded();
+            let done = searcher.advance_jump_world(&world, &mut run, n).expect("nothing ran between the slices");
+            assert!(run.expanded() - before <= n, "case {case}: a slice of {n} expanded more");
+            if done {
+                break;
+            }
+            slices += 1;
+        }
+        assert_eq!(run.result(), Some(&whole), "case {case}: {a:?} -> {b:?} in slices of {n}");
+    }
+    assert!(slices > 300, "{slices} slices parked");
+    // stale: another 3D JPS search, an edit, a copy
+    let mut world = VoxelGrid::new(24, 24, 6).unwrap();
+    let mut searcher = Searcher::default();
+    let (a, b) = ((0, 0, 0), (23, 23, 5));
+    let halfway = |searcher: &mut Searcher, world: &VoxelGrid| {
+        let mut run = searcher.begin_jump_world(world, a, b, &jps).unwrap().unwrap();
+        assert_eq!(searcher.advance_jump_world(world, &mut run, 1), Some(false));
+        run
+    };
+    let mut run = halfway(&mut searcher, &world);
+    searcher.search_world(&world, (1, 1, 1), (20, 3, 3), &jps).unwrap();
+    assert_eq!(searcher.advance_jump_world(&world, &mut run, 1), None, "resumed on buffers another search holds");
+    let mut run = halfway(&mut searcher, &world);
+    for y in 0..24 {
+        for z in 0..6 {
+            world.set_blocked((12, y, z), true).unwrap();
+        }
+    }
+    world.set_blocked((12, 0, 0), false).unwrap(); // one hole, away from the straight way
+    assert_eq!(searcher.advance_jump_world(&world, &mut run, usize::MAX), None, "resumed through a wall put up meanwhile");
+    let mut run = halfway(&mut searcher, &world);
+    assert_eq!(searcher.advance_jump_world(&world.clone(), &mut run, usize::MAX), None, "resumed on a copy");
+    assert_eq!(searcher.advance_jump_world(&world, &mut run, usize::MAX), Some(true));
+    let path = run.result().unwrap().path.clone().unwrap();
+    assert!(path.windows(2).all(|s| s[0].0.min(s[1].0) >= 12 || s[0].0.max(s[1].0) <= 12), "no step jumps the wall");
+    assert!(path.iter().all(|&p| p.0 != 12 || p == (12, 0, 0)), "through the hole: {path:?}");
+    // cluttered: A* instead, unless asked to jump always
+    let mut rubble = VoxelGrid::new(30, 30, 8).unwrap();
+    for i in 0..rubble.len() {
+        if rng.unit() < 0.3 && i != 0 && i != rubble.len() - 1 {
+            rubble.set_blocked(world_pos(&rubble, i), true).unwrap();
+        }
+    }
+    let chosen = VoxelOptions { jump_always: false, ..jps };
+    assert!(searcher.begin_jump_world(&rubble, (0, 0, 0), (29, 29, 7), &chosen).unwrap().is_none());
+    assert!(searcher.begin_jump_world(&rubble, (0, 0, 0), (29, 29, 7), &jps).unwrap().is_some());
+}

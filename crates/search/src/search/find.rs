@@ -206,7 +206,7 @@ impl Searcher {
         }
         if options.algorithm == Algorithm::Jps {
             if options.jump_always || !self.cluttered(world) {
-                return Ok(crate::search::jps3d::search(self, world, start, goal, options.weight, plan));
+                return Ok(crate::search::jps3d::sliced::search(self, world, start, goal, options.weight, plan));
             }
             // among dense small obstacles JPS jumps little and scans much: A*, as optimal
             plan.algorithm = Algorithm::AStar;

@@ -45,6 +45,7 @@ pub use hpa::{
 };
 pub use jps_plus::JumpDistances;
 pub use jps3d::JumpTrace;
+pub use jps3d::sliced::JumpWorldSearch;
 pub use jump_scans::{JumpScan, jump_scans};
 pub use options::{Algorithm, IDA_LIMIT, SearchOptions};
 pub use searcher::{Searcher, validate};

@@ -5,6 +5,9 @@ use std::collections::BinaryHeap;
 
 use crate::search::index_map::IndexMap;
 use crate::search::open_list::{Entry, Node};
+use crate::search::space::Plan;
+use crate::search::types::SearchResult;
+use crate::world::Pos3;
 use crate::world::bits::At;
 
 /// A jump waiting to be made: its direction and its open-list entry, keyed by the f and g of
@@ -49,10 +52,14 @@ pub(crate) struct Buffers {
     pub(super) memo: Vec<u64>,
     /// The straight jumps of the world last searched, for its revision then (see `straight.rs`).
     pub(super) straight: Option<super::straight::Straight>,
+    /// Which search the buffers hold: one more at each [`Buffers::clear`], so that a search
+    /// parked between slices knows whether another has run since.
+    pub(super) generation: u32,
 }
 
 impl Buffers {
     pub(super) fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
         self.expanded.clear();
         self.opened.clear();
         self.nodes.clear();
@@ -130,4 +137,19 @@ mod tests {
         assert_eq!(open.pop(), None);
         assert!(popped > 5000);
     }
+}
+
+/// A 3D JPS search under way: its ends, estimate weight and plan, the generation of the
+/// searcher's buffers that hold it and the world's revision, its counts, and once it has
+/// ended, its result.
+#[derive(Clone, Debug)]
+pub(crate) struct Run {
+    pub(crate) ends: (Pos3, Pos3),
+    pub(crate) weight: f64,
+    pub(crate) plan: Plan,
+    pub(crate) generation: u32,
+    pub(crate) world: (u64, u64),
+    pub(crate) expanded: usize,
+    pub(crate) counts: (usize, usize),
+    pub(crate) result: Option<SearchResult<Pos3>>,
 }

@@ -41,12 +41,10 @@ use std::sync::OnceLock;
 use crate::search::index_map::IndexMap;
 use crate::search::open_list::{Entry, NONE, Node};
 use crate::search::searcher::Searcher;
-use crate::search::space::Plan;
-use crate::search::types::SearchResult;
 use crate::world::Pos3;
 use crate::world::bits::{At, VoxelBits};
 use crate::world::voxel::{VoxelGrid, VoxelMoves};
-use buffers::{Batch, Task};
+use buffers::{Batch, Run, Task};
 use straight::Straight;
 
 /// The open list's mark of a waiting jump rather than a jump point (voxel indices stay below
@@ -356,13 +354,19 @@ fn direction(a: Pos3, b: Pos3) -> usize {
     number([s(a.0, b.0), s(a.1, b.1), s(a.2, b.2)]).expect("a unit direction")
 }
 
-/// A* over jump points from `start` to `goal` under fly-26 (see the module documentation);
-/// the expanded jump points' indices are kept in the searcher (`jps3d.expanded`), and the jump
-/// points put on the open list first with the expansion that did (`jps3d.opened`), for
-/// [`Searcher::jump_trace`] and the tests.
+/// Goes on with `run` for up to `n` more expansions; returns whether it has ended (then
+/// `run.result` holds its result). The expanded jump points' indices are kept in the
+/// searcher (`jps3d.expanded`), and the jump points put on the open list first with the
+/// expansion that did (`jps3d.opened`), for [`Searcher::jump_trace`] and the tests. `run` must
+/// be the search the searcher's buffers hold, on `world` as it began.
 // Long: the A* loop over jump points: the pop, the goal, the directions and the relaxation
 // share the open list, the counters and the nodes, which a split would pass around.
-pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos3, weight: f64, plan: Plan) -> SearchResult<Pos3> {
+pub(crate) fn advance(s: &mut Searcher, world: &VoxelGrid, run: &mut Run, n: usize) -> bool {
+    if run.result.is_some() {
+        return true;
+    }
+    debug_assert!(run.generation == s.jps3d.generation && run.world == world.version(), "the search the buffers hold");
+    let ((_, goal), weight, plan) = (run.ends, run.weight, run.plan);
     // the kept rows, brought up to date around the voxels changed since, or made anew
     let bits = match s.voxel_bits.take() {
         Some(mut kept) => match kept.update(world) {
@@ -384,15 +388,18 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
     let mut jumper = Jumper { bits: &bits, rules: rules(), goal: at(goal), memo, straight };
     // the estimate at a voxel given in the bit rows' (bordered) coordinates
     let h = |q: At| VoxelMoves::Fly26.estimate((q[0] - 1, q[1] - 1, q[2] - 1), goal) * weight;
-    let (si, gi) = (world.index(start) as u32, world.index(goal) as u32);
+    let gi = world.index(goal) as u32;
     let b = &mut s.jps3d;
-    b.clear();
-    b.opened.push((si, 0));
-    b.nodes.insert(si, Node { g: 0.0, parent: NONE, mark: 0 });
-    b.open.push(Entry::new(h(at(start)), 0.0, si));
-    let (mut expanded, mut pushed, mut improved) = (0, 1, 0);
+    let (mut expanded, (mut pushed, mut improved)) = (run.expanded, run.counts);
+    let until = expanded.saturating_add(n);
     let mut result = plan.nothing();
-    while let Some(e) = b.open.pop() {
+    let mut ended = true;
+    loop {
+        if expanded >= until {
+            ended = false;
+            break;
+        }
+        let Some(e) = b.open.pop() else { break };
         if e.idx() & TASK != 0 {
             // an expansion's jumps, cheapest key first, wait as one batch: only the next one
             // of each batch is on the open list, so the list stays about as long as in A*
@@ -485,10 +492,12 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
     s.jps3d.memo = jumper.memo.0;
     s.jps3d.straight = jumper.straight;
     s.voxel_bits = Some(bits);
-    result.expanded = expanded;
-    result.pushed = pushed;
-    result.improved = improved;
-    result
+    (run.expanded, run.counts) = (expanded, (pushed, improved));
+    if ended {
+        (result.expanded, result.pushed, result.improved) = (expanded, pushed, improved);
+        run.result = Some(result);
+    }
+    ended
 }
 
 /// What a 3D Jump Point Search did, an expansion at a time (see [`Searcher::jump_trace`]).
@@ -554,6 +563,7 @@ fn fill_path(nodes: &IndexMap<Node>, world: &VoxelGrid, goal: u32) -> Vec<Pos3> 
 }
 
 pub(crate) mod buffers;
+pub(crate) mod sliced;
 mod straight;
 #[cfg(test)]
 mod tests;
