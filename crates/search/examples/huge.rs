@@ -14,34 +14,16 @@
 //! slices timed.
 //!
 //!     cargo run --release -p cubepath-search --example huge [-- SIDE PERCENT]
+#[path = "shared/board.rs"]
+mod board;
+use board::{Xs, random_board};
 use cubepath_search::{grid::*, search::*};
 use std::time::Instant;
-
-struct Xs(u64);
-impl Xs {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn main() {
     let args: Vec<usize> = std::env::args().skip(1).map(|a| a.parse().expect("SIDE PERCENT")).collect();
     let (n, percent) = (args.first().copied().unwrap_or(4096), args.get(1).copied().unwrap_or(20));
-    let mut grid = Grid::new(n, n).unwrap();
-    let mut rng = Xs(0x9E37_79B9_7F4A_7C15);
-    for y in 0..n {
-        for x in 0..n {
-            if rng.below(100) < percent {
-                grid.set(x, y, Cell::Blocked).unwrap();
-            }
-        }
-    }
+    let (mut grid, mut rng) = random_board(n, percent);
     let side = std::env::var("CLUSTER").ok().and_then(|v| v.parse().ok()).unwrap_or(Hierarchy::side_for(&grid));
     let t = Instant::now();
     let mut h = Hierarchy::build(&grid, side).unwrap();

@@ -17,25 +17,15 @@
 //! offered a query, and the routes' costs.
 //!
 //!     cargo run --release -p cubepath-search --example levels [-- SIDE PERCENT GROUP]
+#[path = "shared/board.rs"]
+mod board;
+use board::{Xs, random_board};
 use cubepath_search::{grid::*, search::*};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::time::Instant;
 
 type Pos = (usize, usize);
-
-struct Xs(u64);
-impl Xs {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A graph in compressed rows, each node with its cell and its cluster at this level.
 struct Graph {
@@ -246,15 +236,7 @@ fn main() {
     let args: Vec<usize> = std::env::args().skip(1).map(|a| a.parse().expect("SIDE PERCENT GROUP")).collect();
     let (n, percent, group) =
         (args.first().copied().unwrap_or(4096), args.get(1).copied().unwrap_or(20), args.get(2).copied().unwrap_or(4));
-    let mut grid = Grid::new(n, n).unwrap();
-    let mut rng = Xs(0x9E37_79B9_7F4A_7C15);
-    for y in 0..n {
-        for x in 0..n {
-            if rng.below(100) < percent {
-                grid.set(x, y, Cell::Blocked).unwrap();
-            }
-        }
-    }
+    let (grid, mut rng) = random_board(n, percent);
     let side = Hierarchy::side_for(&grid);
     let t = Instant::now();
     let h = Hierarchy::build(&grid, side).unwrap();
