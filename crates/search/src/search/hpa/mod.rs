@@ -227,8 +227,7 @@ impl Hierarchy {
         if grid.version() == self.version {
             return Ok(0);
         }
-        let changed: Option<Vec<Pos>> = grid.changes_since(self.version).map(|c| c.collect());
-        let Some(changed) = changed.filter(|_| grid.is_uniform() && (grid.width(), grid.height()) == self.size) else {
+        let Some(changed) = self.changes_in(grid, self.version) else {
             *self = Hierarchy { weight: self.weight, ..Hierarchy::build(grid, self.side)? };
             return Ok(self.nodes.len());
         };
@@ -342,7 +341,15 @@ impl Hierarchy {
     /// edits (rather than building whole): `grid` is the one it was built for (or a snapshot
     /// of it), of the same size, plain, and changed since by no more than its log keeps.
     pub fn follows(&self, grid: &Grid) -> bool {
-        self.is_for(grid) || (grid.is_uniform() && (grid.width(), grid.height()) == self.size && grid.changes_since(self.version).is_some())
+        self.is_for(grid) || self.changes_in(grid, self.version).is_some()
+    }
+
+    /// The cells of `grid` changed since its revision `since`, when the hierarchy can follow
+    /// them: `grid` plain, of the hierarchy's size, and its log of changes reaching back so far
+    /// (`None` otherwise: build whole).
+    fn changes_in(&self, grid: &Grid, since: (u64, u64)) -> Option<Vec<Pos>> {
+        let same = grid.is_uniform() && (grid.width(), grid.height()) == self.size;
+        grid.changes_since(since).filter(|_| same).map(|c| c.collect())
     }
 
     /// Abstract nodes (transition cells), over all clusters.

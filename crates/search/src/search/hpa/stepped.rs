@@ -112,9 +112,7 @@ impl HierarchyBuild {
         if grid.version() == self.seen {
             return Ok(());
         }
-        let same = grid.is_uniform() && (grid.width(), grid.height()) == self.made.size;
-        let cells: Option<Vec<Pos>> = grid.changes_since(self.seen).filter(|_| same).map(|c| c.collect());
-        match cells {
+        match self.made.changes_in(grid, self.seen) {
             Some(cells) => {
                 self.changed.extend(cells);
                 self.seen = grid.version();
