@@ -11,6 +11,10 @@
 //!
 //!     cargo run --release -p bevy_cubepath --example big_world [-- SIDE UNITS]
 //!
+//! With `SLICES` set the searches run on the main thread in slices of the frame's budget, as
+//! in the browser (no `PathTasks`; the clusters built within a preparation share of 1,000,000
+//! a frame, ten times the default, so that the build takes hundreds of frames, not thousands).
+//!
 //! With `CUBEPATH_EXAMPLE_CHECK` set (as in CI) every answer is checked move by move against
 //! the grid, and the example exits with a summary once every unit's first answer has come (an
 //! error exit if a path crosses a wall or steps unlawfully).
@@ -34,6 +38,7 @@ fn main() {
     let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let side = args.first().copied().unwrap_or(4096).clamp(64, 4096);
     let units = args.get(1).copied().unwrap_or(1000).clamp(1, 10_000);
+    let slices = std::env::var_os("SLICES").is_some();
     let mut app = App::new();
     // searching is this example's main load: the pool it runs on gets a thread per core (by
     // default a quarter of them, one on a 2-core machine), sharing them with the frame
@@ -46,13 +51,17 @@ fn main() {
         },
         ..default()
     };
-    app.add_plugins((DefaultPlugins.set(TaskPoolPlugin { task_pool_options: pools }), CubepathPlugin))
+    if slices {
+        app.insert_resource(PathBudget { preparation: 1_000_000, ..default() });
+    } else {
         // answers are collected and new tasks handed out once a frame: with only as many
         // under way as there are threads, a slow frame (100 ms under software rendering)
         // leaves the pool idle after 7 ms of searching; 64 keep it busy (an HPA* search's
         // searcher holds no per-cell arrays, so 64 of them cost little memory)
-        .insert_resource(PathTasks { at_once: 64 })
-        .insert_resource(Settings { side, units, check: std::env::var_os("CUBEPATH_EXAMPLE_CHECK").is_some() })
+        app.insert_resource(PathTasks { at_once: 64 });
+    }
+    app.add_plugins((DefaultPlugins.set(TaskPoolPlugin { task_pool_options: pools }), CubepathPlugin))
+        .insert_resource(Settings { side, units, check: std::env::var_os("CUBEPATH_EXAMPLE_CHECK").is_some(), slices })
         .init_resource::<Stats>()
         .add_systems(Startup, setup)
         .add_systems(
@@ -79,6 +88,8 @@ struct Settings {
     side: usize,
     units: usize,
     check: bool,
+    /// Searches in slices on the main thread (no `PathTasks`).
+    slices: bool,
 }
 
 /// A unit: when it last asked, and whether that was with every other unit at once.
@@ -357,7 +368,7 @@ fn summary(stats: &Stats, settings: &Settings) -> Vec<String> {
     vec![
         format!("{n} x {n} cells, 20 % walls, {} units, HPA*", settings.units),
         match stats.clusters_built {
-            Some(s) => format!("clusters built in {s:.1} s, in a task"),
+            Some(s) => format!("clusters built in {s:.1} s, {}", if settings.slices { "in slices" } else { "in a task" }),
             None => format!("building the clusters: {:.1} s", stats.started.elapsed().as_secs_f32()),
         },
         format!("frame: mean {:.1} ms, worst {:.1} ms", mean(&stats.frames), most(&stats.frames)),
