@@ -45,6 +45,7 @@ use block::{Block, Read};
 use cells::{Field, Patch, extend_octile_walk, smooth, step_cost};
 pub use entrances::SPACING;
 pub use route::Scratch as HpaScratch;
+use sliced::Finish;
 pub use sliced::HpaSearch;
 pub use stepped::{BORDER_WORK, HierarchyBuild};
 
@@ -130,6 +131,15 @@ pub struct HpaPath {
     pub abstract_expanded: usize,
     /// Abstract nodes the abstract A* put on its open list (the start included), each once.
     pub abstract_pushed: usize,
+}
+
+impl HpaPath {
+    /// The path along `cells` (each step one of the board's moves), its cost summed, with the
+    /// abstract search's work (nodes expanded, pushed).
+    fn along(cells: Vec<Pos>, (abstract_expanded, abstract_pushed): (usize, usize)) -> HpaPath {
+        let cost = cells.windows(2).map(|s| step_cost(s[0], s[1])).sum();
+        HpaPath { cells, cost, abstract_expanded, abstract_pushed }
+    }
 }
 
 /// A board cut into clusters, with its entrances and the costs across each cluster.
@@ -450,25 +460,18 @@ impl Hierarchy {
 
     /// The path along an abstract route (the cells of its nodes): refined to cells, smoothed,
     /// its cost, and the abstract search's work (nodes expanded, pushed).
-    fn path_of(&self, grid: &Grid, route: &[Pos], (abstract_expanded, abstract_pushed): (usize, usize)) -> HpaPath {
+    fn path_of(&self, grid: &Grid, route: &[Pos], work: (usize, usize)) -> HpaPath {
         let (cells, ends) = self.refine(grid, route);
-        let cells = smooth(grid, cells, &ends);
-        let cost = cells.windows(2).map(|s| step_cost(s[0], s[1])).sum();
-        HpaPath { cells, cost, abstract_expanded, abstract_pushed }
+        HpaPath::along(smooth(grid, cells, &ends), work)
     }
 
     /// The cells of an abstract route (its first node on), and the place in them of each of its
     /// nodes after the first: each leg between two is a least path inside their cluster, or a
     /// step across a border.
     fn refine(&self, grid: &Grid, route: &[Pos]) -> (Vec<Pos>, Vec<usize>) {
-        let mut cells = vec![route[0]];
-        let mut field = Field::default(); // one for every leg, its buffers reused
-        let mut ends = Vec::with_capacity(route.len());
-        for pair in route.windows(2) {
-            self.refine_leg(grid, &mut field, &mut cells, (pair[0], pair[1]));
-            ends.push(cells.len() - 1);
-        }
-        (cells, ends)
+        let (mut legs, mut work) = (Finish::new(route.to_vec()), usize::MAX);
+        legs.refine_legs(self, grid, &mut work, &mut 0);
+        legs.into_refined()
     }
 
     /// Adds to `cells` (which end at `a`) the cells of the leg from node `a` to node `b`: a

@@ -4,7 +4,7 @@
 //! and smooths the route as [`Hierarchy::find`] does. A game spreads a query over frames this
 //! way; between slices the search borrows nothing.
 
-use super::cells::{Field, Smoothing, step_cost};
+use super::cells::{Field, Smoothing};
 use super::route::{Route, Scratch};
 use super::{Hierarchy, HpaError, HpaPath, SMOOTH_CELLS};
 use crate::grid::Pos;
@@ -25,8 +25,9 @@ pub struct HpaSearch {
     found: Option<Option<HpaPath>>,
 }
 
-/// A route being refined leg by leg, then smoothed a number of cells at a time.
-struct Finish {
+/// A route being refined leg by leg, then smoothed a number of cells at a time (whole, for
+/// [`Hierarchy::find`], or in slices).
+pub(super) struct Finish {
     route: Vec<Pos>,
     /// The next leg to refine (from `route[next]` to `route[next + 1]`).
     next: usize,
@@ -37,28 +38,42 @@ struct Finish {
 }
 
 impl Finish {
-    fn new(route: Vec<Pos>) -> Finish {
+    pub(super) fn new(route: Vec<Pos>) -> Finish {
         let (cells, ends) = (vec![route[0]], Vec::with_capacity(route.len()));
         Finish { route, next: 0, cells, ends, field: Field::default(), smoothing: None }
     }
 
-    /// Goes on for about `work` (counted as [`Hierarchy::refine_leg`] and [`SMOOTH_CELLS`]
-    /// count it; at least one leg or one cell), adding the work done to `done`; returns the
-    /// smoothed cells once done.
-    fn go_on(&mut self, h: &Hierarchy, grid: &Grid, work: usize, done: &mut usize) -> Option<Vec<Pos>> {
-        let (mut did, mut work) = (false, work);
+    /// Refines legs for about `work` (each counted as [`Hierarchy::refine_leg`] counts it, at
+    /// least one), taking `work` down and adding to `done` what they took; returns whether
+    /// every leg is refined.
+    pub(super) fn refine_legs(&mut self, h: &Hierarchy, grid: &Grid, work: &mut usize, done: &mut usize) -> bool {
+        let mut did = false;
         while self.next + 1 < self.route.len() {
-            if did && work == 0 {
-                return None;
+            if did && *work == 0 {
+                return false;
             }
             let leg = (self.route[self.next], self.route[self.next + 1]);
             let spent = h.refine_leg(grid, &mut self.field, &mut self.cells, leg);
             *done += spent;
-            work = work.saturating_sub(spent);
+            *work = work.saturating_sub(spent);
             self.ends.push(self.cells.len() - 1);
             (self.next, did) = (self.next + 1, true);
         }
-        if did && work == 0 {
+        true
+    }
+
+    /// The route's cells and the place in them of each of its nodes after the first, once
+    /// [`Finish::refine_legs`] has refined every leg.
+    pub(super) fn into_refined(self) -> (Vec<Pos>, Vec<usize>) {
+        (self.cells, self.ends)
+    }
+
+    /// Goes on for about `work` (legs as [`Finish::refine_legs`] counts them, [`SMOOTH_CELLS`]
+    /// smoothed cells as one; at least one leg or one cell), adding the work done to `done`;
+    /// returns the smoothed cells once done.
+    fn go_on(&mut self, h: &Hierarchy, grid: &Grid, mut work: usize, done: &mut usize) -> Option<Vec<Pos>> {
+        let refined_before = self.next;
+        if !self.refine_legs(h, grid, &mut work, done) || (self.next > refined_before && work == 0) {
             return None;
         }
         let smoothing =
@@ -140,9 +155,7 @@ impl HpaSearch {
         }
         let finish = self.finish.as_mut().expect("set above");
         let Some(cells) = finish.go_on(hierarchy, grid, left, &mut self.finished_work) else { return Ok(false) };
-        let cost = cells.windows(2).map(|s| step_cost(s[0], s[1])).sum();
-        let (abstract_expanded, abstract_pushed) = (run.expanded, run.pushed);
-        self.found = Some(Some(HpaPath { cells, cost, abstract_expanded, abstract_pushed }));
+        self.found = Some(Some(HpaPath::along(cells, (run.expanded, run.pushed))));
         self.finish = None;
         Ok(true)
     }

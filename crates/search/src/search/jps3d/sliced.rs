@@ -43,7 +43,7 @@ pub struct JumpWorldSearch {
 impl JumpWorldSearch {
     /// Jump points expanded so far.
     pub fn expanded(&self) -> usize {
-        self.run.result.as_ref().map_or(self.run.expanded, |r| r.expanded)
+        self.run.expanded
     }
 
     /// The result, once the search has ended.
@@ -90,8 +90,10 @@ impl Searcher {
         validate_world(world, start, goal, options)?;
         let plan = options.plan();
         if !self.may_reach_in_world(world, start, goal, options.moves) {
-            let mut run = begin(self, world, (start, goal), options.weight, plan);
-            run.result = Some(plan.nothing());
+            // ended before it began: the searcher's buffers are left to whatever they hold
+            let (generation, version) = (self.jps3d.generation, world.version());
+            let (ends, weight, result) = ((start, goal), options.weight, Some(plan.nothing()));
+            let run = Run { ends, weight, plan, generation, world: version, expanded: 0, counts: (0, 0), result };
             return Ok(Some(JumpWorldSearch { run }));
         }
         if !options.jump_always && self.cluttered(world) {
