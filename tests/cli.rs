@@ -572,7 +572,7 @@ fn prep_writes_a_preparation_that_solve_scen_and_bench_read() {
     assert_eq!(code, 0, "{err}");
     let last = out.lines().last().unwrap();
     assert!(last.starts_with("prepared in ") && last.contains(" bytes written to "), "{out}");
-    assert!(out.starts_with("method subgoal-graph\nsubgoals 1500\n"), "{out}");
+    assert!(out.starts_with("method subgoal-graph\nlandmarks 0\nsubgoals 1500\n"), "{out}");
     let written = std::fs::metadata(&file).unwrap().len();
     assert!(last.contains(&format!(", {written} bytes")), "{last} vs {written}");
     // the same answer as A*, with the file and without it
@@ -602,7 +602,7 @@ fn prep_keeps_jump_distances_for_a_map_of_scattered_obstacles() {
     let file = temp_file("random512-10.prep", b"");
     let (code, out, err) = cubepath(&["prep", &random, "--out", &file]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("method jump-table\n") && out.contains("\nedges 0\nshortcuts 0\n"), "{out}");
+    assert!(out.starts_with("method jump-table\nlandmarks 8\n") && out.contains("\nedges 0\nshortcuts 0\n"), "{out}");
     assert_eq!(std::fs::metadata(&file).unwrap().len(), 54);
     let (code, out, err) = cubepath(&["scen", &random, &scen, "--algorithm", "subgoal", "--prep", &file]);
     assert_eq!(code, 0, "{err}");

@@ -32,6 +32,7 @@ pub(super) fn prep(a: &PrepArgs) -> Result<u8, Failure> {
     let mut out = std::io::stdout().lock();
     // a map whose subgoal graph has too many cycles to pay keeps JPS+'s jump distances instead
     writeln!(out, "method {}", if prepared.uses_jump_table() { "jump-table" } else { "subgoal-graph" })?;
+    writeln!(out, "landmarks {}", prepared.landmarks())?;
     writeln!(out, "subgoals {}", prepared.subgoals())?;
     writeln!(out, "edges {}", prepared.edges())?;
     writeln!(out, "shortcuts {}", prepared.shortcuts())?;

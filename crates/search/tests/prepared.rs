@@ -347,3 +347,61 @@ fn a_map_of_scattered_obstacles_is_answered_by_jps_plus_never_from_a_stale_table
     grid.set(wall.0, wall.1, Cell::FLOOR).unwrap();
     assert_eq!(searcher.search(&grid, pairs[0].0, pairs[0].1, &subgoal()).unwrap().cost, Some(costs[0]));
 }
+
+/// On maps of scattered obstacles JPS+ answers with the landmarks' estimate and its own open
+/// list: every answer, from several starts to many goals (some walled off), costs what the
+/// oracle's Dijkstra says along legal moves, and the estimate expands fewer cells than the
+/// plain JPS+ over the same table.
+#[test]
+fn jps_plus_with_landmarks_is_optimal_from_many_starts_to_every_goal() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let (mut landmarked, mut plain, mut walled_off) = (0, 0, 0);
+    for (w, h, density) in [(300, 300, 0.08), (260, 340, 0.15), (340, 300, 0.22)] {
+        let mut grid = random_grid(w, h, density, &mut next).unwrap();
+        // a walled room: its cells are reached from no cell outside
+        for k in 20..=26 {
+            for (x, y) in [(k, 20), (k, 26), (20, k), (26, k)] {
+                grid.set(x, y, Cell::Blocked).unwrap();
+            }
+        }
+        for (x, y) in (21..26).flat_map(|x| (21..26).map(move |y| (x, y))) {
+            grid.set(x, y, Cell::FLOOR).unwrap();
+        }
+        let prepared = prepare(&grid).unwrap();
+        assert!(prepared.uses_jump_table(), "{w} x {h} at {density}: {} subgoals", prepared.subgoals());
+        let free: Vec<Pos> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
+        let mut pick = || free[(next() * free.len() as f64) as usize];
+        let (mut searcher, mut jps) = (Searcher::default(), Searcher::default());
+        let plus = SearchOptions { algorithm: Algorithm::JpsPlus, ..Default::default() };
+        for _ in 0..5 {
+            let a = pick();
+            let dist = oracle::oracle_2d_from(&grid, a);
+            for k in 0..40 {
+                let b = if k % 10 == 9 { (23, 23) } else { pick() };
+                let want = dist[b.1 * w + b.0];
+                let r = prepared.search(&grid, a, b, &mut searcher).unwrap();
+                if want.is_infinite() {
+                    walled_off += 1;
+                    assert!(r.cost.is_none() && r.path.is_none(), "{a:?} -> {b:?}: walled off, yet {:?}", r.cost);
+                    continue;
+                }
+                let c = r.cost.unwrap_or_else(|| panic!("{a:?} -> {b:?}: no path, the oracle {want}"));
+                assert!((c - want).abs() < 1e-9, "{w} x {h} at {density}: {a:?} -> {b:?}: {c}, the oracle {want}");
+                let path = r.path.unwrap();
+                assert_eq!((path[0], path[path.len() - 1]), (a, b));
+                assert!(path_cost_by_rules(&grid, &path).is_some_and(|s| (s - c).abs() < 1e-9), "{a:?} -> {b:?}: an illegal path");
+                landmarked += r.expanded;
+                plain += jps.search(&grid, a, b, &plus).unwrap().expanded;
+            }
+        }
+    }
+    eprintln!("expanded: {landmarked} with landmarks, {plain} without; {walled_off} goals walled off");
+    assert!(walled_off > 0, "some goals are walled off");
+    assert!(landmarked * 4 < plain * 3, "{landmarked} expanded with landmarks, {plain} without");
+}

@@ -10,7 +10,6 @@ use crate::search::options::{Algorithm, SearchOptions};
 use crate::search::searcher::{Searcher, validate};
 use crate::search::space::GridSpace;
 use crate::search::state::StepSearch;
-use crate::search::subgoal::Prepared;
 use crate::search::types::{SearchError, SearchResult};
 use crate::search::voxel_space::WorldSpace;
 use crate::search::world_options::{VoxelOptions, validate_world};
@@ -67,13 +66,6 @@ impl Searcher {
             return Ok(SearchResult::nothing(options));
         }
         self.prepared_for(grid);
-        if self.kept_prepared().is_some_and(Prepared::uses_jump_table) {
-            // a map whose subgoal graph would not pay: JPS+ over the preparation's jump table
-            let mut result =
-                self.search(grid, start, goal, &SearchOptions { algorithm: Algorithm::JpsPlus, ..SearchOptions::default() })?;
-            result.admissible = options.is_admissible();
-            return Ok(result);
-        }
         let mut scratch = std::mem::take(&mut self.subgoal);
         let prepared = self.kept_prepared().expect("validated: a plain board prepares");
         let mut result = prepared.search_with(grid, start, goal, &mut scratch, None);

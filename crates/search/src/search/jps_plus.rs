@@ -91,6 +91,12 @@ impl JumpTable {
         }
     }
 
+    /// The eight distances of padded cell `i`, in the engine's direction order.
+    #[inline(always)]
+    pub(crate) fn row(&self, i: usize) -> [i16; 8] {
+        self.dist[i]
+    }
+
     /// Starts loading cell `i`'s distances into cache.
     #[inline(always)]
     pub(crate) fn prefetch(&self, i: usize) {

@@ -10,6 +10,17 @@ const SQRT_2: f64 = std::f64::consts::SQRT_2;
 /// Least cost on a board with 8 neighbours, unit cells, no corner cutting (a diagonal needs both
 /// cells beside it free), from the rules' text.
 pub fn oracle_2d(grid: &Grid, start: Pos, goal: Pos) -> Option<f64> {
+    dijkstra_2d(grid, start, Some(goal)).1
+}
+
+/// The least cost from `start` to every cell under the same rules, by row (`y * width + x`);
+/// infinite where no path leads.
+#[allow(dead_code)] // not every test file that shares the oracle asks for every cell
+pub fn oracle_2d_from(grid: &Grid, start: Pos) -> Vec<f64> {
+    dijkstra_2d(grid, start, None).0
+}
+
+fn dijkstra_2d(grid: &Grid, start: Pos, goal: Option<Pos>) -> (Vec<f64>, Option<f64>) {
     let (w, h) = (grid.width() as i64, grid.height() as i64);
     let free = |x: i64, y: i64| x >= 0 && y >= 0 && x < w && y < h && grid.get(x as usize, y as usize) != Some(Cell::Blocked);
     let mut dist = vec![f64::INFINITY; (w * h) as usize];
@@ -21,8 +32,8 @@ pub fn oracle_2d(grid: &Grid, start: Pos, goal: Pos) -> Option<f64> {
         if d > dist[(y * w + x) as usize] {
             continue;
         }
-        if (x as usize, y as usize) == goal {
-            return Some(d);
+        if goal == Some((x as usize, y as usize)) {
+            return (dist, Some(d));
         }
         for dy in -1..=1 {
             for dx in -1..=1 {
@@ -41,7 +52,7 @@ pub fn oracle_2d(grid: &Grid, start: Pos, goal: Pos) -> Option<f64> {
             }
         }
     }
-    None
+    (dist, None)
 }
 
 /// The cost of `path` under the same rules, or `None` when a step is not one of them: each step

@@ -30,7 +30,6 @@ use std::fmt;
 
 use super::{Prepared, contract, fingerprint};
 use crate::grid::board::Grid;
-use crate::search::jps_plus::JumpTable;
 
 const MAGIC: &[u8] = b"cubepath-prep\n";
 const VERSION: u32 = 3;
@@ -207,7 +206,7 @@ impl Prepared {
                     what: format!("no subgoal contracted ({c} here): this map's subgoal graph has too many cycles, JPS+ answers it"),
                 });
             }
-            p.jumps = Some(JumpTable::new(grid));
+            p.use_jump_table(grid);
             return Ok(p);
         }
         p.make_query_aids(&graph);

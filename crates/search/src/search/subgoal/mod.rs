@@ -47,6 +47,8 @@
 
 mod contract;
 mod file;
+mod jumps;
+mod landmarks;
 mod query;
 mod table;
 
@@ -119,6 +121,9 @@ pub struct Prepared {
     /// JPS+'s jump distances, instead of the hierarchy, on a map whose subgoal graph would
     /// not pay (see [`Prepared::uses_jump_table`]).
     jumps: Option<JumpTable>,
+    /// Landmarks for JPS+'s estimate, beside its jump table (on maps of at most
+    /// [`LANDMARK_CELLS`](landmarks::LANDMARK_CELLS) cells).
+    marks: Option<landmarks::Landmarks>,
     /// Every subgoal's distance to every other, beside the hierarchy, on a graph of at most
     /// [`TABLE_SUBGOALS`] subgoals (see [`Prepared::uses_distance_table`]).
     table: Option<Table>,
@@ -154,7 +159,7 @@ pub fn prepare(grid: &Grid) -> Result<Prepared, PrepError> {
     p.compute_clearances();
     let graph = p.base_graph();
     if p.too_cyclic(&graph) {
-        p.jumps = Some(JumpTable::new(grid));
+        p.use_jump_table(grid);
     } else {
         p.make_query_aids(&graph);
         p.up = contract::contract(graph);
@@ -184,10 +189,21 @@ impl Prepared {
             cells: Vec::new(),
             up: Upward::default(),
             jumps: None,
+            marks: None,
             table: None,
             reach_at: Vec::new(),
             reach: Vec::new(),
         }
+    }
+
+    /// Answers this map with JPS+: its jump table, and its landmarks unless the map is larger
+    /// than [`LANDMARK_CELLS`](landmarks::LANDMARK_CELLS).
+    fn use_jump_table(&mut self, grid: &Grid) {
+        let table = JumpTable::new(grid);
+        if self.free.len() <= landmarks::LANDMARK_CELLS {
+            self.marks = Some(landmarks::Landmarks::new(&self.free, self.stride, &table));
+        }
+        self.jumps = Some(table);
     }
 
     /// Whether the subgoal graph `graph` (each edge listed at both ends) has more independent
@@ -379,6 +395,15 @@ impl Prepared {
         self.jumps.is_some()
     }
 
+    /// How many landmarks raise JPS+'s estimate on a map that [`Prepared::uses_jump_table`]:
+    /// cells whose distance to every cell is kept, so that no path between two cells is taken
+    /// as shorter than the difference of their distances to a landmark. 0 on a subgoal graph,
+    /// and on maps of more than 2,097,152 padded cells (their records would take 32 bytes a
+    /// cell), where JPS+ estimates by the octile distance alone.
+    pub fn landmarks(&self) -> usize {
+        self.marks.as_ref().map_or(0, |_| landmarks::LANDMARKS)
+    }
+
     /// Whether queries read a table of the distances between every two subgoals instead of
     /// searching the hierarchy: graphs of at most [`TABLE_SUBGOALS`] subgoals. A traced
     /// search ([`Prepared::search_traced`] with a trace) searches the hierarchy even then, so
@@ -421,6 +446,7 @@ impl Prepared {
             + self.cells.len() * 4
             + self.up.bytes()
             + self.jumps.as_ref().map_or(0, JumpTable::bytes)
+            + self.marks.as_ref().map_or(0, landmarks::Landmarks::bytes)
             + self.table.as_ref().map_or(0, Table::bytes)
             + (self.reach_at.len() + self.reach.len()) * 4
     }

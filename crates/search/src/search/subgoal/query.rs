@@ -23,6 +23,8 @@ pub(crate) struct Scratch {
     stamp: [Vec<u32>; 2],
     query: u32,
     heap: [BinaryHeap<Reverse<(u64, u32)>>; 2],
+    /// JPS+'s, on a map answered by its jump table.
+    jump: super::jumps::JumpScratch,
 }
 
 impl Scratch {
@@ -95,7 +97,7 @@ impl Prepared {
         searcher: &mut crate::search::Searcher,
         trace: Option<&mut Vec<AbstractStep>>,
     ) -> Result<SearchResult, SearchError> {
-        if self.jumps.is_some() {
+        if self.jumps.is_some() && trace.is_some() {
             if !self.is_for(grid) {
                 return Err(SearchError::StalePreparation);
             }
@@ -131,6 +133,9 @@ impl Prepared {
             if !grid.is_passable(p.0, p.1) {
                 return Err(SearchError::Blocked { which, at: p });
             }
+        }
+        if let Some(table) = &self.jumps {
+            return Ok(self.search_jumps(table, self.marks.as_ref(), start, goal, &mut s.jump));
         }
         let mut result = SearchResult { path: None, cost: None, expanded: 0, pushed: 0, improved: 0, admissible: true, stopped: false };
 
