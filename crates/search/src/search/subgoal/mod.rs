@@ -147,7 +147,8 @@ pub const JUMP_TABLE_CYCLES: usize = 20_000;
 /// bounded scan per subgoal), then contracts that graph into a hierarchy. A graph with more
 /// cycles than [`JUMP_TABLE_CYCLES`] and than half the free cells is not contracted: the
 /// preparation keeps JPS+'s jump distances instead, and queries run JPS+, as optimal
-/// ([`Prepared::uses_jump_table`]).
+/// ([`Prepared::uses_jump_table`]), its estimate raised by landmarks ([`Prepared::landmarks`]:
+/// eight cells' distances to every cell, found by eight Dijkstras).
 ///
 /// Errors when the grid has weighted, swamp or water cells: the method needs uniform costs.
 pub fn prepare(grid: &Grid) -> Result<Prepared, PrepError> {
