@@ -797,6 +797,9 @@ fn jump_searches_in_slices_end_with_the_whole_answer_and_are_refused_when_stale(
     assert!(slices > 300, "{slices} slices parked");
     // stale: another 3D JPS search, an edit, a copy
     let mut world = VoxelGrid::new(24, 24, 6).unwrap();
+    // a block on each search's direct line, which would answer it before any jump
+    world.set_blocked((10, 10, 5), true).unwrap();
+    world.set_blocked((8, 3, 3), true).unwrap();
     let mut searcher = Searcher::default();
     let (a, b) = ((0, 0, 0), (23, 23, 5));
     let halfway = |searcher: &mut Searcher, world: &VoxelGrid| {
@@ -831,4 +834,57 @@ fn jump_searches_in_slices_end_with_the_whole_answer_and_are_refused_when_stale(
     let chosen = VoxelOptions { jump_always: false, ..jps };
     assert!(searcher.begin_jump_world(&rubble, (0, 0, 0), (29, 29, 7), &chosen).unwrap().is_none());
     assert!(searcher.begin_jump_world(&rubble, (0, 0, 0), (29, 29, 7), &jps).unwrap().is_some());
+}
+
+/// 3D JPS answers a free direct line (every axis still short of the goal moved along at each
+/// step) before any jump: nothing expanded, its moves legal, its cost the fly-26 estimate. A
+/// block on that line sends it jumping, to the same cost as A* around the block.
+#[test]
+fn jps_answers_a_free_direct_line_before_any_jump() {
+    let mut world = VoxelGrid::new(20, 16, 8).unwrap();
+    let jps = VoxelOptions { algorithm: Algorithm::Jps, ..Default::default() };
+    let (a, b) = ((1, 2, 0), (18, 9, 5));
+    let r = Searcher::default().search_world(&world, a, b, &jps).unwrap();
+    let path = r.path.clone().unwrap();
+    assert_eq!((r.expanded, path.len(), path[0], path[path.len() - 1]), (0, 18, a, b));
+    let legal = oracle_path(&world, VoxelMoves::Fly26, &path).expect("legal moves");
+    assert!(close(legal, VoxelMoves::Fly26.estimate(a, b)) && close(r.cost.unwrap(), legal));
+    // a block on the line (its sixth voxel): jumps, around it, as A* goes
+    world.set_blocked(path[6], true).unwrap();
+    let jumped = Searcher::default().search_world(&world, a, b, &jps).unwrap();
+    let astar = Searcher::default().search_world(&world, a, b, &VoxelOptions::default()).unwrap();
+    assert!(jumped.expanded > 0 && !jumped.path.as_ref().unwrap().contains(&path[6]));
+    assert!(close(jumped.cost.unwrap(), astar.cost.unwrap()), "{:?} against A*'s {:?}", jumped.cost, astar.cost);
+    assert!(oracle_path(&world, VoxelMoves::Fly26, jumped.path.as_ref().unwrap()).is_some());
+}
+
+/// The jump trace the step view shows is the last search's: after a search that jumped, one
+/// answered by its direct line leaves an empty trace, and so does one whose goal is walled off.
+#[test]
+fn a_jump_trace_belongs_to_the_last_search() {
+    let mut world = VoxelGrid::new(20, 16, 8).unwrap();
+    for y in 0..15 {
+        for z in 0..8 {
+            world.set_blocked((10, y, z), true).unwrap();
+        }
+    }
+    // a walled-off room in a corner
+    for (x, y) in [(0, 14), (1, 14), (1, 15)] {
+        for z in 0..8 {
+            world.set_blocked((x, y, z), true).unwrap();
+        }
+    }
+    let jps = VoxelOptions { algorithm: Algorithm::Jps, ..Default::default() };
+    let mut searcher = Searcher::default();
+    let around = searcher.search_world(&world, (2, 2, 0), (18, 2, 0), &jps).unwrap();
+    assert!(around.expanded > 0 && !searcher.jump_trace(&world).expanded.is_empty());
+    let direct = searcher.search_world(&world, (12, 2, 0), (18, 9, 5), &jps).unwrap();
+    assert_eq!(direct.expanded, 0);
+    let trace = searcher.jump_trace(&world);
+    assert!(trace.expanded.is_empty() && trace.opened.is_empty(), "a direct line's trace: {:?}", trace.expanded);
+    searcher.search_world(&world, (2, 2, 0), (18, 2, 0), &jps).unwrap();
+    let walled = searcher.search_world(&world, (2, 2, 0), (0, 15, 0), &jps).unwrap();
+    assert!(walled.cost.is_none());
+    let trace = searcher.jump_trace(&world);
+    assert!(trace.expanded.is_empty() && trace.opened.is_empty(), "a walled-off goal's trace: {:?}", trace.expanded);
 }

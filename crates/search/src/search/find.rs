@@ -194,6 +194,10 @@ impl Searcher {
         validate_world(world, start, goal, options)?;
         let mut plan = options.plan();
         if !self.may_reach_in_world(world, start, goal, options.moves) {
+            if options.algorithm == Algorithm::Jps {
+                // the jump trace it leaves is its own: empty (not the last search's)
+                self.jps3d.clear();
+            }
             return Ok(plan.nothing());
         }
         if options.algorithm == Algorithm::Jps {

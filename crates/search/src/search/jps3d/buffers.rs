@@ -58,7 +58,7 @@ pub(crate) struct Buffers {
 }
 
 impl Buffers {
-    pub(super) fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         self.expanded.clear();
         self.opened.clear();

@@ -11,7 +11,7 @@ use crate::search::space::Plan;
 use crate::search::types::{SearchError, SearchResult};
 use crate::search::world_options::{VoxelOptions, validate_world};
 use crate::world::Pos3;
-use crate::world::voxel::{VoxelGrid, VoxelMoves};
+use crate::world::voxel::{VoxelGrid, VoxelMoves, voxel_step};
 
 /// A* over jump points from `start` to `goal` under fly-26 (see the module documentation), whole
 /// ([`begin`], then [`advance`] to its end).
@@ -21,8 +21,18 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
     run.result.expect("run to its end")
 }
 
-/// Begins a search in the searcher's buffers: the start on the open list.
+/// Begins a search in the searcher's buffers: the start on the open list. When the line
+/// straight from the start to the goal is free (diagonal moves first, see [`direct_line`]) it
+/// is the answer, and the search has ended.
 pub(crate) fn begin(s: &mut Searcher, world: &VoxelGrid, (start, goal): (Pos3, Pos3), weight: f64, plan: Plan) -> Run {
+    if let Some(path) = direct_line(world, start, goal) {
+        // the buffers hold this search, which expanded nothing (for the trace it leaves)
+        s.jps3d.clear();
+        let mut result = plan.nothing();
+        (result.path, result.cost) = (Some(path), Some(VoxelMoves::Fly26.estimate(start, goal)));
+        let (generation, version) = (s.jps3d.generation, world.version());
+        return Run { ends: (start, goal), weight, plan, generation, world: version, expanded: 0, counts: (0, 0), result: Some(result) };
+    }
     let h = VoxelMoves::Fly26.estimate(start, goal) * weight;
     let si = world.index(start) as u32;
     let b = &mut s.jps3d;
@@ -32,6 +42,29 @@ pub(crate) fn begin(s: &mut Searcher, world: &VoxelGrid, (start, goal): (Pos3, P
     b.open.push(Entry::new(h, 0.0, si));
     let generation = b.generation;
     Run { ends: (start, goal), weight, plan, generation, world: world.version(), expanded: 0, counts: (1, 0), result: None }
+}
+
+/// The path from `a` to `b` that moves along every axis still short of `b` at each step (3D
+/// diagonals first, then 2D diagonals, then straight), when each of its moves is legal under
+/// fly-26. It costs the fly-26 estimate, so nothing is cheaper: among open air most problems
+/// end here, before any jump.
+fn direct_line(world: &VoxelGrid, a: Pos3, b: Pos3) -> Option<Vec<Pos3>> {
+    let step = |p: usize, q: usize| match p.cmp(&q) {
+        std::cmp::Ordering::Less => p + 1,
+        std::cmp::Ordering::Equal => p,
+        std::cmp::Ordering::Greater => p - 1,
+    };
+    let n = a.0.abs_diff(b.0).max(a.1.abs_diff(b.1)).max(a.2.abs_diff(b.2));
+    let mut path = Vec::with_capacity(n + 1);
+    let mut p = a;
+    path.push(p);
+    while p != b {
+        let q = (step(p.0, b.0), step(p.1, b.1), step(p.2, b.2));
+        voxel_step(world, p, q, VoxelMoves::Fly26)?;
+        path.push(q);
+        p = q;
+    }
+    Some(path)
 }
 
 /// A 3D JPS search on a voxel world under way in slices ([`Searcher::begin_jump_world`]).
