@@ -620,3 +620,70 @@ fn a_searcher_answers_hpa_in_slices_as_whole_and_begins_again_after_an_edit() {
     let result = searcher.advance_hpa(&grid, &mut run, &hpa, 1).unwrap().unwrap();
     assert_eq!((result.path, result.expanded), (None, 0));
 }
+
+/// HPA* in slices over published scenarios: every fifth problem of two Moving AI files,
+/// answered through a searcher's slices of 7 expansions, is the whole query's answer (cells,
+/// cost, work) and never cheaper than the file's published optimum.
+#[test]
+fn hpa_in_slices_answers_published_problems_as_the_whole_query() {
+    for name in ["arena.map", "lak304d.map"] {
+        let dir = format!("{}/../../assets/maps", std::env::var("CARGO_MANIFEST_DIR").expect("run by cargo"));
+        let grid = read_map(name, &std::fs::read(format!("{dir}/{name}")).unwrap()).unwrap();
+        let problems = read_scen(name, &std::fs::read(format!("{dir}/{name}.scen")).unwrap()).unwrap();
+        let hpa = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
+        let (mut sliced, mut whole) = (Searcher::default(), Searcher::default());
+        let mut most = 0;
+        for p in problems.iter().step_by(5) {
+            let mut run = sliced.begin_hpa(&grid, p.start, p.goal, &hpa).unwrap();
+            let mut slices = 1;
+            let answer = loop {
+                if let Some(r) = sliced.advance_hpa(&grid, &mut run, &hpa, 7).unwrap() {
+                    break r;
+                }
+                slices += 1;
+            };
+            most = most.max(slices);
+            let at = format!("{name} line {}", p.line);
+            assert_eq!(answer, whole.search(&grid, p.start, p.goal, &hpa).unwrap(), "{at}");
+            let cost = answer.cost.unwrap_or_else(|| panic!("{at}: no path"));
+            assert!(p.matches(cost) || cost > p.optimal, "{at}: {cost} below the published {}", p.optimal);
+            assert!(path_cost_by_rules(&grid, answer.path.as_ref().unwrap()).is_some_and(|c| (c - cost).abs() < 1e-9), "{at}");
+        }
+        assert!(most > 3, "{name}: queries over several slices ({most} at most)");
+    }
+}
+
+/// A parked HPA* query is refused once its grid is copied or an edit is undone (the game's undo
+/// puts back a copy saved before the edit): the copy and the restored board are other grids to
+/// it. Begun again on the restored board, it answers as a whole query there.
+#[test]
+fn a_parked_hpa_query_is_refused_on_a_copy_and_after_an_undo() {
+    let (w, h) = (80, 60);
+    let mut grid = random_board(w, h, 900, 0x0DDB_1A5E_5BAD_5EED);
+    let hpa = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
+    let open: Vec<Pos> = (0..w * h).filter(|&i| grid.is_passable(i % w, i / w)).map(|i| (i % w, i / w)).collect();
+    let (a, b) = (open[0], open[open.len() - 1]);
+    let mut searcher = Searcher::default();
+    let mut halfway = |searcher: &mut Searcher, grid: &Grid| {
+        let mut run = searcher.begin_hpa(grid, a, b, &hpa).unwrap();
+        assert_eq!(searcher.advance_hpa(grid, &mut run, &hpa, 2), Ok(None), "still under way");
+        run
+    };
+    // a copy
+    let mut run = halfway(&mut searcher, &grid);
+    assert_eq!(searcher.advance_hpa(&grid.clone(), &mut run, &hpa, 1_000_000), Err(HpaError::Stale));
+    // an edit undone: the board saved before the edit put back
+    let mut run = halfway(&mut searcher, &grid);
+    let saved = grid.clone();
+    let wall = *open.iter().find(|&&p| p != a && p != b).unwrap();
+    grid.set(wall.0, wall.1, Cell::Blocked).unwrap();
+    grid = saved;
+    assert_eq!(searcher.advance_hpa(&grid, &mut run, &hpa, 1_000_000), Err(HpaError::Stale));
+    let mut run = searcher.begin_hpa(&grid, a, b, &hpa).unwrap();
+    let answer = loop {
+        if let Some(r) = searcher.advance_hpa(&grid, &mut run, &hpa, 5).unwrap() {
+            break r;
+        }
+    };
+    assert_eq!(answer, Searcher::default().search(&grid, a, b, &hpa).unwrap());
+}

@@ -888,3 +888,24 @@ fn a_jump_trace_belongs_to_the_last_search() {
     let trace = searcher.jump_trace(&world);
     assert!(trace.expanded.is_empty() && trace.opened.is_empty(), "a walled-off goal's trace: {:?}", trace.expanded);
 }
+
+/// A parked 3D JPS search is refused after an edit is undone (the world saved before the edit
+/// put back, as the game's undo does): the restored world is another world to it. Begun again
+/// there, it answers as a whole search.
+#[test]
+fn a_parked_jump_search_is_refused_after_an_undo() {
+    let mut world = VoxelGrid::new(24, 24, 6).unwrap();
+    world.set_blocked((10, 10, 5), true).unwrap(); // off the direct line
+    let jps = VoxelOptions { algorithm: Algorithm::Jps, jump_always: true, ..Default::default() };
+    let (a, b) = ((0, 0, 0), (23, 23, 5));
+    let mut searcher = Searcher::default();
+    let mut run = searcher.begin_jump_world(&world, a, b, &jps).unwrap().unwrap();
+    assert_eq!(searcher.advance_jump_world(&world, &mut run, 1), Some(false), "under way");
+    let saved = world.clone();
+    world.set_blocked((5, 20, 2), true).unwrap();
+    world = saved;
+    assert_eq!(searcher.advance_jump_world(&world, &mut run, usize::MAX), None, "resumed after an undo");
+    let mut run = searcher.begin_jump_world(&world, a, b, &jps).unwrap().unwrap();
+    assert_eq!(searcher.advance_jump_world(&world, &mut run, usize::MAX), Some(true));
+    assert_eq!(run.result(), Some(&Searcher::default().search_world(&world, a, b, &jps).unwrap()));
+}
