@@ -664,7 +664,7 @@ fn a_parked_hpa_query_is_refused_on_a_copy_and_after_an_undo() {
     let open: Vec<Pos> = (0..w * h).filter(|&i| grid.is_passable(i % w, i / w)).map(|i| (i % w, i / w)).collect();
     let (a, b) = (open[0], open[open.len() - 1]);
     let mut searcher = Searcher::default();
-    let mut halfway = |searcher: &mut Searcher, grid: &Grid| {
+    let halfway = |searcher: &mut Searcher, grid: &Grid| {
         let mut run = searcher.begin_hpa(grid, a, b, &hpa).unwrap();
         assert_eq!(searcher.advance_hpa(grid, &mut run, &hpa, 2), Ok(None), "still under way");
         run
