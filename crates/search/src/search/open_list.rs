@@ -30,12 +30,6 @@ impl Entry {
     pub(crate) fn idx(self) -> u32 {
         !(self.0 as u32)
     }
-
-    /// The top 32 bits of g, as kept for breaking ties.
-    #[inline]
-    pub(crate) fn g_bits(self) -> u32 {
-        (self.0 >> 32) as u32
-    }
 }
 
 /// Asks the processor to start loading `items[i]` (and the cache line after it) into cache.

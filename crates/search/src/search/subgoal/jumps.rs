@@ -1,20 +1,22 @@
 //! JPS+ over a prepared map's jump table, with landmarks for its estimate: the search that
 //! answers the maps [`Prepared::uses_jump_table`] gives no subgoal graph (scattered obstacles).
 //!
-//! The same jumps and successors as the engine's stepping JPS+, so the same optimal costs, with
-//! four differences that make it faster there:
+//! The same jumps and successors as the engine's stepping JPS+, so the same optimal costs, on
+//! the same open list, with two differences:
 //! - The estimate is the larger of the octile distance and the landmarks' differential
 //!   heuristic (see [`super::landmarks`]): on random512-10 it expands 1,178 cells a query
-//!   where the octile distance alone expands 1,854.
-//! - The cells reached are kept in a small hash table, not in an array over the whole map.
-//! - The open list holds entries in buckets one unit of f wide; only the bucket being taken
-//!   from is a heap. An entry is put in its bucket by the octile estimate alone, and its
-//!   landmarks are read when its bucket comes up: an entry never taken never reads them.
+//!   where the octile distance alone expands 1,854. Each cell's jump distances sit beside its
+//!   landmark distances, so the record an estimate reads is the one the expansion reads.
 //! - A closed cell reached more cheaply is opened again: the landmarks' rounding can make the
-//!   estimate inconsistent by about a hundredth of a cell (on a 512 x 512 map), and A* with an admissible estimate that
-//!   reopens cells returns an optimal path.
+//!   estimate inconsistent by about a hundredth of a cell (on a 512 x 512 map), and A* with an
+//!   admissible estimate that reopens cells returns an optimal path.
+//!
+//! Tried and dropped on the way (2026-12-05), each as fast within this machine's noise: the
+//! open list in buckets one unit of f wide with the landmarks read only when an entry's bucket
+//! came up, the cells reached in a small hash table instead of an array over the map, the
+//! turning points of diagonals expanded in place (686 expansions a query), each expansion's
+//! records fetched together before any was read.
 
-use std::collections::BinaryHeap;
 use std::f64::consts::SQRT_2;
 
 use super::Prepared;
@@ -23,173 +25,28 @@ use crate::grid::Pos;
 use crate::grid::board::{DX, DY};
 use crate::grid::rules::CostModel;
 use crate::search::jps_plus::JumpTable;
-use crate::search::open_list::Entry;
+use crate::search::open_list::{Entry, IndexedHeap, Node};
 use crate::search::types::SearchResult;
 
-/// A cell the query has reached: its padded index, in `mark` the query that reached it (bits 5
-/// and up), the direction it was reached in (bits 1 to 4; 8 for the start) and whether it is
-/// closed (bit 0); its best cost so far and the cell it was reached from.
-#[derive(Clone, Copy, Default)]
-struct Node {
-    cell: u32,
-    mark: u32,
-    g: f64,
-    parent: u32,
-}
-
-/// The cells a query has reached, in a small open-addressing table rather than an array over
-/// the whole map: a query reaches a few thousand cells, and the table stays in cache where an
-/// array's entries would each cost a miss. A slot is free when another query marked it.
-#[derive(Default)]
-struct Reached {
-    slots: Vec<Node>,
-    /// Slots in use in this query.
-    used: usize,
-}
-
-impl Reached {
-    fn reset(&mut self) {
-        if self.slots.is_empty() {
-            self.slots = vec![Node::default(); 1 << 12];
-        }
-        self.used = 0;
-    }
-
-    /// The slot of `cell` in query `q` (`mark >> 5`), and whether the cell is there (else the
-    /// slot is free for it).
-    #[inline]
-    fn find(&self, cell: u32, q: u32) -> (usize, bool) {
-        let mask = self.slots.len() - 1;
-        let mut at = (cell.wrapping_mul(0x9e37_79b1) as usize >> 8) & mask;
-        loop {
-            let slot = &self.slots[at];
-            if slot.mark >> 5 != q {
-                return (at, false);
-            }
-            if slot.cell == cell {
-                return (at, true);
-            }
-            at = (at + 1) & mask;
-        }
-    }
-
-    /// Puts `node` in free slot `at`, growing the table when it is half full.
-    #[inline]
-    fn insert(&mut self, at: usize, node: Node) {
-        self.slots[at] = node;
-        self.used += 1;
-        if self.used * 2 > self.slots.len() {
-            let q = node.mark >> 5;
-            let bigger = vec![Node::default(); self.slots.len() * 2];
-            let old = std::mem::replace(&mut self.slots, bigger);
-            for n in old.into_iter().filter(|n| n.mark >> 5 == q) {
-                let (at, _) = self.find(n.cell, q);
-                self.slots[at] = n;
-            }
-        }
-    }
-
-    /// The node of a cell the query has reached.
-    #[inline]
-    fn get(&self, cell: usize, q: u32) -> Option<&Node> {
-        let (at, here) = self.find(cell as u32, q);
-        here.then(|| &self.slots[at])
-    }
-}
-
-/// The buffers a query works in, kept from one query to the next.
+/// The buffers a query works in, kept from one query to the next: per padded cell its node
+/// (`mark`: the query that last reached it in bits 5 and up, the direction it was reached in
+/// in bits 1 to 4, 8 for the start, and whether it is closed in bit 0), and the open list.
 #[derive(Default)]
 pub(crate) struct JumpScratch {
-    nodes: Reached,
-    open: Buckets,
+    nodes: Vec<Node>,
+    open: IndexedHeap,
     query: u32,
 }
 
-/// An entry whose f is the octile estimate's, its landmarks not read yet.
-const LAZY: u32 = 1 << 24;
-
-/// The open list: entries in buckets one unit of f wide from `base`; the bucket being taken
-/// from, `current`, and every entry whose f falls at or below it, in `heap`.
-#[derive(Default)]
-struct Buckets {
-    buckets: Vec<Vec<Entry>>,
-    base: f64,
-    current: usize,
-    /// Buckets past this one are empty.
-    used: usize,
-    heap: BinaryHeap<Entry>,
-}
-
-impl Buckets {
-    fn reset(&mut self, base: f64) {
-        for b in self.buckets.iter_mut().take(self.used) {
-            b.clear();
-        }
-        self.heap.clear();
-        (self.base, self.current, self.used) = (base, 0, 0);
-    }
-
-    /// The bucket of an entry with this f.
-    #[inline]
-    fn bucket(&self, f: f64) -> usize {
-        (f - self.base).max(0.0) as usize
-    }
-
-    /// Puts `e`, in bucket `k`, on the list.
-    #[inline]
-    fn push(&mut self, e: Entry, k: usize) {
-        if k <= self.current {
-            self.heap.push(e);
-        } else {
-            if k >= self.buckets.len() {
-                self.buckets.resize_with(k + 1, Vec::new);
-            }
-            self.buckets[k].push(e);
-            self.used = self.used.max(k + 1);
-        }
-    }
-
-    /// The entry of least f (then largest g), each lazy entry's f made whole by `resolve` when
-    /// its bucket comes up (or the entry dropped, when `resolve` says it is stale).
-    #[inline]
-    fn pop(&mut self, mut resolve: impl FnMut(Entry) -> Option<(Entry, f64)>) -> Option<Entry> {
-        loop {
-            if let Some(e) = self.heap.pop() {
-                return Some(e);
-            }
-            self.current += 1;
-            if self.current >= self.used {
-                return None;
-            }
-            let mut taken = std::mem::take(&mut self.buckets[self.current]);
-            for e in taken.drain(..) {
-                if e.idx() & LAZY == 0 {
-                    self.heap.push(e);
-                } else if let Some((e, f)) = resolve(e) {
-                    self.push(e, self.bucket(f));
-                }
-            }
-            self.buckets[self.current] = taken;
-        }
-    }
-}
-
 impl JumpScratch {
-    fn reset(&mut self) {
-        if self.query >= u32::MAX >> 5 {
-            self.nodes.slots.clear();
+    fn reset(&mut self, cells: usize, stride: usize) {
+        if self.nodes.len() != cells || self.query >= u32::MAX >> 5 {
+            self.nodes = vec![Node::default(); cells];
             self.query = 0;
         }
-        self.nodes.reset();
         self.query += 1;
+        self.open.reset(cells, stride);
     }
-}
-
-/// An open entry's cell, in the entry's 32 bits: x in bits 0 to 11, y in 12 to 23 (sides are
-/// at most 4,096), then [`LAZY`].
-#[inline]
-fn pack(x: usize, y: usize) -> u32 {
-    (x | y << 12) as u32
 }
 
 /// For a straight direction (N, S, W, E), its two sides: each side's direction and the
@@ -222,7 +79,7 @@ impl Prepared {
     ) -> SearchResult {
         let stride = self.stride;
         let mut result = SearchResult { path: None, cost: None, expanded: 0, pushed: 1, improved: 0, admissible: true, stopped: false };
-        s.reset();
+        s.reset(self.free.len(), stride);
         let q = s.query;
         let index = |x: usize, y: usize| (y + 1) * stride + x + 1;
         let (gx, gy) = (goal.0 as isize, goal.1 as isize);
@@ -239,42 +96,20 @@ impl Prepared {
         let offset: [isize; 8] = std::array::from_fn(|d| DX[d] + DY[d] * stride as isize);
         let step_cost: [f64; 8] = std::array::from_fn(|d| if d < 4 { 1.0 } else { SQRT_2 });
         let start_i = index(start.0, start.1);
-        let f = estimate(start.0 as isize, start.1 as isize, start_i);
-        let (at, _) = s.nodes.find(start_i as u32, q);
-        s.nodes.insert(at, Node { cell: start_i as u32, mark: q << 5 | 8 << 1, g: 0.0, parent: start_i as u32 });
-        s.open.reset(f.floor());
-        s.open.push(Entry::new(f, 0.0, pack(start.0, start.1)), 0);
-        let nodes = &mut s.nodes;
-        let open = &mut s.open;
+        let (nodes, open) = (&mut s.nodes, &mut s.open);
+        nodes[start_i] = Node { g: 0.0, parent: start_i as u32, mark: q << 5 | 8 << 1 };
+        open.push(nodes, Entry::new(estimate(start.0 as isize, start.1 as isize, start_i), 0.0, start_i as u32));
         let free = &self.free;
         let found = loop {
-            // a lazy entry's estimate made whole, unless its cell was closed or reached more
-            // cheaply since (then another entry stands for it)
-            let resolve = |e: Entry| {
-                let packed = e.idx() & !LAZY;
-                let (x, y) = ((packed & 0xfff) as usize, (packed >> 12) as usize);
-                let i = index(x, y);
-                let node = nodes.get(i, q).expect("an entry's cell was reached");
-                if node.mark & 1 == 1 || (node.g.to_bits() >> 32) as u32 != e.g_bits() {
-                    return None;
-                }
-                let f = node.g + estimate(x as isize, y as isize, i);
-                Some((Entry::new(f, node.g, packed), f))
-            };
-            let Some(entry) = open.pop(resolve) else { break false };
-            let packed = entry.idx() as usize;
-            let (x, y) = (packed & 0xfff, packed >> 12 & 0xfff);
-            let i = index(x, y);
-            let (slot, _) = nodes.find(i as u32, q);
-            let Node { mark, g: g_here, .. } = nodes.slots[slot];
-            if mark & 1 == 1 {
-                continue; // a stale entry: the cell was reached more cheaply and expanded
-            }
-            nodes.slots[slot].mark = mark | 1;
+            let Some(entry) = open.pop(nodes) else { break false };
+            let i = entry.idx() as usize;
+            let Node { g: g_here, mark, .. } = nodes[i];
+            nodes[i].mark = mark | 1;
             result.expanded += 1;
             if i == goal_i {
                 break true;
             }
+            let (x, y) = (i % stride - 1, i / stride - 1);
             let dir = (mark >> 1 & 0xf) as usize;
             let mut next: u8 = match dir {
                 8 => 0xff,
@@ -316,38 +151,27 @@ impl Prepared {
                 };
                 let j = (i as isize + m * offset[d]) as usize;
                 let g = g_here + m as f64 * step_cost[d];
-                let (slot, seen) = nodes.find(j as u32, q);
-                let node = Node { cell: j as u32, mark: q << 5 | (d as u32) << 1, g, parent: i as u32 };
-                if seen {
-                    // open or closed: a closed cell is opened again when reached more cheaply
-                    // (costs that truly differ differ by far more than the 1e-9 kept for
-                    // floating point's last bits)
-                    if g >= nodes.slots[slot].g - 1e-9 {
-                        continue;
-                    }
+                let known = nodes[j];
+                let seen = known.mark >> 5 == q;
+                // a closed cell is opened again when reached more cheaply (costs that truly
+                // differ differ by far more than the 1e-9 kept for floating point's last bits)
+                if seen && g >= known.g - 1e-9 {
+                    continue;
+                }
+                nodes[j] = Node { g, parent: i as u32, mark: q << 5 | (d as u32) << 1 };
+                let e = Entry::new(g + estimate(x as isize + m * dx, y as isize + m * dy, j), g, j as u32);
+                if seen && known.mark & 1 == 0 {
                     result.improved += 1;
-                    nodes.slots[slot] = node;
+                    open.raise(e);
                 } else {
-                    result.pushed += 1;
-                    nodes.insert(slot, node);
-                }
-                match marks {
-                    Some(m) => m.prefetch(j),
-                    None => table.prefetch(j),
-                }
-                let (jx, jy) = (x as isize + m * dx, y as isize + m * dy);
-                let f = g + octile(jx, jy, gx, gy);
-                let k = open.bucket(f);
-                if marks.is_none() || k > open.current {
-                    open.push(Entry::new(f, g, pack(jx as usize, jy as usize) | if marks.is_some() { LAZY } else { 0 }), k);
-                } else {
-                    let f = g + estimate(jx, jy, j);
-                    open.push(Entry::new(f, g, pack(jx as usize, jy as usize)), open.bucket(f));
+                    result.pushed += usize::from(!seen);
+                    result.improved += usize::from(seen);
+                    open.push(nodes, e);
                 }
             }
         };
         if found {
-            let (path, straights, diagonals) = self.jump_path(nodes, q, start_i, goal_i);
+            let (path, straights, diagonals) = self.jump_path(nodes, start_i, goal_i);
             result.cost = Some(CostModel::Exact.total(straights, diagonals));
             result.path = Some(path);
         }
@@ -356,13 +180,13 @@ impl Prepared {
 
     /// The cells from the start to the goal along the jump points' parents, with the number of
     /// straight and diagonal moves.
-    fn jump_path(&self, nodes: &Reached, q: u32, start_i: usize, goal_i: usize) -> (Vec<Pos>, u64, u64) {
+    fn jump_path(&self, nodes: &[Node], start_i: usize, goal_i: usize) -> (Vec<Pos>, u64, u64) {
         let stride = self.stride;
         let at = |i: usize| (i % stride - 1, i / stride - 1);
         let mut turns = vec![goal_i];
         let mut i = goal_i;
         while i != start_i {
-            i = nodes.get(i, q).expect("a parent was reached").parent as usize;
+            i = nodes[i].parent as usize;
             turns.push(i);
         }
         let mut path = vec![at(start_i)];

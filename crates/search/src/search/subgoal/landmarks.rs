@@ -100,12 +100,6 @@ impl Landmarks {
         most.saturating_sub(1) as f64 / self.scale
     }
 
-    /// Starts loading cell `i`'s distances into cache.
-    #[inline(always)]
-    pub(crate) fn prefetch(&self, i: usize) {
-        crate::search::open_list::prefetch(&self.cells, i);
-    }
-
     /// Memory held, in bytes.
     pub(crate) fn bytes(&self) -> usize {
         self.cells.len() * std::mem::size_of::<Record>()
