@@ -405,3 +405,36 @@ fn jps_plus_with_landmarks_is_optimal_from_many_starts_to_every_goal() {
     assert!(walled_off > 0, "some goals are walled off");
     assert!(landmarked * 4 < plain * 3, "{landmarked} expanded with landmarks, {plain} without");
 }
+
+/// A map of scattered obstacles too large for landmarks (over 2,097,152 padded cells) is still
+/// answered by JPS+, by the octile estimate alone, at the oracle's costs.
+#[test]
+fn a_map_too_large_for_landmarks_is_answered_by_plain_jps_plus() {
+    let mut seed = 0x5851_f42d_4c95_7f2du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let (w, h) = (1500, 1420);
+    let grid = random_grid(w, h, 0.1, &mut next).unwrap();
+    let prepared = prepare(&grid).unwrap();
+    assert!(prepared.uses_jump_table() && prepared.landmarks() == 0, "{} landmarks", prepared.landmarks());
+    let free: Vec<Pos> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
+    let a = free[free.len() / 3];
+    let dist = oracle::oracle_2d_from(&grid, a);
+    let mut searcher = Searcher::default();
+    for k in 0..12 {
+        let b = free[(k * 104_729 + 17) % free.len()];
+        let r = prepared.search(&grid, a, b, &mut searcher).unwrap();
+        let want = dist[b.1 * w + b.0];
+        match r.cost {
+            None => assert!(want.is_infinite(), "{a:?} -> {b:?}: no path, the oracle {want}"),
+            Some(c) => {
+                assert!((c - want).abs() < 1e-9, "{a:?} -> {b:?}: {c}, the oracle {want}");
+                assert!(path_cost_by_rules(&grid, r.path.as_ref().unwrap()).is_some_and(|s| (s - c).abs() < 1e-9));
+            }
+        }
+    }
+}
