@@ -72,23 +72,10 @@ impl JumpTable {
     /// lines up with it), else the jump point, if any; with the number of steps to it.
     #[inline]
     pub(crate) fn jump(&self, i: isize, pos: Pos, goal: Pos, stride: usize, dx: isize, dy: isize) -> Option<(isize, usize)> {
-        let k = self.dist[i as usize][direction_index(dx, dy)] as isize;
-        let reach = k.abs();
-        let (ddx, ddy) = (goal.0 as isize - pos.0 as isize, goal.1 as isize - pos.1 as isize);
-        let steps_to_goal = if dx != 0 && dy != 0 {
-            // the goal lies in this diagonal's quadrant: where the diagonal lines up with it
-            (ddx.signum() == dx && ddy.signum() == dy).then(|| ddx.abs().min(ddy.abs()))
-        } else if dx != 0 {
-            (ddy == 0 && ddx.signum() == dx).then_some(ddx.abs())
-        } else {
-            (ddx == 0 && ddy.signum() == dy).then_some(ddy.abs())
-        };
-        let o = dx + dy * stride as isize;
-        match steps_to_goal {
-            Some(m) if m <= reach => Some((i + m * o, m as usize)),
-            _ if k > 0 => Some((i + k * o, k as usize)),
-            _ => None,
-        }
+        let k = self.dist[i as usize][direction_index(dx, dy)];
+        let to_goal = (goal.0 as isize - pos.0 as isize, goal.1 as isize - pos.1 as isize);
+        let m = jump_steps(k, to_goal, (dx, dy))?;
+        Some((i + m * (dx + dy * stride as isize), m as usize))
     }
 
     /// The eight distances of padded cell `i`, in the engine's direction order.
@@ -106,6 +93,27 @@ impl JumpTable {
     /// Memory held, in bytes.
     pub(crate) fn bytes(&self) -> usize {
         self.dist.len() * std::mem::size_of::<[i16; 8]>()
+    }
+}
+
+/// How many steps a jump whose table entry is `k` goes in direction `(dx, dy)`, the goal
+/// `to_goal` away: to the goal when it lies within the jump (straight: on the line; diagonal:
+/// where the diagonal lines up with it), else to the jump point, if any.
+#[inline]
+pub(crate) fn jump_steps(k: i16, (ddx, ddy): (isize, isize), (dx, dy): (isize, isize)) -> Option<isize> {
+    let k = k as isize;
+    let steps_to_goal = if dx != 0 && dy != 0 {
+        // the goal lies in this diagonal's quadrant: where the diagonal lines up with it
+        (ddx.signum() == dx && ddy.signum() == dy).then(|| ddx.abs().min(ddy.abs()))
+    } else if dx != 0 {
+        (ddy == 0 && ddx.signum() == dx).then_some(ddx.abs())
+    } else {
+        (ddx == 0 && ddy.signum() == dy).then_some(ddy.abs())
+    };
+    match steps_to_goal {
+        Some(m) if m <= k.abs() => Some(m),
+        _ if k > 0 => Some(k),
+        _ => None,
     }
 }
 

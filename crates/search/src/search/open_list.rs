@@ -210,3 +210,40 @@ pub(crate) struct Node {
 
 /// No parent.
 pub(crate) const NONE: u32 = u32::MAX;
+
+/// The padded cells from `start` to `goal` along the nodes' parents.
+pub(crate) fn parent_chain(nodes: &[Node], start: u32, goal: u32) -> Vec<u32> {
+    let mut chain = vec![goal];
+    let mut at = goal;
+    while at != start {
+        at = nodes[at as usize].parent;
+        chain.push(at);
+    }
+    chain.reverse();
+    chain
+}
+
+/// The cells of a path through `turns` (padded cells, each joined to the next by a straight
+/// or diagonal run, as JPS's jump points are; one step apart for the other searches), with its
+/// straight and diagonal moves (every move counted straight unless `diagonals`: hex boards).
+pub(crate) fn fill_runs(turns: &[u32], coords: impl Fn(usize) -> crate::grid::Pos, diagonals: bool) -> (Vec<crate::grid::Pos>, u64, u64) {
+    let mut cells = Vec::with_capacity(turns.len());
+    let (mut straight, mut diagonal) = (0u64, 0u64);
+    cells.push(coords(turns[0] as usize));
+    for &i in &turns[1..] {
+        let p = coords(i as usize);
+        let q = *cells.last().expect("the first cell");
+        let (dx, dy) = ((p.0 as isize - q.0 as isize).signum(), (p.1 as isize - q.1 as isize).signum());
+        let mut c = q;
+        while c != p {
+            c = ((c.0 as isize + dx) as usize, (c.1 as isize + dy) as usize);
+            cells.push(c);
+            if diagonals && dx != 0 && dy != 0 {
+                diagonal += 1;
+            } else {
+                straight += 1;
+            }
+        }
+    }
+    (cells, straight, diagonal)
+}

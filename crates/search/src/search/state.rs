@@ -8,7 +8,7 @@ use crate::grid::board::{BLOCKED, DX, DY, Grid, may_enter};
 use crate::grid::moves::path_cost;
 use crate::grid::rules::{Heuristic, Topology};
 use crate::grid::sight::polyline_length;
-use crate::search::open_list::{Entry, NONE};
+use crate::search::open_list::{Entry, NONE, fill_runs, parent_chain};
 use crate::search::options::{Algorithm, SearchOptions};
 use crate::search::searcher::{Searcher, validate};
 use crate::search::types::{CellInfo, CellState, SearchError, SearchResult};
@@ -260,42 +260,15 @@ impl<'a> StepSearch<'a> {
     /// The result so far: the path once the goal was found, else none.
     pub fn result(&self) -> SearchResult {
         let (path, cost) = if self.finished == Some(true) {
-            let mut idxs = vec![self.goal];
-            let mut at = self.goal;
-            while at != self.start {
-                at = self.s.nodes[at as usize].parent;
-                idxs.push(at);
-            }
-            idxs.reverse();
+            let idxs = parent_chain(&self.s.nodes, self.start, self.goal);
             if self.options.algorithm.any_angle() {
                 let points: Vec<Pos> = idxs.iter().map(|&i| self.grid.coords(i as usize)).collect();
                 let cost = polyline_length(&points);
                 return self.finish(Some(points), Some(cost));
             }
-            let mut cells: Vec<Pos> = Vec::with_capacity(idxs.len());
             // on a uniform square grid the cost is the steps counted as they are laid down
             let square = matches!(self.options.topology, Topology::Square(_));
-            let (mut straight, mut diagonal) = (0u64, 0u64);
-            for (k, &i) in idxs.iter().enumerate() {
-                let p = self.grid.coords(i as usize);
-                if k > 0 {
-                    // JPS parents are jump points: fill in the straight or diagonal run.
-                    let q = *cells.last().unwrap();
-                    let (dx, dy) = ((p.0 as isize - q.0 as isize).signum(), (p.1 as isize - q.1 as isize).signum());
-                    let mut c = q;
-                    while c != p {
-                        c = ((c.0 as isize + dx) as usize, (c.1 as isize + dy) as usize);
-                        cells.push(c);
-                        if square && dx != 0 && dy != 0 {
-                            diagonal += 1;
-                        } else {
-                            straight += 1;
-                        }
-                    }
-                } else {
-                    cells.push(p);
-                }
-            }
+            let (cells, straight, diagonal) = fill_runs(&idxs, |i| self.grid.coords(i), square);
             let cost = if self.grid.is_uniform() {
                 let cost = self.options.costs.total(straight, diagonal);
                 debug_assert_eq!(path_cost(self.grid, &cells, self.options.topology, self.options.costs), Ok(cost));

@@ -24,8 +24,8 @@ use super::landmarks::Landmarks;
 use crate::grid::Pos;
 use crate::grid::board::{DX, DY};
 use crate::grid::rules::CostModel;
-use crate::search::jps_plus::JumpTable;
-use crate::search::open_list::{Entry, IndexedHeap, Node};
+use crate::search::jps_plus::{JumpTable, jump_steps};
+use crate::search::open_list::{Entry, IndexedHeap, Node, fill_runs, parent_chain};
 use crate::search::types::SearchResult;
 
 /// The buffers a query works in, kept from one query to the next: per padded cell its node
@@ -135,20 +135,8 @@ impl Prepared {
             while next != 0 {
                 let d = next.trailing_zeros() as usize;
                 next &= next - 1;
-                let k = row[d] as isize;
                 let (dx, dy) = (DX[d], DY[d]);
-                let to_goal = if d >= 4 {
-                    (ddx.signum() == dx && ddy.signum() == dy).then(|| ddx.abs().min(ddy.abs()))
-                } else if dx != 0 {
-                    (ddy == 0 && ddx.signum() == dx).then_some(ddx.abs())
-                } else {
-                    (ddx == 0 && ddy.signum() == dy).then_some(ddy.abs())
-                };
-                let m = match to_goal {
-                    Some(m) if m <= k.abs() => m,
-                    _ if k > 0 => k,
-                    _ => continue,
-                };
+                let Some(m) = jump_steps(row[d], (ddx, ddy), (dx, dy)) else { continue };
                 let j = (i as isize + m * offset[d]) as usize;
                 let g = g_here + m as f64 * step_cost[d];
                 let known = nodes[j];
@@ -171,40 +159,11 @@ impl Prepared {
             }
         };
         if found {
-            let (path, straights, diagonals) = self.jump_path(nodes, start_i, goal_i);
+            let at = |i: usize| (i % stride - 1, i / stride - 1);
+            let (path, straights, diagonals) = fill_runs(&parent_chain(nodes, start_i as u32, goal_i as u32), at, true);
             result.cost = Some(CostModel::Exact.total(straights, diagonals));
             result.path = Some(path);
         }
         result
-    }
-
-    /// The cells from the start to the goal along the jump points' parents, with the number of
-    /// straight and diagonal moves.
-    fn jump_path(&self, nodes: &[Node], start_i: usize, goal_i: usize) -> (Vec<Pos>, u64, u64) {
-        let stride = self.stride;
-        let at = |i: usize| (i % stride - 1, i / stride - 1);
-        let mut turns = vec![goal_i];
-        let mut i = goal_i;
-        while i != start_i {
-            i = nodes[i].parent as usize;
-            turns.push(i);
-        }
-        let mut path = vec![at(start_i)];
-        let (mut straights, mut diagonals) = (0u64, 0u64);
-        for pair in turns.windows(2).rev() {
-            let (q, p) = (at(pair[1]), at(pair[0]));
-            let (dx, dy) = ((p.0 as isize - q.0 as isize).signum(), (p.1 as isize - q.1 as isize).signum());
-            let mut c = q;
-            while c != p {
-                c = ((c.0 as isize + dx) as usize, (c.1 as isize + dy) as usize);
-                path.push(c);
-                if dx != 0 && dy != 0 {
-                    diagonals += 1;
-                } else {
-                    straights += 1;
-                }
-            }
-        }
-        (path, straights, diagonals)
     }
 }
