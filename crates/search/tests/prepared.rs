@@ -6,7 +6,9 @@
 use cubepath_search::{files::*, grid::*, search::*};
 use proptest::prelude::*;
 
+mod common;
 mod oracle;
+use common::{seeded_grid, unit_source};
 use oracle::{oracle_2d, path_cost_by_rules};
 
 fn subgoal() -> SearchOptions {
@@ -354,13 +356,7 @@ fn a_map_of_scattered_obstacles_is_answered_by_jps_plus_never_from_a_stale_table
 /// plain JPS+ over the same table.
 #[test]
 fn jps_plus_with_landmarks_is_optimal_from_many_starts_to_every_goal() {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut next = unit_source(0x2545_f491_4f6c_dd1d);
     let (mut landmarked, mut plain, mut walled_off) = (0, 0, 0);
     for (w, h, density) in [(300, 300, 0.08), (260, 340, 0.15), (340, 300, 0.22)] {
         let mut grid = random_grid(w, h, density, &mut next).unwrap();
@@ -410,15 +406,8 @@ fn jps_plus_with_landmarks_is_optimal_from_many_starts_to_every_goal() {
 /// answered by JPS+, by the octile estimate alone, at the oracle's costs.
 #[test]
 fn a_map_too_large_for_landmarks_is_answered_by_plain_jps_plus() {
-    let mut seed = 0x5851_f42d_4c95_7f2du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 11) as f64 / (1u64 << 53) as f64
-    };
     let (w, h) = (1500, 1420);
-    let grid = random_grid(w, h, 0.1, &mut next).unwrap();
+    let grid = seeded_grid(w, h, 0.1, 0x5851_f42d_4c95_7f2d);
     let prepared = prepare(&grid).unwrap();
     assert!(prepared.uses_jump_table() && prepared.landmarks() == 0, "{} landmarks", prepared.landmarks());
     let free: Vec<Pos> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
