@@ -1750,6 +1750,38 @@ fn the_step_view_on_a_world_shows_the_jump_points_of_jps() {
     assert_eq!(app.world().resource::<WorldStepView>().shown, 3);
 }
 
+/// JPS in a world answers a free straight line before any jump: nothing expanded, nothing for
+/// the step view to step through, and the answer says why.
+#[test]
+fn jps_in_open_air_answers_the_straight_line_and_says_so() {
+    use cubepath::game::logic::world_steps::WorldStepView;
+    let open = GameSetup {
+        steps: Some(0),
+        algorithm: Some(Algorithm::Jps),
+        world_start: Some((0, 23, 7)),
+        world_end: Some((23, 0, 7)),
+        ..world_setup(8, WorldKind::Islands, VoxelMoves::Fly26)
+    };
+    let mut app = app_with(open, Duration::from_millis(50));
+    let cost = check_world_answer(&app, VoxelMoves::Fly26);
+    assert!((cost - VoxelMoves::Fly26.estimate((0, 23, 7), (23, 0, 7))).abs() < 1e-9, "the straight line's cost, not {cost}");
+    let answer = &world(&app).answer;
+    assert_eq!((answer.algorithm, answer.expanded, answer.path.len()), (Algorithm::Jps, 0, 24));
+    let why = answer.why.clone().unwrap_or_default();
+    assert!(why.starts_with("jps: the straight line from the start to the end is free"), "{why}");
+    assert!(app.world().resource::<WorldStepView>().closed.is_empty());
+    // a voxel on the line: JPS jumps, and the answer needs no word on it
+    let blocked = answer.path[10];
+    app.act(Action::PickVoxel {
+        hit: VoxelHit { voxel: [blocked.0 as i64, blocked.1 as i64, blocked.2 as i64 - 1], normal: [0, 0, 1] },
+        click: VoxelClick::Add,
+    });
+    assert!(world(&app).grid.as_ref().unwrap().is_blocked(blocked), "the voxel on the line was added");
+    check_world_answer(&app, VoxelMoves::Fly26);
+    let answer = &world(&app).answer;
+    assert!(answer.expanded > 0 && answer.why.is_none(), "{} expanded, {:?}", answer.expanded, answer.why);
+}
+
 /// On a world cluttered with small obstacles, where the engine would run A* for JPS, the game
 /// still jumps (it shows what the algorithm chosen does): the step view's expansions are the
 /// search's own, each jump point opened on a line from the one that opened it.

@@ -89,7 +89,8 @@ pub struct WorldAnswer {
     pub algorithm: Algorithm,
     /// How long it took.
     pub time: Duration,
-    /// Why there is no path (or the algorithm that stood in for one that does not run in 3D).
+    /// Why there is no path (or the algorithm that stood in for one that does not run in 3D,
+    /// or why JPS expanded nothing).
     pub why: Option<String>,
     /// Searches run since the game started.
     pub searches: u64,
@@ -478,6 +479,11 @@ fn take_world_answer(answers: Query<&VoxelPathAnswer, (With<WorldNavigation>, Ch
             Ok(_) if asked.algorithm != asked.wanted => {
                 Some(format!("{} does not run on voxel worlds with these moves: A* searched", asked.wanted))
             }
+            // 3D JPS answers a free direct line before any jump (nothing to step through)
+            Ok(f) if asked.algorithm == Algorithm::Jps && answer.expanded == 0 && f.voxels.len() > 1 => Some(format!(
+                "{}: the straight line from the start to the end is free, so it is the answer: no voxel expanded, and no path costs less",
+                asked.algorithm
+            )),
             Ok(_) => None,
         },
         path: found.map(|f| f.voxels.clone()).unwrap_or_default(),

@@ -548,6 +548,10 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("no change: {}", "没有改动：{}"),
     ("set a start and an end", "请设置起点和终点"),
     ("no path: {},{},{} cannot be reached from {},{},{}", "没有路径：从 {3},{4},{5} 到不了 {0},{1},{2}"),
+    (
+        "{}: the straight line from the start to the end is free, so it is the answer: no voxel expanded, and no path costs less",
+        "{}：从起点到终点的直线可以走，所以它就是答案：不需要扩展任何体素，也没有代价更小的路径",
+    ),
     ("{} does not run on voxel worlds with these moves: A* searched", "{} 不能用这种移动方式在体素世界上运行：改用 A* 搜索"),
     (
         "{} does not run on voxel worlds with these moves: astar, dijkstra, greedy, bfs, astar-bidir and ida do, and jps with fly26",
