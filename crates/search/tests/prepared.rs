@@ -289,14 +289,7 @@ fn a_forged_preparation_file_is_refused_or_never_answers_below_the_optimum() {
 /// old table (nor an undo from the edit's).
 #[test]
 fn a_map_of_scattered_obstacles_is_answered_by_jps_plus_never_from_a_stale_table() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 11) as f64 / (1u64 << 53) as f64
-    };
-    let mut grid = random_grid(320, 320, 0.1, &mut next).unwrap();
+    let mut grid = seeded_grid(320, 320, 0.1, 1);
     let prepared = prepare(&grid).unwrap();
     assert!(prepared.uses_jump_table(), "{} subgoals", prepared.subgoals());
     assert!(prepared.subgoals() > 10_000 && prepared.edges() == 0 && prepared.shortcuts() == 0 && prepared.edge_cells().count() == 0);
@@ -344,7 +337,9 @@ fn a_map_of_scattered_obstacles_is_answered_by_jps_plus_never_from_a_stale_table
     grid.set(wall.0, wall.1, Cell::Blocked).unwrap();
     assert_eq!(prepared.search(&grid, pairs[0].0, pairs[0].1, &mut searcher), Err(SearchError::StalePreparation));
     let edited = searcher.search(&grid, pairs[0].0, pairs[0].1, &subgoal()).unwrap();
-    assert_eq!(edited.cost, oracle_2d(&grid, pairs[0].0, pairs[0].1));
+    let want = oracle_2d(&grid, pairs[0].0, pairs[0].1).expect("a way round the wall");
+    // the same least cost, its steps summed in another order (equal to the last bit or two)
+    assert!(edited.cost.is_some_and(|c| (c - want).abs() < 1e-9 && want > costs[0] + 1e-9), "{:?}, the oracle {want}", edited.cost);
     assert!(!edited.path.unwrap().contains(&wall));
     grid.set(wall.0, wall.1, Cell::FLOOR).unwrap();
     assert_eq!(searcher.search(&grid, pairs[0].0, pairs[0].1, &subgoal()).unwrap().cost, Some(costs[0]));
