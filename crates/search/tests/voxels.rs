@@ -797,9 +797,11 @@ fn jump_searches_in_slices_end_with_the_whole_answer_and_are_refused_when_stale(
     assert!(slices > 300, "{slices} slices parked");
     // stale: another 3D JPS search, an edit, a copy
     let mut world = VoxelGrid::new(24, 24, 6).unwrap();
-    // a block on each search's direct line, which would answer it before any jump
-    world.set_blocked((10, 10, 5), true).unwrap();
-    world.set_blocked((8, 3, 3), true).unwrap();
+    // a block on each search's direct lines (diagonals first and last), which would answer it
+    // before any jump
+    for p in [(10, 10, 5), (10, 10, 0), (8, 3, 3), (8, 1, 1)] {
+        world.set_blocked(p, true).unwrap();
+    }
     let mut searcher = Searcher::default();
     let (a, b) = ((0, 0, 0), (23, 23, 5));
     let halfway = |searcher: &mut Searcher, world: &VoxelGrid| {
@@ -837,11 +839,10 @@ fn jump_searches_in_slices_end_with_the_whole_answer_and_are_refused_when_stale(
 }
 
 /// 3D JPS answers a free direct line (every axis still short of the goal moved along at each
-/// step) before any jump: nothing expanded, its moves legal, its cost the fly-26 estimate. A
-/// block on that line sends it jumping, to the same cost as A* around the block.
+/// step) before any jump: nothing expanded, its moves legal, its cost the fly-26 estimate.
 #[test]
 fn jps_answers_a_free_direct_line_before_any_jump() {
-    let mut world = VoxelGrid::new(20, 16, 8).unwrap();
+    let world = VoxelGrid::new(20, 16, 8).unwrap();
     let jps = VoxelOptions { algorithm: Algorithm::Jps, ..Default::default() };
     let (a, b) = ((1, 2, 0), (18, 9, 5));
     let r = Searcher::default().search_world(&world, a, b, &jps).unwrap();
@@ -849,13 +850,36 @@ fn jps_answers_a_free_direct_line_before_any_jump() {
     assert_eq!((r.expanded, path.len(), path[0], path[path.len() - 1]), (0, 18, a, b));
     let legal = oracle_path(&world, VoxelMoves::Fly26, &path).expect("legal moves");
     assert!(close(legal, VoxelMoves::Fly26.estimate(a, b)) && close(r.cost.unwrap(), legal));
-    // a block on the line (its sixth voxel): jumps, around it, as A* goes
-    world.set_blocked(path[6], true).unwrap();
+}
+
+/// When the diagonals-first line is blocked, 3D JPS tries the same moves in the other orders of
+/// their three blocks (3D diagonals, 2D diagonals, straight moves): straight moves first goes
+/// round a block on the first line's diagonals, with nothing expanded, at the estimate's cost.
+/// With every order blocked it jumps, at A*'s cost.
+#[test]
+fn jps_answers_the_line_in_another_order_of_its_moves() {
+    let mut world = VoxelGrid::new(20, 16, 8).unwrap();
+    let jps = VoxelOptions { algorithm: Algorithm::Jps, ..Default::default() };
+    let (a, b) = ((1, 2, 0), (18, 9, 5));
+    let first = Searcher::default().search_world(&world, a, b, &jps).unwrap().path.unwrap();
+    assert_eq!(first[3], (4, 5, 3), "three 3D diagonals in");
+    world.set_blocked(first[3], true).unwrap();
+    let r = Searcher::default().search_world(&world, a, b, &jps).unwrap();
+    let path = r.path.clone().unwrap();
+    assert_eq!((r.expanded, path.len(), path[0], path[path.len() - 1]), (0, 18, a, b), "{path:?}");
+    assert_eq!(path[10], (11, 2, 0), "ten straight moves first");
+    let legal = oracle_path(&world, VoxelMoves::Fly26, &path).expect("legal moves");
+    assert!(close(legal, VoxelMoves::Fly26.estimate(a, b)) && close(r.cost.unwrap(), legal));
+    // every order blocked: a wall across the x axis at 9, with a hole far off the lines
+    for y in 0..16 {
+        for z in 0..8 {
+            world.set_blocked((9, y, z), (y, z) != (15, 7)).unwrap();
+        }
+    }
     let jumped = Searcher::default().search_world(&world, a, b, &jps).unwrap();
     let astar = Searcher::default().search_world(&world, a, b, &VoxelOptions::default()).unwrap();
-    assert!(jumped.expanded > 0 && !jumped.path.as_ref().unwrap().contains(&path[6]));
+    assert!(jumped.expanded > 0 && jumped.path.as_ref().unwrap().contains(&(9, 15, 7)));
     assert!(close(jumped.cost.unwrap(), astar.cost.unwrap()), "{:?} against A*'s {:?}", jumped.cost, astar.cost);
-    assert!(oracle_path(&world, VoxelMoves::Fly26, jumped.path.as_ref().unwrap()).is_some());
 }
 
 /// The jump trace the step view shows is the last search's: after a search that jumped, one
@@ -895,7 +919,9 @@ fn a_jump_trace_belongs_to_the_last_search() {
 #[test]
 fn a_parked_jump_search_is_refused_after_an_undo() {
     let mut world = VoxelGrid::new(24, 24, 6).unwrap();
-    world.set_blocked((10, 10, 5), true).unwrap(); // off the direct line
+    // on the direct lines, diagonals first and last
+    world.set_blocked((10, 10, 5), true).unwrap();
+    world.set_blocked((10, 10, 0), true).unwrap();
     let jps = VoxelOptions { algorithm: Algorithm::Jps, jump_always: true, ..Default::default() };
     let (a, b) = ((0, 0, 0), (23, 23, 5));
     let mut searcher = Searcher::default();

@@ -520,7 +520,9 @@ impl Searcher {
     /// ```
     /// use cubepath_search::{search::{Algorithm, Searcher, VoxelOptions}, world::VoxelGrid};
     /// let mut world = VoxelGrid::new(6, 6, 3).unwrap();
-    /// world.set_blocked((3, 3, 2), true).unwrap(); // on the direct line, which would answer at once
+    /// // on the direct lines (diagonals first, and last), which would answer at once
+    /// world.set_blocked((3, 3, 2), true).unwrap();
+    /// world.set_blocked((3, 3, 0), true).unwrap();
     /// let mut searcher = Searcher::default();
     /// let jps = VoxelOptions { algorithm: Algorithm::Jps, ..VoxelOptions::default() };
     /// let found = searcher.search_world(&world, (0, 0, 0), (5, 5, 2), &jps).unwrap();

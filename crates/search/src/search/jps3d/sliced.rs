@@ -11,7 +11,7 @@ use crate::search::space::Plan;
 use crate::search::types::{SearchError, SearchResult};
 use crate::search::world_options::{VoxelOptions, validate_world};
 use crate::world::Pos3;
-use crate::world::voxel::{VoxelGrid, VoxelMoves, voxel_step};
+use crate::world::voxel::{VoxelGrid, VoxelMoves};
 
 /// A* over jump points from `start` to `goal` under fly-26 (see the module documentation), whole
 /// ([`begin`], then [`advance`] to its end).
@@ -22,7 +22,7 @@ pub(crate) fn search(s: &mut Searcher, world: &VoxelGrid, start: Pos3, goal: Pos
 }
 
 /// Begins a search in the searcher's buffers: the start on the open list. When the line
-/// straight from the start to the goal is free (diagonal moves first, see [`direct_line`]) it
+/// straight from the start to the goal is free (its moves in some order, see [`direct_line`]) it
 /// is the answer, and the search has ended.
 pub(crate) fn begin(s: &mut Searcher, world: &VoxelGrid, (start, goal): (Pos3, Pos3), weight: f64, plan: Plan) -> Run {
     if let Some(path) = direct_line(world, start, goal) {
@@ -44,27 +44,65 @@ pub(crate) fn begin(s: &mut Searcher, world: &VoxelGrid, (start, goal): (Pos3, P
     Run { ends: (start, goal), weight, plan, generation, world: world.version(), expanded: 0, counts: (1, 0), result: None }
 }
 
-/// The path from `a` to `b` that moves along every axis still short of `b` at each step (3D
-/// diagonals first, then 2D diagonals, then straight), when each of its moves is legal under
-/// fly-26. It costs the fly-26 estimate, so nothing is cheaper: among open air most problems
-/// end here, before any jump.
+/// The moves of the paths from `a` to `b` that cost the fly-26 estimate, in three blocks (with
+/// the differences along the axes `d1 >= d2 >= d3`): `d3` 3D diagonals, `d2 - d3` 2D diagonals
+/// along the two longest axes, `d1 - d2` straight moves along the longest; each move's offset.
+fn line_blocks(a: Pos3, b: Pos3) -> [([i32; 3], usize); 3] {
+    let (a, b) = ([a.0, a.1, a.2], [b.0, b.1, b.2]);
+    let sign: [i32; 3] = std::array::from_fn(|k| (b[k] as i64 - a[k] as i64).signum() as i32);
+    let d: [usize; 3] = std::array::from_fn(|k| a[k].abs_diff(b[k]));
+    let mut axes = [0, 1, 2];
+    axes.sort_by_key(|&k| std::cmp::Reverse(d[k]));
+    let [l, m, s] = axes;
+    let along = |keep: &[usize]| -> [i32; 3] { std::array::from_fn(|k| if keep.contains(&k) { sign[k] } else { 0 }) };
+    [(along(&[l, m, s]), d[s]), (along(&[l, m]), d[m] - d[s]), (along(&[l]), d[l] - d[m])]
+}
+
+/// The orders the blocks of [`line_blocks`] are tried in: diagonals first, diagonals last,
+/// then the other four.
+const LINE_ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [2, 1, 0], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1]];
+
+/// A path from `a` to `b` that costs the fly-26 estimate, each of its moves legal under
+/// fly-26: the moves of [`line_blocks`] in one of [`LINE_ORDERS`], the first whose moves are
+/// all legal. Nothing is cheaper: among open air most problems end here, before any jump.
 fn direct_line(world: &VoxelGrid, a: Pos3, b: Pos3) -> Option<Vec<Pos3>> {
-    let step = |p: usize, q: usize| match p.cmp(&q) {
-        std::cmp::Ordering::Less => p + 1,
-        std::cmp::Ordering::Equal => p,
-        std::cmp::Ordering::Greater => p - 1,
+    let blocks = line_blocks(a, b);
+    let (w, h) = (world.width() as isize, world.height() as isize);
+    let delta = |o: [i32; 3]| o[0] as isize + o[1] as isize * w + o[2] as isize * w * h;
+    // per block: the index step of its move and of each voxel of the box the move spans but
+    // the one it starts from (the move's part along each subset of its axes)
+    let spans: [(isize, Vec<isize>); 3] = blocks.map(|(o, _)| {
+        let parts = (1..8usize).filter(|m| (0..3).all(|k| m >> k & 1 == 0 || o[k] != 0));
+        (delta(o), parts.map(|m| delta(std::array::from_fn(|k| if m >> k & 1 == 1 { o[k] } else { 0 }))).collect())
+    });
+    let start = world.index(a) as isize;
+    // every voxel of every box lies within the box of a and b, inside the world
+    let free = |order: &[usize; 3]| {
+        let mut i = start;
+        order.iter().all(|&k| {
+            (0..blocks[k].1).all(|_| {
+                let ok = spans[k].1.iter().all(|&d| !world.bit((i + d) as usize));
+                i += spans[k].0;
+                ok
+            })
+        })
     };
-    let n = a.0.abs_diff(b.0).max(a.1.abs_diff(b.1)).max(a.2.abs_diff(b.2));
-    let mut path = Vec::with_capacity(n + 1);
-    let mut p = a;
-    path.push(p);
-    while p != b {
-        let q = (step(p.0, b.0), step(p.1, b.1), step(p.2, b.2));
-        voxel_step(world, p, q, VoxelMoves::Fly26)?;
-        path.push(q);
-        p = q;
+    let order = LINE_ORDERS.iter().enumerate().find(|&(k, o)| !LINE_ORDERS[..k].iter().any(|p| same_moves(&blocks, p, o)) && free(o))?.1;
+    let mut path = vec![a];
+    for &k in order {
+        let o = blocks[k].0;
+        for _ in 0..blocks[k].1 {
+            let p = *path.last().expect("the start");
+            path.push(((p.0 as i64 + o[0] as i64) as usize, (p.1 as i64 + o[1] as i64) as usize, (p.2 as i64 + o[2] as i64) as usize));
+        }
     }
     Some(path)
+}
+
+/// Whether two orders of the blocks give the same moves (they differ only in empty blocks).
+fn same_moves(blocks: &[([i32; 3], usize); 3], x: &[usize; 3], y: &[usize; 3]) -> bool {
+    let kept = |o: &[usize; 3]| o.iter().copied().filter(|&i| blocks[i].1 > 0).collect::<Vec<_>>();
+    kept(x) == kept(y)
 }
 
 /// A 3D JPS search on a voxel world under way in slices ([`Searcher::begin_jump_world`]).
