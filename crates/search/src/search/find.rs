@@ -14,7 +14,7 @@ use crate::search::types::{SearchError, SearchResult};
 use crate::search::voxel_space::WorldSpace;
 use crate::search::world_options::{VoxelOptions, validate_world};
 use crate::world::Pos3;
-use crate::world::voxel::VoxelGrid;
+use crate::world::voxel::{VoxelGrid, VoxelMoves};
 use crate::{search::bidir, search::ida, search::uniform};
 
 impl Searcher {
@@ -166,6 +166,30 @@ impl Searcher {
             return Err(SearchError::NotSteppable(options.algorithm));
         }
         StepSearch::new(self, grid, start, goal, options)
+    }
+
+    /// As [`Searcher::preprocess`] for voxel worlds: the connected components under
+    /// `options.moves`, and for 3D JPS (when it jumps on this world: not too cluttered, or
+    /// [`VoxelOptions::jump_always`]) its bit rows and its straight-jump table with every line
+    /// filled, where searches fill the lines their jumps need as they go (on a 128 x 128 x 64
+    /// world, most of them over its first hundred problems). Kept until the world changes, then
+    /// brought up to date around the changed voxels by the next search.
+    ///
+    /// ```
+    /// use cubepath_search::{search::{Algorithm, Searcher, VoxelOptions}, world::VoxelGrid};
+    /// let mut world = VoxelGrid::new(16, 16, 4).unwrap();
+    /// world.set_blocked((8, 8, 0), true).unwrap();
+    /// let jps = VoxelOptions { algorithm: Algorithm::Jps, ..VoxelOptions::default() };
+    /// let mut searcher = Searcher::default();
+    /// searcher.preprocess_world(&world, &jps);
+    /// let found = searcher.search_world(&world, (0, 0, 0), (15, 15, 3), &jps).unwrap();
+    /// assert_eq!(found.cost, Searcher::default().search_world(&world, (0, 0, 0), (15, 15, 3), &jps).unwrap().cost);
+    /// ```
+    pub fn preprocess_world(&mut self, world: &VoxelGrid, options: &VoxelOptions) {
+        self.reachable_in_world(world, (0, 0, 0), (0, 0, 0), options.moves);
+        if options.algorithm == Algorithm::Jps && options.moves == VoxelMoves::Fly26 && (options.jump_always || !self.cluttered(world)) {
+            crate::search::jps3d::prepare(self, world);
+        }
     }
 
     /// Runs a whole search on a voxel world from `start` to `goal` (A*, Dijkstra, greedy, BFS,

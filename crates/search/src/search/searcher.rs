@@ -388,10 +388,15 @@ impl Searcher {
         self.prepared.as_ref()
     }
 
-    /// Bytes held by what the searcher keeps of the last grid between searches: connected
-    /// components, bit rows and jump distances (its per-cell search records not counted).
+    /// Bytes held by what the searcher keeps of the last grid and the last world between
+    /// searches: connected components, bit rows, jump distances, the subgoal graph and HPA*'s
+    /// clusters, and a world's components and 3D JPS's bit rows and straight-jump table (its
+    /// per-cell and per-voxel search records not counted).
     pub fn kept_bytes(&self) -> usize {
-        self.components.as_deref().map_or(0, Components::bytes)
+        self.world_components.as_ref().map_or(0, WorldComponents::bytes)
+            + self.voxel_bits.as_ref().map_or(0, |b| b.bytes())
+            + self.jps3d.straight_bytes()
+            + self.components.as_deref().map_or(0, Components::bytes)
             + self.bits.as_ref().map_or(0, BitGrid::bytes)
             + self.jumps.as_ref().map_or(0, JumpTable::bytes)
             + self.prepared.as_ref().map_or(0, Prepared::bytes)

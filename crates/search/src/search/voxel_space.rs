@@ -136,6 +136,11 @@ pub(crate) struct WorldComponents {
 }
 
 impl WorldComponents {
+    /// Bytes held.
+    pub(crate) fn bytes(&self) -> usize {
+        self.labels.len() * 4
+    }
+
     pub(crate) fn new(world: &VoxelGrid, moves: VoxelMoves) -> WorldComponents {
         let mut labelling = WorldLabelling::new(world, moves);
         labelling.advance(world, usize::MAX);

@@ -20,6 +20,11 @@ pub(crate) struct VoxelBits {
 }
 
 impl VoxelBits {
+    /// Bytes held.
+    pub(crate) fn bytes(&self) -> usize {
+        self.rows.iter().map(|r| r.len() * 8).sum()
+    }
+
     pub(crate) fn new(world: &VoxelGrid) -> VoxelBits {
         let n = [world.width() + 2, world.height() + 2, world.depth() + 2];
         let words = n.map(|v| v.div_ceil(64));

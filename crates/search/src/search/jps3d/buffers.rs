@@ -58,6 +58,11 @@ pub(crate) struct Buffers {
 }
 
 impl Buffers {
+    /// Bytes held by the straight-jump table kept, if any.
+    pub(crate) fn straight_bytes(&self) -> usize {
+        self.straight.as_ref().map_or(0, super::straight::Straight::bytes)
+    }
+
     pub(crate) fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         self.expanded.clear();

@@ -354,6 +354,42 @@ fn direction(a: Pos3, b: Pos3) -> usize {
     number([s(a.0, b.0), s(a.1, b.1), s(a.2, b.2)]).expect("a unit direction")
 }
 
+/// What the jumps read, taken out of the searcher: the kept bit rows and straight-jump table,
+/// brought up to date around the voxels changed since, or made anew (the table empty, its
+/// lines filled as jumps need them), and the remembered forced directions.
+fn kept_tables(s: &mut Searcher, world: &VoxelGrid) -> (VoxelBits, Memo, Option<Straight>) {
+    let bits = match s.voxel_bits.take() {
+        Some(mut kept) => match kept.update(world) {
+            true => kept,
+            false => VoxelBits::new(world),
+        },
+        None => VoxelBits::new(world),
+    };
+    let mut memo = Memo(std::mem::take(&mut s.jps3d.memo));
+    memo.0.resize(MEMO, u64::MAX);
+    let straight = match s.jps3d.straight.take() {
+        Some(mut kept) => match kept.update(world) {
+            true => Some(kept),
+            false => Straight::new(world),
+        },
+        None => Straight::new(world),
+    };
+    (bits, memo, straight)
+}
+
+/// Makes ahead what 3D JPS's searches of `world` read (see [`Searcher::preprocess_world`]):
+/// the bit rows, and the straight-jump table with every line filled.
+pub(crate) fn prepare(s: &mut Searcher, world: &VoxelGrid) {
+    let (bits, mut memo, mut straight) = kept_tables(s, world);
+    if let Some(table) = straight.as_mut() {
+        let rules = rules();
+        table.fill_all((&bits, &mut |d, free| memo.forced(rules, d, free)));
+    }
+    s.jps3d.memo = memo.0;
+    s.jps3d.straight = straight;
+    s.voxel_bits = Some(bits);
+}
+
 /// Goes on with `run` for up to `n` more expansions; returns whether it has ended (then
 /// `run.result` holds its result). The expanded jump points' indices are kept in the
 /// searcher (`jps3d.expanded`), and the jump points put on the open list first with the
@@ -367,24 +403,8 @@ pub(crate) fn advance(s: &mut Searcher, world: &VoxelGrid, run: &mut Run, n: usi
     }
     debug_assert!(run.generation == s.jps3d.generation && run.world == world.version(), "the search the buffers hold");
     let ((_, goal), weight, plan) = (run.ends, run.weight, run.plan);
-    // the kept rows, brought up to date around the voxels changed since, or made anew
-    let bits = match s.voxel_bits.take() {
-        Some(mut kept) => match kept.update(world) {
-            true => kept,
-            false => VoxelBits::new(world),
-        },
-        None => VoxelBits::new(world),
-    };
+    let (bits, memo, straight) = kept_tables(s, world);
     let at = |p: Pos3| [p.0 + 1, p.1 + 1, p.2 + 1];
-    let mut memo = Memo(std::mem::take(&mut s.jps3d.memo));
-    memo.0.resize(MEMO, u64::MAX);
-    let straight = match s.jps3d.straight.take() {
-        Some(mut kept) => match kept.update(world) {
-            true => Some(kept),
-            false => Straight::new(world),
-        },
-        None => Straight::new(world),
-    };
     let mut jumper = Jumper { bits: &bits, rules: rules(), goal: at(goal), memo, straight };
     // the estimate at a voxel given in the bit rows' (bordered) coordinates
     let h = |q: At| VoxelMoves::Fly26.estimate((q[0] - 1, q[1] - 1, q[2] - 1), goal) * weight;

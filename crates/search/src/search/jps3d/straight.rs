@@ -134,6 +134,33 @@ impl Straight {
         (e & JUMP_POINT != 0).then(|| to(n))
     }
 
+    /// Fills every line not filled yet, along each axis (a preparation ahead of the searches,
+    /// which otherwise fill the lines their jumps need as they go).
+    pub(super) fn fill_all(&mut self, (bits, forced): (&VoxelBits, Forced)) {
+        for a in 0..3 {
+            let (b, c) = ([1, 2, 0][a], [2, 0, 1][a]);
+            for line in 0..self.filled[a].len() {
+                if !self.filled[a][line] {
+                    let mut p = [1; 3];
+                    (p[b], p[c]) = (line % self.size[b] + 1, line / self.size[b] + 1);
+                    self.fill((bits, &mut *forced), a, p);
+                    self.filled[a][line] = true;
+                }
+            }
+        }
+    }
+
+    /// Bytes held.
+    pub(crate) fn bytes(&self) -> usize {
+        self.entries.len() * 12 + self.filled.iter().map(Vec::len).sum::<usize>()
+    }
+
+    /// Lines not filled, along all three axes.
+    #[cfg(test)]
+    pub(super) fn unfilled(&self) -> usize {
+        self.filled.iter().flatten().filter(|f| !**f).count()
+    }
+
     /// Fills the line along axis `a` through `p` (bordered coordinates), both senses.
     fn fill(&mut self, (bits, forced): (&VoxelBits, Forced), a: usize, mut p: At) {
         let (ring, apart) = RING[a];

@@ -253,6 +253,27 @@ fn the_table_of_straight_jumps_answers_as_the_scan() {
     }
 }
 
+/// A table filled whole ahead of the searches ([`prepare`], as `Searcher::preprocess_world`
+/// does) answers as the scan with every line filled before any jump reads it; an edit after
+/// it unfills only the lines round the changed voxel, and the table answers as the scan again.
+#[test]
+fn a_table_filled_ahead_answers_as_the_scan() {
+    let mut next = xorshift(0x5851_f42d_4c95_7f2d);
+    let mut world = VoxelGrid::new(13, 9, 7).unwrap();
+    (0..world.len()).filter(|_| next() % 100 < 12).for_each(|i| world.set_blocked(world.pos(i), true).unwrap());
+    let mut s = Searcher::default();
+    prepare(&mut s, &world);
+    let mut table = s.jps3d.straight.take().expect("a small world has a table");
+    assert_eq!(table.unfilled(), 0, "every line filled");
+    assert!(table_kept_against_scan(&world, 3, &mut table) > 1_000);
+    let p = (6, 4, 3);
+    world.set_blocked(p, !world.is_blocked(p)).unwrap();
+    assert!(table.update(&world));
+    // the lines through the 3 x 3 voxels round it, across it along each axis
+    assert_eq!(table.unfilled(), 27);
+    assert!(table_kept_against_scan(&world, 3, &mut table) > 1_000);
+}
+
 /// Compares every straight jump from every free voxel of `world`, read from one table (its
 /// lines filled as the jumps come), with the same jump scanned: the goal far off the line, and
 /// at every `every`th free voxel of the line. Returns the jumps compared.
