@@ -187,7 +187,7 @@ impl Searcher {
     /// ```
     pub fn preprocess_world(&mut self, world: &VoxelGrid, options: &VoxelOptions) {
         self.reachable_in_world(world, (0, 0, 0), (0, 0, 0), options.moves);
-        if options.algorithm == Algorithm::Jps && options.moves == VoxelMoves::Fly26 && (options.jump_always || !self.cluttered(world)) {
+        if options.algorithm == Algorithm::Jps && options.moves == VoxelMoves::Fly26 && self.jumps_on(world, options) {
             crate::search::jps3d::prepare(self, world);
         }
     }
@@ -225,7 +225,7 @@ impl Searcher {
             return Ok(plan.nothing());
         }
         if options.algorithm == Algorithm::Jps {
-            if options.jump_always || !self.cluttered(world) {
+            if self.jumps_on(world, options) {
                 return Ok(crate::search::jps3d::sliced::search(self, world, start, goal, options.weight, plan));
             }
             // among dense small obstacles JPS jumps little and scans much: A*, as optimal

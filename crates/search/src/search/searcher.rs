@@ -17,7 +17,7 @@ use crate::search::options::{Algorithm, SearchOptions};
 use crate::search::subgoal::{Prepared, Scratch, prepare};
 use crate::search::types::SearchError;
 use crate::search::voxel_space::{WorldComponents, WorldLabelling};
-use crate::search::world_options::CLUTTER_LIMIT;
+use crate::search::world_options::{CLUTTER_LIMIT, VoxelOptions};
 use crate::world::Pos3;
 use crate::world::voxel::{VoxelGrid, VoxelMoves};
 
@@ -175,6 +175,12 @@ impl Searcher {
         }
         self.world_components = Some(labelling.into_components());
         true
+    }
+
+    /// Whether 3D JPS with `options` jumps on `world`: asked to always
+    /// ([`VoxelOptions::jump_always`]), or the world not [`Searcher::cluttered`] (else A* runs).
+    pub(crate) fn jumps_on(&mut self, world: &VoxelGrid, options: &VoxelOptions) -> bool {
+        options.jump_always || !self.cluttered(world)
     }
 
     /// Whether `world` is too cluttered with small obstacles for 3D JPS to pay

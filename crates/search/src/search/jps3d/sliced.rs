@@ -100,9 +100,9 @@ fn direct_line(world: &VoxelGrid, a: Pos3, b: Pos3) -> Option<Vec<Pos3>> {
 }
 
 /// Whether two orders of the blocks give the same moves (they differ only in empty blocks).
-fn same_moves(blocks: &[([i32; 3], usize); 3], x: &[usize; 3], y: &[usize; 3]) -> bool {
-    let kept = |o: &[usize; 3]| o.iter().copied().filter(|&i| blocks[i].1 > 0).collect::<Vec<_>>();
-    kept(x) == kept(y)
+fn same_moves<'a>(blocks: &[([i32; 3], usize); 3], x: &'a [usize; 3], y: &'a [usize; 3]) -> bool {
+    let kept = |o: &'a [usize; 3]| o.iter().filter(|&&i| blocks[i].1 > 0);
+    kept(x).eq(kept(y))
 }
 
 /// A 3D JPS search on a voxel world under way in slices ([`Searcher::begin_jump_world`]).
@@ -167,7 +167,7 @@ impl Searcher {
             let run = Run { ends, weight, plan, generation, world: version, expanded: 0, counts: (0, 0), result };
             return Ok(Some(JumpWorldSearch { run }));
         }
-        if !options.jump_always && self.cluttered(world) {
+        if !self.jumps_on(world, options) {
             return Ok(None);
         }
         Ok(Some(JumpWorldSearch { run: begin(self, world, (start, goal), options.weight, plan) }))
