@@ -30,14 +30,15 @@
 //! | cache | kept in | key | when stale |
 //! |---|---|---|---|
 //! | connected components of a board | [`Searcher`](crate::search::Searcher) (and [`Crowd`](crate::crowd::Crowd)) | grid version, topology's links | updated around the changed cells; rebuilt for another identity or topology |
-//! | bit rows and columns (block-based JPS) | `Searcher` | grid version | updated cell by cell from the change log; rebuilt for another identity |
-//! | jump distances (JPS+) | `Searcher` | grid version | rebuilt whole on any change |
+//! | bit rows and columns (block-based JPS) | `Searcher`, shared with the searches reading them | grid version | updated cell by cell from the change log (in a copy while a search holds them); rebuilt for another identity |
+//! | jump distances (JPS+) | `Searcher`, shared with the searches reading them and lent by a subgoal graph that answers by JPS+ | grid version | rebuilt whole on any change |
 //! | connected components of a world | `Searcher` | world version, move model | rebuilt |
 //! | free voxels as bit rows (3D JPS) | `Searcher` | world version | rebuilt |
 //! | per-cell search records | `Searcher` | a generation stamp per search, the grid's size | a new stamp per search; reset at a size change or when the stamp wraps |
 //! | [`Replanner`](crate::search::Replanner) (D* Lite) distances | the replanner | none: told | the caller passes every changed cell to `cells_changed` (the crowd and the plugin do, from a cell-by-cell comparison) |
 //! | [`JumpDistances`](crate::search::JumpDistances) | the caller | none | made for one grid; the game's arrows view keeps it with the grid version and makes it again when that differs |
-//! | a parked search ([`ParkedSearch`](crate::search::ParkedSearch)) | the caller, its records in the `Searcher` | grid version, the searcher's generation stamp | [`Searcher::resume`](crate::search::Searcher::resume) refuses it after any edit, on a copy, or after another search on the searcher |
+//! | a parked search ([`ParkedSearch`](crate::search::ParkedSearch)) | the caller, its records in the `Searcher`; the bit rows or jump table it reads held by the parked search itself | grid version, the searcher's generation stamp | [`Searcher::resume`](crate::search::Searcher::resume) refuses it after any edit, on a copy, or after another search on the searcher; whatever the searcher prepares or is lent in between, it reads the table it began with (`crates/search/tests/held.rs`) |
+//! | an HPA\* query in slices ([`HpaSearch`](crate::search::HpaSearch)) | the caller; begun by a `Searcher`, it holds the clusters it began on | grid version, and the clusters' own stamp (new at every build, clone, update and reweighting) | refused after any edit of its grid; [`HpaSearch::advance`](crate::search::HpaSearch::advance) refuses clusters other than those it began on; `keep_hierarchy` between slices changes nothing (`held.rs`) |
 //! | HPA* clusters and entrances ([`Hierarchy`](crate::search::Hierarchy)) | the caller, or `Searcher` for [`Algorithm::Hpa`](crate::search::Algorithm::Hpa) (also rebuilt for another cluster side; shared between searchers with `keep_hierarchy`, and copied before an update while shared) | grid version | [`find`](crate::search::Hierarchy::find) refuses a changed grid; [`update`](crate::search::Hierarchy::update) rebuilds the clusters around the changed cells, or the whole for another identity |
 //!
 //! # The plugin's and the game's caches

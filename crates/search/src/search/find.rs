@@ -123,13 +123,16 @@ impl Searcher {
         }
         let scratch = std::mem::take(&mut self.hpa);
         let hierarchy = self.hierarchy_for(grid).expect("validated: a plain board has clusters");
-        Ok(hierarchy.begin_find(grid, start, goal, scratch).expect("brought up to date, endpoints validated"))
+        let mut run = hierarchy.begin_find(grid, start, goal, scratch).expect("brought up to date, endpoints validated");
+        run.held = self.hierarchy.clone();
+        Ok(run)
     }
 
     /// Goes on with `run` ([`Searcher::begin_hpa`]) for at most `n` more abstract expansions:
     /// `Some` result once it has ended (what [`Searcher::search`] answers), `None` while it is
-    /// under way. [`HpaError::Stale`] when the grid has changed since it began, or this
-    /// searcher's clusters do not answer for it: begin again.
+    /// under way. The query reads the clusters it began on, held by `run`, whatever this searcher
+    /// keeps now ([`Searcher::keep_hierarchy`] between slices changes nothing).
+    /// [`HpaError::Stale`] when the grid has changed since it began: begin again.
     pub fn advance_hpa(
         &mut self,
         grid: &Grid,
@@ -137,10 +140,14 @@ impl Searcher {
         options: &SearchOptions,
         n: usize,
     ) -> Result<Option<SearchResult>, HpaError> {
+        if !run.is_for(grid) {
+            return Err(HpaError::Stale);
+        }
         let ending = !run.is_finished();
         if ending {
-            let hierarchy = self.hierarchy.as_deref().ok_or(HpaError::Stale)?;
-            if !run.advance(hierarchy, grid, n)? {
+            // the clusters it began on, whatever the searcher keeps now
+            let hierarchy = run.held.clone().ok_or(HpaError::Stale)?;
+            if !run.advance(&hierarchy, grid, n)? {
                 return Ok(None);
             }
         }

@@ -13,7 +13,7 @@ use crate::search::state::StepSearch;
 impl StepSearch<'_> {
     /// Jumps straight from `i` by `d`; `a` and `b` are the two perpendicular offsets.
     fn jump_straight(&self, mut i: isize, d: isize, a: isize, b: isize) -> Option<isize> {
-        if let (Algorithm::JpsBlock, Some(bits)) = (self.options.algorithm, self.s.bits.as_ref()) {
+        if let (Algorithm::JpsBlock, Some(bits)) = (self.options.algorithm, self.held.bits()) {
             return self.jump_block(bits, i, d);
         }
         loop {
@@ -120,7 +120,7 @@ pub(crate) fn expand(run: &mut StepSearch<'_>, idx: u32, pos: Pos) {
     let g_here = run.s.nodes[idx as usize].g;
     let plus = run.options.algorithm == Algorithm::JpsPlus;
     for &(dx, dy) in &dirs[..count] {
-        let found = if let (true, Some(table)) = (plus, run.s.jumps.as_ref()) {
+        let found = if let (true, Some(table)) = (plus, run.held.jumps()) {
             table.jump(i, pos, run.goal_pos, run.grid.stride(), dx, dy)
         } else {
             let j = if dx != 0 && dy != 0 {
@@ -138,7 +138,7 @@ pub(crate) fn expand(run: &mut StepSearch<'_>, idx: u32, pos: Pos) {
         if let Some((j, steps)) = found {
             let jpos = ((pos.0 as isize + dx * steps as isize) as usize, (pos.1 as isize + dy * steps as isize) as usize);
             let cost = if dx != 0 && dy != 0 { diagonal * steps as f64 } else { straight * steps as f64 };
-            if let (true, Some(table)) = (plus, run.s.jumps.as_ref()) {
+            if let (true, Some(table)) = (plus, run.held.jumps()) {
                 // the jump point's distances are read when it is expanded
                 table.prefetch(j as usize);
             }

@@ -14,6 +14,7 @@ pub(crate) mod bidir;
 pub(crate) mod dstar;
 pub(crate) mod expand;
 pub(crate) mod find;
+pub(crate) mod held;
 pub(crate) mod hpa;
 pub(crate) mod ida;
 pub(crate) mod index_map;

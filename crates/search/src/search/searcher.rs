@@ -10,6 +10,7 @@ use crate::grid::bits::BitGrid;
 use crate::grid::board::Grid;
 use crate::grid::components::{Components, Labelling};
 use crate::grid::rules::{CostModel, DiagonalRule, Topology};
+use crate::search::held::Held;
 use crate::search::hpa::{Hierarchy, HierarchyBuild, HpaScratch};
 use crate::search::jps_plus::JumpTable;
 use crate::search::open_list::{IndexedHeap, Node};
@@ -42,10 +43,11 @@ pub struct Searcher {
     pub(crate) pushed_now: Vec<u32>,
     /// The connected components of the last grid searched, kept until it changes.
     components: Option<Arc<Components>>,
-    /// The last grid's cells as bits, for block-based jumps, kept until it changes.
-    pub(crate) bits: Option<BitGrid>,
-    /// The last grid's jump distances, for JPS+, kept until it changes.
-    pub(crate) jumps: Option<JumpTable>,
+    /// The last grid's cells as bits, for block-based jumps, kept until it changes (shared
+    /// with the searches that read them: see [`Held`]).
+    bits: Option<Arc<BitGrid>>,
+    /// The last grid's jump distances, for JPS+, kept until it changes (shared likewise).
+    pub(crate) jumps: Option<Arc<JumpTable>>,
     /// The connected components of the last voxel world and move model searched.
     world_components: Option<WorldComponents>,
     /// Voxel components being labelled a step at a time ([`Searcher::label_world_within`]).
@@ -196,19 +198,32 @@ impl Searcher {
         }
     }
 
-    /// Makes the bit rows and columns of `grid` ready for block-based jumps (kept, and brought
-    /// up to date cell by cell when the grid changes).
-    pub(crate) fn prepare_bits(&mut self, grid: &Grid) {
+    /// The bit rows and columns of `grid` for block-based jumps (kept, and brought up to date
+    /// cell by cell when the grid changes: in place while no search holds them, else in a copy).
+    pub(crate) fn prepare_bits(&mut self, grid: &Grid) -> Arc<BitGrid> {
         match self.bits.as_mut() {
-            Some(bits) => bits.update(grid),
-            None => self.bits = Some(BitGrid::new(grid)),
+            Some(bits) if bits.version != grid.version() => Arc::make_mut(bits).update(grid),
+            Some(_) => {}
+            None => self.bits = Some(Arc::new(BitGrid::new(grid))),
+        }
+        self.bits.clone().expect("made above")
+    }
+
+    /// The jump distances of `grid` for JPS+ (kept until the grid changes).
+    pub(crate) fn prepare_jumps(&mut self, grid: &Grid) -> Arc<JumpTable> {
+        match &self.jumps {
+            Some(j) if j.version == grid.version() => j.clone(),
+            _ => self.jumps.insert(Arc::new(JumpTable::new(grid))).clone(),
         }
     }
 
-    /// Makes the jump distances of `grid` ready for JPS+ (kept until the grid changes).
-    pub(crate) fn prepare_jumps(&mut self, grid: &Grid) {
-        if self.jumps.as_ref().is_none_or(|j| j.version != grid.version()) {
-            self.jumps = Some(JumpTable::new(grid));
+    /// What a 2D search with `algorithm` on `grid` reads its jumps from, held by the search
+    /// from its first slice to its last ([`Held`]).
+    pub(crate) fn held_for(&mut self, grid: &Grid, algorithm: Algorithm) -> Held {
+        match algorithm {
+            Algorithm::JpsBlock => Held::Bits(self.prepare_bits(grid)),
+            Algorithm::JpsPlus => Held::Jumps(self.prepare_jumps(grid)),
+            _ => Held::Nothing,
         }
     }
 
@@ -219,8 +234,9 @@ impl Searcher {
     pub fn preprocess(&mut self, grid: &Grid, options: &SearchOptions) {
         self.reachable(grid, (0, 0), (0, 0), options.topology);
         match options.algorithm {
-            Algorithm::JpsBlock => self.prepare_bits(grid),
-            Algorithm::JpsPlus => self.prepare_jumps(grid),
+            Algorithm::JpsBlock | Algorithm::JpsPlus => {
+                self.held_for(grid, options.algorithm);
+            }
             Algorithm::Subgoal => {
                 self.prepared_for(grid);
             }
@@ -403,8 +419,8 @@ impl Searcher {
             + self.voxel_bits.as_ref().map_or(0, |b| b.bytes())
             + self.jps3d.straight_bytes()
             + self.components.as_deref().map_or(0, Components::bytes)
-            + self.bits.as_ref().map_or(0, BitGrid::bytes)
-            + self.jumps.as_ref().map_or(0, JumpTable::bytes)
+            + self.bits.as_deref().map_or(0, BitGrid::bytes)
+            + self.jumps.as_deref().map_or(0, JumpTable::bytes)
             + self.prepared.as_ref().map_or(0, Prepared::bytes)
             + self.hierarchy.as_deref().map_or(0, Hierarchy::bytes)
     }

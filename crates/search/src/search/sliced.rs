@@ -12,6 +12,7 @@
 use crate::grid::Pos;
 use crate::grid::board::Grid;
 use crate::grid::rules::Heuristic;
+use crate::search::held::Held;
 use crate::search::options::SearchOptions;
 use crate::search::searcher::Searcher;
 use crate::search::state::StepSearch;
@@ -36,6 +37,9 @@ pub struct ParkedSearch {
     finished: Option<bool>,
     special: bool,
     offsets: [isize; 8],
+    /// The table its jumps read (JPS+, block-based JPS), held while it is parked: whatever the
+    /// searcher is given in between, it goes on with the one it began with.
+    held: Held,
 }
 
 impl ParkedSearch {
@@ -89,7 +93,7 @@ impl Searcher {
         if self.generation != parked.stamp || grid.version() != parked.grid {
             return None;
         }
-        let p = parked.clone();
+        let p = parked.clone(); // (its held table is shared, not copied)
         Some(StepSearch {
             s: self,
             grid,
@@ -106,6 +110,7 @@ impl Searcher {
             finished: p.finished,
             special: p.special,
             offsets: p.offsets,
+            held: p.held,
             record: false,
         })
     }
@@ -143,6 +148,7 @@ impl StepSearch<'_> {
             finished: self.finished,
             special: self.special,
             offsets: self.offsets,
+            held: self.held,
         }
     }
 }

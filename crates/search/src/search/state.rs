@@ -8,6 +8,7 @@ use crate::grid::board::{BLOCKED, DX, DY, Grid, may_enter};
 use crate::grid::moves::path_cost;
 use crate::grid::rules::{Heuristic, Topology};
 use crate::grid::sight::polyline_length;
+use crate::search::held::Held;
 use crate::search::open_list::{Entry, NONE, fill_runs, parent_chain};
 use crate::search::options::{Algorithm, SearchOptions};
 use crate::search::searcher::{Searcher, validate};
@@ -31,6 +32,8 @@ pub struct StepSearch<'a> {
     pub(crate) finished: Option<bool>,
     pub(crate) special: bool,
     pub(crate) offsets: [isize; 8],
+    /// The table its jumps read, held from the first slice to the last.
+    pub(crate) held: Held,
     /// Keep the cells each step pushed, for [`StepSearch::last_pushed`] (off in one-shot runs).
     pub(crate) record: bool,
 }
@@ -61,13 +64,10 @@ impl<'a> StepSearch<'a> {
             finished: None,
             special: !grid.is_uniform(),
             offsets,
+            held: Held::Nothing,
             record: true,
         };
-        match options.algorithm {
-            Algorithm::JpsBlock => run.s.prepare_bits(grid),
-            Algorithm::JpsPlus => run.s.prepare_jumps(grid),
-            _ => {}
-        }
+        run.held = run.s.held_for(grid, options.algorithm);
         if run.s.reachable(grid, start, goal, options.topology) {
             let h = run.estimate(start);
             run.touch(run.start, 0.0, h, NONE, false);

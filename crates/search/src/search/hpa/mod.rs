@@ -41,6 +41,7 @@ use std::sync::Arc;
 
 use crate::grid::Pos;
 use crate::grid::board::Grid;
+use crate::search::held::Stamp;
 use block::{Block, Read};
 use cells::{Field, Patch, extend_octile_walk, smooth, step_cost};
 pub use entrances::SPACING;
@@ -167,6 +168,9 @@ pub struct Hierarchy {
     /// rather than a division: the abstract search asks for a node's cluster at every step).
     column: Vec<u32>,
     row: Vec<u32>,
+    /// This value's identity: new when it is built, cloned, brought up to date or reweighted,
+    /// so that a query begun on it refuses any other ([`HpaSearch::advance`]).
+    stamp: Stamp,
 }
 
 impl Hierarchy {
@@ -220,6 +224,7 @@ impl Hierarchy {
             weight: DEFAULT_WEIGHT,
             column: (0..w).map(|x| (x / side) as u32).collect(),
             row: (0..h).map(|y| (y / side) as u32).collect(),
+            stamp: Stamp::new(),
         })
     }
 
@@ -249,6 +254,7 @@ impl Hierarchy {
     /// that may have read the grid at different revisions (a build in steps). Returns the
     /// number of clusters joined again.
     fn catch_up(&mut self, grid: &Grid, changed: &[Pos], whole: bool) -> usize {
+        self.stamp = Stamp::new();
         // a changed cell can change which offered transitions are joined by a few moves, which
         // decides those kept on each border of its cluster
         let mut borders: Vec<usize> = changed.iter().flat_map(|&p| self.borders_of(self.cluster_of(p))).collect();
@@ -347,6 +353,11 @@ impl Hierarchy {
         grid.version() == self.version
     }
 
+    /// This value's identity among hierarchies (see the field).
+    pub(crate) fn stamp(&self) -> u64 {
+        self.stamp.get()
+    }
+
     /// Whether [`Hierarchy::update`] brings the hierarchy up to date with `grid` around its
     /// edits (rather than building whole): `grid` is the one it was built for (or a snapshot
     /// of it), of the same size, plain, and changed since by no more than its log keeps.
@@ -395,6 +406,7 @@ impl Hierarchy {
             return Err(HpaError::Weight(weight));
         }
         self.weight = weight;
+        self.stamp = Stamp::new();
         Ok(())
     }
 

@@ -4,6 +4,8 @@
 //! and smooths the route as [`Hierarchy::find`] does. A game spreads a query over frames this
 //! way; between slices the search borrows nothing.
 
+use std::sync::Arc;
+
 use super::cells::{Field, Smoothing};
 use super::route::{Route, Scratch};
 use super::{Hierarchy, HpaError, HpaPath, SMOOTH_CELLS};
@@ -16,6 +18,11 @@ use crate::grid::board::Grid;
 pub struct HpaSearch {
     /// The grid's identity and revision when it began.
     version: (u64, u64),
+    /// The identity of the clusters it began on: it goes on with no other.
+    hierarchy: u64,
+    /// Those clusters, held from the first slice to the last when a searcher began it
+    /// ([`Searcher::begin_hpa`](crate::search::Searcher::begin_hpa)).
+    pub(crate) held: Option<Arc<Hierarchy>>,
     /// `None` for a query known to have no path before it began ([`HpaSearch::ended_without`]).
     route: Option<Route>,
     /// The route's refinement and smoothing, once the abstract search has found one.
@@ -110,7 +117,7 @@ impl Hierarchy {
     pub fn begin_find(&self, grid: &Grid, start: Pos, goal: Pos, scratch: Scratch) -> Result<HpaSearch, HpaError> {
         self.check(grid, start, goal)?;
         let route = Some(Route::new(self, grid, (start, goal), scratch));
-        Ok(HpaSearch { version: grid.version(), route, finish: None, finished_work: 0, found: None })
+        Ok(HpaSearch { version: grid.version(), hierarchy: self.stamp(), held: None, route, finish: None, finished_work: 0, found: None })
     }
 }
 
@@ -121,14 +128,19 @@ impl HpaSearch {
     /// [`LEG_WORK`](super::LEG_WORK), [`SMOOTH_CELLS`] path cells count one; a slice that gets
     /// that far does at least one leg or cell, and its last leg may take it past `n` by up to
     /// `LEG_WORK`: [`HpaSearch::work`] counts it all); returns whether the query has ended
-    /// ([`HpaSearch::path`] is then [`Hierarchy::find`]'s answer). `hierarchy` and `grid` are
-    /// the ones it began with: [`HpaError::Stale`] when the grid has changed since or the
-    /// hierarchy does not answer for it as it is now.
+    /// ([`HpaSearch::path`] is then [`Hierarchy::find`]'s answer; an ended query asked again
+    /// answers `true` while its grid is unchanged). `hierarchy` and `grid` are
+    /// the ones it began with: [`HpaError::Stale`] when the grid has changed since, or
+    /// `hierarchy` is not the value it began on (another, even of the same grid and built alike,
+    /// or the same brought up to date or reweighted since).
     pub fn advance(&mut self, hierarchy: &Hierarchy, grid: &Grid, n: usize) -> Result<bool, HpaError> {
+        if !self.is_for(grid) {
+            return Err(HpaError::Stale);
+        }
         if self.found.is_some() {
             return Ok(true);
         }
-        if grid.version() != self.version || !hierarchy.is_for(grid) {
+        if !hierarchy.is_for(grid) || hierarchy.stamp() != self.hierarchy {
             return Err(HpaError::Stale);
         }
         if n == 0 {
@@ -163,7 +175,12 @@ impl HpaSearch {
     /// A query on `grid` that has ended without a path before it began (its ends are known
     /// apart, say).
     pub(crate) fn ended_without(grid: &Grid) -> HpaSearch {
-        HpaSearch { version: grid.version(), route: None, finish: None, finished_work: 0, found: Some(None) }
+        HpaSearch { version: grid.version(), hierarchy: 0, held: None, route: None, finish: None, finished_work: 0, found: Some(None) }
+    }
+
+    /// Whether the query answers for `grid` as it is: the grid it began on, unchanged since.
+    pub fn is_for(&self, grid: &Grid) -> bool {
+        grid.version() == self.version
     }
 
     /// Abstract nodes expanded so far.

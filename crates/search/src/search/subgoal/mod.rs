@@ -120,7 +120,7 @@ pub struct Prepared {
     up: Upward,
     /// JPS+'s jump distances, instead of the hierarchy, on a map whose subgoal graph would
     /// not pay (see [`Prepared::uses_jump_table`]).
-    jumps: Option<JumpTable>,
+    jumps: Option<std::sync::Arc<JumpTable>>,
     /// Landmarks for JPS+'s estimate, beside its jump table (on maps of at most
     /// [`LANDMARK_CELLS`](landmarks::LANDMARK_CELLS) cells).
     marks: Option<landmarks::Landmarks>,
@@ -204,7 +204,7 @@ impl Prepared {
         if self.free.len() <= landmarks::LANDMARK_CELLS {
             self.marks = Some(landmarks::Landmarks::new(&self.free, self.stride, &table));
         }
-        self.jumps = Some(table);
+        self.jumps = Some(std::sync::Arc::new(table));
     }
 
     /// Whether the subgoal graph `graph` (each edge listed at both ends) has more independent
@@ -446,7 +446,7 @@ impl Prepared {
             + self.diagonal.len() * 8
             + self.cells.len() * 4
             + self.up.bytes()
-            + self.jumps.as_ref().map_or(0, JumpTable::bytes)
+            + self.jumps.as_deref().map_or(0, JumpTable::bytes)
             + self.marks.as_ref().map_or(0, landmarks::Landmarks::bytes)
             + self.table.as_ref().map_or(0, Table::bytes)
             + (self.reach_at.len() + self.reach.len()) * 4

@@ -107,11 +107,11 @@ impl Prepared {
         self.search_with(grid, start, goal, &mut searcher.subgoal, trace)
     }
 
-    /// Gives a searcher's kept jump distances (`kept`) this preparation's for JPS+, unless it
-    /// holds them for this grid at this revision already (the copy is made once, not per query).
-    pub(crate) fn lend_jumps(&self, kept: &mut Option<crate::search::jps_plus::JumpTable>) {
+    /// Gives a searcher's kept jump distances (`kept`) this preparation's for JPS+, shared
+    /// (a search that holds the searcher's former table goes on reading that one).
+    pub(crate) fn lend_jumps(&self, kept: &mut Option<std::sync::Arc<crate::search::jps_plus::JumpTable>>) {
         if let Some(table) = &self.jumps
-            && kept.as_ref().is_none_or(|k| k.version != table.version)
+            && kept.as_ref().is_none_or(|k| !std::sync::Arc::ptr_eq(k, table))
         {
             *kept = Some(table.clone());
         }
