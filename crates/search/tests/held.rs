@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use cubepath_search::{grid::*, search::*};
+use cubepath_search::{grid::*, search::*, world::*};
 use proptest::prelude::*;
 
 mod common;
@@ -170,6 +170,41 @@ fn an_hpa_query_is_refused_by_clusters_it_did_not_begin_on() {
     assert_eq!(run.advance(&h8, &grid, 1_000_000), Ok(true));
 }
 
+/// A search parked on one size of records, then a search of another size (which makes the
+/// per-cell records anew and started their stamps again): the parked search is refused, never
+/// resumed on records that are no longer its own (before: a voxel A* from a voxel to itself
+/// answered "no path", and longer ones panicked out of bounds).
+#[test]
+fn a_parked_search_is_refused_after_a_search_on_records_of_another_size() {
+    let world = seeded_world(70);
+    let grid = scattered(1);
+    let mut searcher = Searcher::default();
+    let parked = searcher.begin_world(&world, (0, 0, 0), (0, 0, 0), &world_options(false)).unwrap().park();
+    searcher.search(&grid, (0, 0), (63, 63), &options(Algorithm::AStar)).unwrap();
+    assert!(searcher.resume_world(&world, &parked).is_none(), "a voxel search resumed on a board's records");
+    let parked = parked_early(&mut searcher, &grid, Algorithm::AStar);
+    searcher.search_world(&world, (0, 0, 0), (9, 9, 3), &world_options(false)).unwrap();
+    assert!(searcher.resume(&grid, &parked).is_none(), "a board search resumed on a world's records");
+}
+
+/// A 3D JPS search that ended before it began (its goal out of reach) is not asked again on
+/// the world edited since: its answer was for the world as it was.
+#[test]
+fn an_ended_3d_jps_search_is_refused_on_an_edited_world() {
+    let mut world = VoxelGrid::new(10, 10, 4).unwrap();
+    for y in 0..10 {
+        for z in 0..4 {
+            world.set_blocked((5, y, z), true).unwrap(); // a wall: two halves
+        }
+    }
+    let mut searcher = Searcher::default();
+    let mut run = searcher.begin_jump_world(&world, (0, 0, 0), (9, 0, 0), &world_options(true)).unwrap().unwrap();
+    assert_eq!(searcher.advance_jump_world(&world, &mut run, 1), Some(true));
+    assert_eq!(run.result().map(|r| r.cost), Some(None), "out of reach");
+    world.set_blocked((5, 0, 0), false).unwrap(); // a door
+    assert_eq!(searcher.advance_jump_world(&world, &mut run, 1), None, "answered 'no path' through the door");
+}
+
 // ---- interleavings ---------------------------------------------------------------------------
 
 #[derive(Clone, Debug)]
@@ -188,7 +223,21 @@ enum Op {
     Edit { g: usize, at: usize },
     /// Replace grid `g` by a copy of grid `h`.
     Copy { g: usize, h: usize },
+    /// Begin a voxel search on world `v` (A* or 3D JPS), parked at once.
+    BeginWorld { v: usize, jps: bool, from: usize, to: usize },
+    /// Advance parked voxel search `p` by `n` expansions.
+    AdvanceWorld { p: usize, n: usize },
+    /// A whole voxel search on world `v`.
+    WholeWorld { v: usize, jps: bool, from: usize, to: usize },
+    /// `preprocess_world` for world `v`.
+    PreprocessWorld { v: usize, jps: bool },
+    /// Toggle a voxel of world `v`.
+    EditWorld { v: usize, at: usize },
+    /// Replace world `v` by a copy of world `u`.
+    CopyWorld { v: usize, u: usize },
 }
+
+const VOXELS: usize = 10 * 10 * 4;
 
 const ALGORITHMS: [Algorithm; 6] =
     [Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Jps, Algorithm::JpsBlock, Algorithm::JpsPlus, Algorithm::Hpa];
@@ -206,6 +255,12 @@ fn ops() -> impl Strategy<Value = Vec<Op>> {
             1 => (g.clone(), 5usize..13).prop_map(|(g, side)| Op::KeepHierarchy { g, side }),
             2 => (g.clone(), cell).prop_map(|(g, at)| Op::Edit { g, at }),
             1 => (g.clone(), g).prop_map(|(g, h)| Op::Copy { g, h }),
+            2 => (0usize..2, any::<bool>(), 0..VOXELS, 0..VOXELS).prop_map(|(v, jps, from, to)| Op::BeginWorld { v, jps, from, to }),
+            3 => (0usize..4, 1usize..30).prop_map(|(p, n)| Op::AdvanceWorld { p, n }),
+            1 => (0usize..2, any::<bool>(), 0..VOXELS, 0..VOXELS).prop_map(|(v, jps, from, to)| Op::WholeWorld { v, jps, from, to }),
+            1 => (0usize..2, any::<bool>()).prop_map(|(v, jps)| Op::PreprocessWorld { v, jps }),
+            1 => (0usize..2, 0..VOXELS).prop_map(|(v, at)| Op::EditWorld { v, at }),
+            1 => (0usize..2, 0usize..2).prop_map(|(v, u)| Op::CopyWorld { v, u }),
         ],
         1..60,
     )
@@ -221,6 +276,37 @@ fn free_cell(grid: &Grid, i: usize) -> Option<Pos> {
     (0..n).map(|k| (i + k) % n).map(|k| (k % w, k / w)).find(|&(x, y)| grid.is_passable(x, y))
 }
 
+/// Voxel `i` of a 10 x 10 x 4 world.
+fn voxel(i: usize) -> Pos3 {
+    (i % 10, (i / 10) % 10, i / 100)
+}
+
+/// The nearest free voxel to `i` (scanning on), or none.
+fn free_voxel(world: &VoxelGrid, i: usize) -> Option<Pos3> {
+    (0..VOXELS).map(|k| voxel((i + k) % VOXELS)).find(|&p| !world.is_blocked(p))
+}
+
+fn world_options(jps: bool) -> VoxelOptions {
+    VoxelOptions { algorithm: if jps { Algorithm::Jps } else { Algorithm::AStar }, jump_always: true, ..VoxelOptions::default() }
+}
+
+/// A seeded 10 x 10 x 4 world with about a fifth of its voxels blocked.
+fn seeded_world(seed: u64) -> VoxelGrid {
+    let mut world = VoxelGrid::new(10, 10, 4).unwrap();
+    let mut r = common::unit_source(seed);
+    for i in 0..VOXELS {
+        if r() < 0.2 {
+            world.set_blocked(voxel(i), true).unwrap();
+        }
+    }
+    world
+}
+
+enum RunningWorld {
+    Steps(ParkedWorldSearch),
+    Jumps(JumpWorldSearch),
+}
+
 enum Running {
     Steps(ParkedSearch, Pos, Pos, Algorithm),
     Hpa(HpaSearch, Pos, Pos),
@@ -233,8 +319,88 @@ fn interleave(ops: &[Op]) -> Result<(), TestCaseError> {
     let mut searcher = Searcher::default();
     // each running search, the grid it runs on and that grid's version when it began
     let mut running: Vec<(Running, usize, (u64, u64))> = vec![];
+    let mut worlds: Vec<VoxelGrid> = (0..2).map(|k| seeded_world(70 + k)).collect();
+    // each running voxel search: the search, its world, the world's version then, its ends
+    let mut running_worlds: Vec<(RunningWorld, usize, (u64, u64), (Pos3, Pos3), bool)> = vec![];
     for op in ops {
         match *op {
+            Op::BeginWorld { v, jps, from, to } => {
+                let (Some(s), Some(t)) = (free_voxel(&worlds[v], from), free_voxel(&worlds[v], to)) else { continue };
+                let o = world_options(jps);
+                let run = match jps {
+                    true => RunningWorld::Jumps(searcher.begin_jump_world(&worlds[v], s, t, &o).unwrap().expect("jump_always")),
+                    false => RunningWorld::Steps(searcher.begin_world(&worlds[v], s, t, &o).unwrap().park()),
+                };
+                running_worlds.push((run, v, worlds[v].version(), (s, t), jps));
+                if running_worlds.len() > 4 {
+                    running_worlds.remove(0);
+                }
+            }
+            Op::AdvanceWorld { p, n } => {
+                if running_worlds.is_empty() {
+                    continue;
+                }
+                let p = p % running_worlds.len();
+                let (run, v, version, (s, t), jps) = &mut running_worlds[p];
+                let world = &worlds[*v];
+                let changed = world.version() != *version;
+                let answer = match run {
+                    RunningWorld::Steps(parked) => match searcher.resume_world(world, parked) {
+                        None => None,
+                        Some(mut step) => {
+                            prop_assert!(!changed, "a voxel search resumed on a changed world");
+                            if step.advance(n) {
+                                Some(Some(step.result().cost))
+                            } else {
+                                *parked = step.park();
+                                Some(None)
+                            }
+                        }
+                    },
+                    RunningWorld::Jumps(run) => match searcher.advance_jump_world(world, run, n) {
+                        None => None,
+                        Some(done) => {
+                            prop_assert!(!changed, "3D JPS went on on a changed world");
+                            Some(done.then(|| run.result().expect("ended").cost))
+                        }
+                    },
+                };
+                let (s, t, jps, world) = (*s, *t, *jps, &worlds[running_worlds[p].1]);
+                match answer {
+                    None => {
+                        running_worlds.remove(p);
+                    }
+                    Some(Some(cost)) => {
+                        let fresh = Searcher::default().search_world(world, s, t, &world_options(jps)).unwrap().cost;
+                        prop_assert!(
+                            close(cost, fresh),
+                            "voxels (jps {}) {:?} -> {:?}: {:?} against a fresh searcher's {:?}",
+                            jps,
+                            s,
+                            t,
+                            cost,
+                            fresh
+                        );
+                        running_worlds.remove(p);
+                    }
+                    Some(None) => {}
+                }
+            }
+            Op::WholeWorld { v, jps, from, to } => {
+                let world = &worlds[v];
+                let (Some(s), Some(t)) = (free_voxel(world, from), free_voxel(world, to)) else { continue };
+                let o = world_options(jps);
+                let cost = searcher.search_world(world, s, t, &o).unwrap().cost;
+                let fresh = Searcher::default().search_world(world, s, t, &o).unwrap().cost;
+                prop_assert!(close(cost, fresh), "voxels whole (jps {}): {:?} against {:?}", jps, cost, fresh);
+            }
+            Op::PreprocessWorld { v, jps } => searcher.preprocess_world(&worlds[v], &world_options(jps)),
+            Op::EditWorld { v, at } => {
+                let p = voxel(at);
+                let blocked = worlds[v].is_blocked(p);
+                worlds[v].set_blocked(p, !blocked).unwrap();
+            }
+            Op::CopyWorld { v, u } => worlds[v] = worlds[u].clone(),
             Op::Begin { g, a, from, to } => {
                 let (Some(s), Some(t)) = (free_cell(&grids[g], from), free_cell(&grids[g], to)) else { continue };
                 let algo = algorithm(a);
@@ -321,7 +487,8 @@ fn interleave(ops: &[Op]) -> Result<(), TestCaseError> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
-    /// Random interleavings over three grids: no panic, and every answer a fresh searcher's.
+    /// Random interleavings over three grids and two worlds: no panic, and every answer a fresh
+    /// searcher's (and for the optimal 2D searches the rules' Dijkstra's).
     #[test]
     fn interleaved_searches_answer_as_fresh_or_are_refused(ops in ops()) {
         interleave(&ops)?;

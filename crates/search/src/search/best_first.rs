@@ -301,6 +301,8 @@ pub struct ParkedWorldSearch {
     world: (u64, u64),
     options: VoxelOptions,
     stamp: u32,
+    /// Which search of its searcher it is (never repeats; the stamp starts again at a size change).
+    search: u64,
     start: usize,
     goal: usize,
     counts: SearchResult<Pos3>,
@@ -357,7 +359,7 @@ impl Searcher {
     /// was then (another world, or an edit since): start it again with
     /// [`Searcher::begin_world`].
     pub fn resume_world<'a>(&'a mut self, world: &'a VoxelGrid, parked: &ParkedWorldSearch) -> Option<WorldSteps<'a>> {
-        if self.generation != parked.stamp || world.version() != parked.world {
+        if self.searches != parked.search || self.generation != parked.stamp || world.version() != parked.world {
             return None;
         }
         let p = parked.clone();
@@ -398,6 +400,7 @@ impl WorldSteps<'_> {
             world: run.space.world.version(),
             options: self.options,
             stamp: run.s.generation,
+            search: run.s.searches,
             start: run.start,
             goal: run.goal,
             counts: run.counts,

@@ -38,6 +38,9 @@ pub struct Searcher {
     /// Expansion index of each closed cell, for the step view.
     pub(crate) order: Vec<u32>,
     pub(crate) generation: u32,
+    /// Searches begun on this searcher, never reset (the per-cell stamp above starts again at a
+    /// size change and wraps): a parked search is taken up only while this is what it was.
+    pub(crate) searches: u64,
     pub(crate) heap: IndexedHeap,
     pub(crate) fifo: VecDeque<u32>,
     pub(crate) pushed_now: Vec<u32>,
@@ -87,6 +90,7 @@ impl Searcher {
             self.generation = 0;
         }
         self.generation += 1;
+        self.searches += 1;
         self.heap.reset(len, stride);
         self.fifo.clear();
         self.pushed_now.clear();

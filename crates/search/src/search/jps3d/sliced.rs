@@ -174,14 +174,18 @@ impl Searcher {
     }
 
     /// Goes on with `run` ([`Searcher::begin_jump_world`]) for at most `n` more expansions:
-    /// `Some(true)` once it has ended ([`JumpWorldSearch::result`]), `Some(false)` while under
-    /// way, `None` when it cannot go on: this searcher has run another 3D JPS search since, or
-    /// `world` is not the world it began on as it was then (begin again).
+    /// `Some(true)` once it has ended ([`JumpWorldSearch::result`]; asked again, while the world
+    /// is unchanged), `Some(false)` while under way, `None` when it cannot go on: this searcher
+    /// has run another 3D JPS search since, or `world` is not the world it began on as it was
+    /// then (begin again; an ended search too: its answer was for the world as it was).
     pub fn advance_jump_world(&mut self, world: &VoxelGrid, run: &mut JumpWorldSearch, n: usize) -> Option<bool> {
+        if run.run.world != world.version() {
+            return None;
+        }
         if run.run.result.is_some() {
             return Some(true);
         }
-        if run.run.generation != self.jps3d.generation || run.run.world != world.version() {
+        if run.run.generation != self.jps3d.generation {
             return None;
         }
         Some(advance(self, world, &mut run.run, n))
