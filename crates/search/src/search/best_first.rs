@@ -50,7 +50,7 @@ pub(crate) struct Stepper<'a, S: Space> {
 impl<'a, S: Space> Stepper<'a, S> {
     pub(crate) fn new(s: &'a mut Searcher, space: S, start: usize, goal: usize, plan: Plan) -> Stepper<'a, S> {
         s.prepare(space.len(), 0);
-        let (open, closed) = (s.generation << 1, s.generation << 1 | 1);
+        let (open, closed) = (s.records.generation << 1, s.records.generation << 1 | 1);
         let mut run = Stepper {
             s,
             space,
@@ -85,8 +85,11 @@ impl<'a, S: Space> Stepper<'a, S> {
             return if found { Step::Found } else { Step::NoPath };
         }
         loop {
-            let popped =
-                if self.algorithm == Algorithm::Bfs { self.s.fifo.pop_front() } else { self.s.heap.pop(&self.s.nodes).map(Entry::idx) };
+            let popped = if self.algorithm == Algorithm::Bfs {
+                self.s.records.fifo.pop_front()
+            } else {
+                self.s.heap.pop(&self.s.nodes).map(Entry::idx)
+            };
             let Some(u) = popped else {
                 self.finished = Some(false);
                 self.current = None;
@@ -97,14 +100,14 @@ impl<'a, S: Space> Stepper<'a, S> {
                 continue;
             }
             self.s.nodes[u].mark = self.closed;
-            self.s.order[u] = self.counts.expanded as u32;
+            self.s.records.order[u] = self.counts.expanded as u32;
             self.current = Some(u);
             if u == self.goal {
                 self.finished = Some(true);
                 return Step::Found;
             }
             self.counts.expanded += 1;
-            self.s.pushed_now.clear();
+            self.s.records.pushed_now.clear();
             let mut next = std::mem::take(&mut self.next);
             self.space.moves(u, true, &mut next);
             for &(v, c) in &next {
@@ -131,7 +134,7 @@ impl<'a, S: Space> Stepper<'a, S> {
 
     fn push(&mut self, i: usize, g: f64) {
         if self.algorithm == Algorithm::Bfs {
-            self.s.fifo.push_back(i as u32);
+            self.s.records.fifo.push_back(i as u32);
         } else {
             let e = self.key(i, g);
             self.s.heap.push(&self.s.nodes, e);
@@ -147,7 +150,7 @@ impl<'a, S: Space> Stepper<'a, S> {
         }
         let queued = node.mark == self.open;
         if self.record {
-            self.s.pushed_now.push(v as u32);
+            self.s.records.pushed_now.push(v as u32);
         }
         self.s.nodes[v].g = g;
         self.s.nodes[v].parent = u as u32;
@@ -198,7 +201,7 @@ impl<'a, S: Space> Stepper<'a, S> {
             h,
             f: if self.algorithm == Algorithm::Greedy { h } else { node.g + h },
             parent: (node.parent != NONE).then(|| self.space.pos(node.parent as usize)),
-            expansion: closed.then_some(self.s.order[i] as usize),
+            expansion: closed.then_some(self.s.records.order[i] as usize),
         })
     }
 }
@@ -277,7 +280,7 @@ impl WorldSteps<'_> {
 
     /// Voxels pushed or reached more cheaply by the last step.
     pub fn last_pushed(&self) -> Vec<Pos3> {
-        self.run.s.pushed_now.iter().map(|&i| self.run.space.pos(i as usize)).collect()
+        self.run.s.records.pushed_now.iter().map(|&i| self.run.space.pos(i as usize)).collect()
     }
 
     /// The algorithm searching.
@@ -359,7 +362,7 @@ impl Searcher {
     /// was then (another world, or an edit since): start it again with
     /// [`Searcher::begin_world`].
     pub fn resume_world<'a>(&'a mut self, world: &'a VoxelGrid, parked: &ParkedWorldSearch) -> Option<WorldSteps<'a>> {
-        if self.searches != parked.search || self.generation != parked.stamp || world.version() != parked.world {
+        if self.records.searches != parked.search || self.records.generation != parked.stamp || world.version() != parked.world {
             return None;
         }
         let p = parked.clone();
@@ -399,8 +402,8 @@ impl WorldSteps<'_> {
         ParkedWorldSearch {
             world: run.space.world.version(),
             options: self.options,
-            stamp: run.s.generation,
-            search: run.s.searches,
+            stamp: run.s.records.generation,
+            search: run.s.records.searches,
             start: run.start,
             goal: run.goal,
             counts: run.counts,

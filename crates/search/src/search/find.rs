@@ -66,10 +66,10 @@ impl Searcher {
             return Ok(SearchResult::nothing(options));
         }
         self.prepared_for(grid);
-        let mut scratch = std::mem::take(&mut self.subgoal);
+        let mut scratch = std::mem::take(&mut self.scratch.subgoal);
         let prepared = self.kept_prepared().expect("validated: a plain board prepares");
         let mut result = prepared.search_with(grid, start, goal, &mut scratch, None);
-        self.subgoal = scratch;
+        self.scratch.subgoal = scratch;
         if let Ok(r) = result.as_mut() {
             r.admissible = options.is_admissible();
         }
@@ -121,10 +121,10 @@ impl Searcher {
         if !self.reachable(grid, start, goal, options.topology) {
             return Ok(HpaSearch::ended_without(grid));
         }
-        let scratch = std::mem::take(&mut self.hpa);
+        let scratch = std::mem::take(&mut self.scratch.hpa);
         let hierarchy = self.hierarchy_for(grid).expect("validated: a plain board has clusters");
         let mut run = hierarchy.begin_find(grid, start, goal, scratch).expect("brought up to date, endpoints validated");
-        run.held = self.hierarchy.clone();
+        run.held = self.board.hierarchy.clone();
         Ok(run)
     }
 
@@ -158,7 +158,7 @@ impl Searcher {
             result.path = Some(found.cells);
         }
         if ending {
-            self.hpa = run.take_scratch(); // kept for the next (asked again, it has none)
+            self.scratch.hpa = run.take_scratch(); // kept for the next (asked again, it has none)
         }
         Ok(Some(result))
     }

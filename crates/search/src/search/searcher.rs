@@ -22,7 +22,24 @@ use crate::search::world_options::{CLUTTER_LIMIT, VoxelOptions};
 use crate::world::Pos3;
 use crate::world::voxel::{VoxelGrid, VoxelMoves};
 
-/// Reusable search buffers.
+/// Reusable search buffers: scratch space, plus a small cache of values derived from the last
+/// grid and the last world searched.
+///
+/// Eight fields, each there for one reason: the per-cell records (`nodes`) and the open list
+/// over them (`heap`), which every best-first search works in and which are kept so that the
+/// next search does not allocate them again; what searches note beside the records (`records`:
+/// the stamps that tell one search's records from another's, the expansion order, the
+/// breadth-first queue); the values derived from a board (`board`: components, bit rows, jump
+/// distances, subgoal graph, HPA* clusters) and from a world (`world`: components, clutter,
+/// voxel bit rows), each stamped with the identity and revision it answers for; 3D JPS's own
+/// buffers (`jps3d`); the subgoal and HPA* queries' scratch (`scratch`); and values being
+/// made a step at a time (`in_steps`).
+///
+/// A search never reads a derived value through the searcher once it has begun: it holds the
+/// value it began with (shared, behind `Arc`), so preparing another grid, lending a subgoal
+/// graph's jump table or keeping other clusters between two slices of a parked search changes
+/// nothing it answers. A parked search is taken up only by the searcher it began on, while no
+/// other search has run there, and on the grid or world it began on, unchanged.
 ///
 /// ```
 /// use cubepath_search::{grid::Grid, search::{Searcher, SearchOptions}};
@@ -34,73 +51,115 @@ use crate::world::voxel::{VoxelGrid, VoxelMoves};
 /// ```
 #[derive(Default)]
 pub struct Searcher {
+    /// Each cell's (or voxel's) search record, stamped with the search that wrote it: the
+    /// scratch space every best-first search works in, sized for the last grid or world.
     pub(crate) nodes: Vec<Node>,
-    /// Expansion index of each closed cell, for the step view.
-    pub(crate) order: Vec<u32>,
-    pub(crate) generation: u32,
-    /// Searches begun on this searcher, never reset (the per-cell stamp above starts again at a
-    /// size change and wraps): a parked search is taken up only while this is what it was.
-    pub(crate) searches: u64,
+    /// The open list over those records.
     pub(crate) heap: IndexedHeap,
-    pub(crate) fifo: VecDeque<u32>,
-    pub(crate) pushed_now: Vec<u32>,
-    /// The connected components of the last grid searched, kept until it changes.
-    components: Option<Arc<Components>>,
-    /// The last grid's cells as bits, for block-based jumps, kept until it changes (shared
-    /// with the searches that read them: see [`Held`]).
-    bits: Option<Arc<BitGrid>>,
-    /// The last grid's jump distances, for JPS+, kept until it changes (shared likewise).
-    pub(crate) jumps: Option<Arc<JumpTable>>,
-    /// The connected components of the last voxel world and move model searched.
-    world_components: Option<WorldComponents>,
-    /// Voxel components being labelled a step at a time ([`Searcher::label_world_within`]).
-    world_labelling: Option<WorldLabelling>,
-    /// Whether voxel searches leave the labelling to [`Searcher::label_world_within`].
-    worlds_in_steps: bool,
-    /// Whether the last voxel world searched by 3D JPS is over [`CLUTTER_LIMIT`], and the
-    /// identity and revision it was measured at.
-    clutter: Option<((u64, u64), bool)>,
+    /// What searches note beside their records: the stamps, the expansion order (for the step
+    /// view), the breadth-first queue and the cells the last step pushed.
+    pub(crate) records: Records,
+    /// Values derived from the last grid searched, each for exactly the grid and revision it
+    /// names, shared with the searches that read them (see [`Held`]).
+    pub(crate) board: BoardValues,
+    /// Values derived from the last voxel world searched, likewise.
+    pub(crate) world: WorldValues,
     /// The last 3D JPS's buffers: its jump points, open list and waiting jumps.
     pub(crate) jps3d: crate::search::jps3d::buffers::Buffers,
-    /// The last voxel world's free voxels as bit rows, for 3D JPS, kept until it changes.
+    /// The subgoal and HPA* queries' own open lists and nodes.
+    pub(crate) scratch: QueryScratch,
+    /// Values being made a step at a time, for a caller that spreads the work over frames.
+    pub(crate) in_steps: InSteps,
+}
+
+/// What searches note beside their per-cell records.
+#[derive(Default)]
+pub(crate) struct Records {
+    /// Expansion index of each closed cell, for the step view.
+    pub(crate) order: Vec<u32>,
+    /// The stamp of the search the records are for (starts again at a size change, and wraps).
+    pub(crate) generation: u32,
+    /// Searches begun on this searcher, never reset: a parked search is taken up only while
+    /// this is what it was.
+    pub(crate) searches: u64,
+    pub(crate) fifo: VecDeque<u32>,
+    pub(crate) pushed_now: Vec<u32>,
+}
+
+/// Values derived from a grid, kept between searches: each answers for the grid identity and
+/// revision it holds, and is made again (or brought up to date around the edits, in a copy
+/// while anything else holds it) for any other.
+#[derive(Default)]
+pub(crate) struct BoardValues {
+    /// The connected components, under one topology's links.
+    pub(crate) components: Option<Arc<Components>>,
+    /// The cells as bits, for block-based jumps.
+    pub(crate) bits: Option<Arc<BitGrid>>,
+    /// The jump distances, for JPS+ (perhaps lent by the subgoal graph).
+    pub(crate) jumps: Option<Arc<JumpTable>>,
+    /// The subgoal graph.
+    pub(crate) prepared: Option<Prepared>,
+    /// The HPA* clusters (perhaps shared with other searchers).
+    pub(crate) hierarchy: Option<Arc<Hierarchy>>,
+}
+
+/// Values derived from a voxel world, kept between searches, keyed likewise.
+#[derive(Default)]
+pub(crate) struct WorldValues {
+    /// The connected components under one move model.
+    pub(crate) components: Option<WorldComponents>,
+    /// Whether the world is over [`CLUTTER_LIMIT`], and the identity and revision measured.
+    pub(crate) clutter: Option<((u64, u64), bool)>,
+    /// The free voxels as bit rows, for 3D JPS.
     pub(crate) voxel_bits: Option<crate::world::bits::VoxelBits>,
-    /// The last grid's subgoal graph, kept until the grid changes.
-    prepared: Option<Prepared>,
+}
+
+/// The queries that keep their own scratch space.
+#[derive(Default)]
+pub(crate) struct QueryScratch {
     /// A subgoal query's buffers.
     pub(crate) subgoal: Scratch,
-    /// The last grid's HPA* clusters, brought up to date around its edits (shared, perhaps).
-    pub(crate) hierarchy: Option<Arc<Hierarchy>>,
     /// The HPA* abstract search's open list and nodes reached, for searches in slices.
     pub(crate) hpa: HpaScratch,
-    /// HPA* clusters being built a step at a time ([`Searcher::prepare_within`]).
-    hierarchy_build: Option<HierarchyBuild>,
-    /// Connected components being labelled a step at a time ([`Searcher::prepare_within`]).
-    labelling: Option<Labelling>,
+}
+
+/// Values under way a step at a time ([`Searcher::prepare_within`],
+/// [`Searcher::label_world_within`]).
+#[derive(Default)]
+pub(crate) struct InSteps {
+    /// Connected components of a board being labelled.
+    pub(crate) labelling: Option<Labelling>,
+    /// HPA* clusters being built.
+    pub(crate) hierarchy_build: Option<HierarchyBuild>,
+    /// Voxel components being labelled.
+    pub(crate) world_labelling: Option<WorldLabelling>,
+    /// Whether voxel searches leave the labelling to [`Searcher::label_world_within`].
+    pub(crate) worlds_in_steps: bool,
 }
 
 impl Searcher {
     pub(crate) fn prepare(&mut self, len: usize, stride: usize) {
         if self.nodes.len() != len {
             self.nodes = vec![Node::default(); len];
-            self.order = vec![0; len];
-            self.generation = 0;
+            self.records.order = vec![0; len];
+            self.records.generation = 0;
         }
-        if self.generation == u32::MAX >> 1 {
+        if self.records.generation == u32::MAX >> 1 {
             self.nodes.fill(Node::default());
-            self.generation = 0;
+            self.records.generation = 0;
         }
-        self.generation += 1;
-        self.searches += 1;
+        self.records.generation += 1;
+        self.records.searches += 1;
         self.heap.reset(len, stride);
-        self.fifo.clear();
-        self.pushed_now.clear();
+        self.records.fifo.clear();
+        self.records.pushed_now.clear();
     }
 
     /// Whether `goal` can be reached from `start` at all: the connected components of `grid`
     /// under `topology`'s moves, computed on the first search of a grid and brought up to date
     /// when it changes, lazily ([`Components::update`]: around the changed cells).
     pub fn reachable(&mut self, grid: &Grid, start: Pos, goal: Pos, topology: Topology) -> bool {
-        Components::kept_shared(&mut self.components, grid, topology).connected(start, goal)
+        Components::kept_shared(&mut self.board.components, grid, topology).connected(start, goal)
     }
 
     /// Whether `goal` can be reached from `start` in `world` under `moves`: its connected
@@ -108,10 +167,10 @@ impl Searcher {
     /// changes.
     pub fn reachable_in_world(&mut self, world: &VoxelGrid, start: Pos3, goal: Pos3, moves: VoxelMoves) -> bool {
         let key = (world.version(), moves);
-        if self.world_components.as_ref().is_none_or(|c| c.key != key) {
-            self.world_components = Some(WorldComponents::new(world, moves));
+        if self.world.components.as_ref().is_none_or(|c| c.key != key) {
+            self.world.components = Some(WorldComponents::new(world, moves));
         }
-        self.world_components.as_ref().expect("made above").connected(world, start, goal)
+        self.world.components.as_ref().expect("made above").connected(world, start, goal)
     }
 
     /// Whether a voxel search may find `goal` from `start`: their components say so, made
@@ -119,8 +178,8 @@ impl Searcher {
     /// [`Searcher::label_worlds_in_steps`] is set and the kept ones are not for this world as
     /// it is, true (the search finds out).
     pub(crate) fn may_reach_in_world(&mut self, world: &VoxelGrid, start: Pos3, goal: Pos3, moves: VoxelMoves) -> bool {
-        let current = self.world_components.as_ref().is_some_and(|c| c.key == (world.version(), moves));
-        if self.worlds_in_steps && !current {
+        let current = self.world.components.as_ref().is_some_and(|c| c.key == (world.version(), moves));
+        if self.in_steps.worlds_in_steps && !current {
             return true;
         }
         self.reachable_in_world(world, start, goal, moves)
@@ -133,7 +192,7 @@ impl Searcher {
     /// one). Meanwhile voxel searches run without them: the same answers, but a goal that
     /// cannot be reached is known only once the search has reached all it can.
     pub fn label_worlds_in_steps(&mut self, in_steps: bool) {
-        self.worlds_in_steps = in_steps;
+        self.in_steps.worlds_in_steps = in_steps;
     }
 
     /// Labels `world`'s connected components under `moves` a step at a time, by about `work`
@@ -163,23 +222,23 @@ impl Searcher {
     /// ```
     pub fn label_world_within(&mut self, world: &VoxelGrid, moves: VoxelMoves, work: &mut usize) -> bool {
         let key = (world.version(), moves);
-        if self.world_components.as_ref().is_some_and(|c| c.key == key) {
-            self.world_labelling = None;
+        if self.world.components.as_ref().is_some_and(|c| c.key == key) {
+            self.in_steps.world_labelling = None;
             return true;
         }
         if *work == 0 {
             return false;
         }
-        let mut labelling = match self.world_labelling.take() {
+        let mut labelling = match self.in_steps.world_labelling.take() {
             Some(l) if l.key == key => l,
             _ => WorldLabelling::new(world, moves),
         };
         *work = work.saturating_sub(labelling.advance(world, *work));
         if !labelling.is_done() {
-            self.world_labelling = Some(labelling);
+            self.in_steps.world_labelling = Some(labelling);
             return false;
         }
-        self.world_components = Some(labelling.into_components());
+        self.world.components = Some(labelling.into_components());
         true
     }
 
@@ -192,11 +251,11 @@ impl Searcher {
     /// Whether `world` is too cluttered with small obstacles for 3D JPS to pay
     /// ([`VoxelGrid::clutter`] over [`CLUTTER_LIMIT`]), measured once per world and revision.
     pub(crate) fn cluttered(&mut self, world: &VoxelGrid) -> bool {
-        match self.clutter {
+        match self.world.clutter {
             Some((key, over)) if key == world.version() => over,
             _ => {
                 let over = world.clutter() > CLUTTER_LIMIT;
-                self.clutter = Some((world.version(), over));
+                self.world.clutter = Some((world.version(), over));
                 over
             }
         }
@@ -205,19 +264,19 @@ impl Searcher {
     /// The bit rows and columns of `grid` for block-based jumps (kept, and brought up to date
     /// cell by cell when the grid changes: in place while no search holds them, else in a copy).
     pub(crate) fn prepare_bits(&mut self, grid: &Grid) -> Arc<BitGrid> {
-        match self.bits.as_mut() {
+        match self.board.bits.as_mut() {
             Some(bits) if bits.version != grid.version() => Arc::make_mut(bits).update(grid),
             Some(_) => {}
-            None => self.bits = Some(Arc::new(BitGrid::new(grid))),
+            None => self.board.bits = Some(Arc::new(BitGrid::new(grid))),
         }
-        self.bits.clone().expect("made above")
+        self.board.bits.clone().expect("made above")
     }
 
     /// The jump distances of `grid` for JPS+ (kept until the grid changes).
     pub(crate) fn prepare_jumps(&mut self, grid: &Grid) -> Arc<JumpTable> {
-        match &self.jumps {
+        match &self.board.jumps {
             Some(j) if j.version == grid.version() => j.clone(),
-            _ => self.jumps.insert(Arc::new(JumpTable::new(grid))).clone(),
+            _ => self.board.jumps.insert(Arc::new(JumpTable::new(grid))).clone(),
         }
     }
 
@@ -287,14 +346,14 @@ impl Searcher {
             return true;
         }
         let side = Hierarchy::side_for(grid);
-        if self.hierarchy.as_deref().is_some_and(|h| h.cluster_side() == side && h.follows(grid)) {
-            self.hierarchy_build = None;
+        if self.board.hierarchy.as_deref().is_some_and(|h| h.cluster_side() == side && h.follows(grid)) {
+            self.in_steps.hierarchy_build = None;
             return true;
         }
         if *work == 0 {
             return false;
         }
-        let mut build = match self.hierarchy_build.take() {
+        let mut build = match self.in_steps.hierarchy_build.take() {
             Some(b) if b.cluster_side() == side => b,
             _ => match Hierarchy::build_in_steps(grid, side) {
                 Ok(b) => b,
@@ -306,10 +365,10 @@ impl Searcher {
             Err(_) => return true,
         }
         if !build.is_done() {
-            self.hierarchy_build = Some(build);
+            self.in_steps.hierarchy_build = Some(build);
             return false;
         }
-        self.hierarchy = build.into_hierarchy().map(Arc::new);
+        self.board.hierarchy = build.into_hierarchy().map(Arc::new);
         true
     }
 
@@ -317,65 +376,65 @@ impl Searcher {
     /// `work` when none kept follow `grid` ([`Components::label_in_steps`]); whether they are
     /// ready.
     fn label_within(&mut self, grid: &Grid, topology: Topology, work: &mut usize) -> bool {
-        if self.components.as_deref().is_some_and(|c| c.follows(grid, topology)) {
-            self.labelling = None;
+        if self.board.components.as_deref().is_some_and(|c| c.follows(grid, topology)) {
+            self.in_steps.labelling = None;
             return true;
         }
         if *work == 0 {
             return false;
         }
-        let mut labelling = match self.labelling.take() {
+        let mut labelling = match self.in_steps.labelling.take() {
             Some(l) if l.topology() == topology => l,
             _ => Components::label_in_steps(grid, topology),
         };
         *work = work.saturating_sub(labelling.advance(grid, *work));
         match labelling.is_done() {
-            true => self.components = labelling.into_components().map(Arc::new),
-            false => self.labelling = Some(labelling),
+            true => self.board.components = labelling.into_components().map(Arc::new),
+            false => self.in_steps.labelling = Some(labelling),
         }
-        self.labelling.is_none()
+        self.in_steps.labelling.is_none()
     }
 
     /// The connected components under way in steps ([`Searcher::prepare_within`]): whether
     /// they are.
     pub fn labelling(&self) -> bool {
-        self.labelling.is_some()
+        self.in_steps.labelling.is_some()
     }
 
     /// The HPA* clusters under way in steps ([`Searcher::prepare_within`]): steps done and in
     /// all, if any are.
     pub fn hierarchy_progress(&self) -> Option<(usize, usize)> {
-        self.hierarchy_build.as_ref().map(HierarchyBuild::progress)
+        self.in_steps.hierarchy_build.as_ref().map(HierarchyBuild::progress)
     }
 
     /// The subgoal graph of `grid` as it is now: the kept one when it was made for this grid at
     /// this revision, else made again (a grid with terrain has none: `None`).
     pub(crate) fn prepared_for(&mut self, grid: &Grid) -> Option<&Prepared> {
-        if self.prepared.as_ref().is_none_or(|p| !p.is_for(grid)) {
-            self.prepared = prepare(grid).ok();
+        if self.board.prepared.as_ref().is_none_or(|p| !p.is_for(grid)) {
+            self.board.prepared = prepare(grid).ok();
         }
-        if let Some(p) = &self.prepared {
-            p.lend_jumps(&mut self.jumps);
+        if let Some(p) = &self.board.prepared {
+            p.lend_jumps(&mut self.board.jumps);
         }
-        self.prepared.as_ref()
+        self.board.prepared.as_ref()
     }
 
     /// The HPA* clusters of `grid` as it is now, from the kept ones ([`Hierarchy::kept`]: a
     /// hierarchy shared with others, see [`Searcher::keep_hierarchy`], is copied before it is
     /// brought up to date).
     pub(crate) fn hierarchy_for(&mut self, grid: &Grid) -> Option<&Hierarchy> {
-        Hierarchy::kept(&mut self.hierarchy, grid)
+        Hierarchy::kept(&mut self.board.hierarchy, grid)
     }
 
     /// The kept HPA* clusters, if any (for drawing them).
     pub fn kept_hierarchy(&self) -> Option<&Hierarchy> {
-        self.hierarchy.as_deref()
+        self.board.hierarchy.as_deref()
     }
 
     /// The kept HPA* clusters, shared (so that other searchers, on other threads, can keep
     /// them too instead of building their own).
     pub fn shared_hierarchy(&self) -> Option<Arc<Hierarchy>> {
-        self.hierarchy.clone()
+        self.board.hierarchy.clone()
     }
 
     /// Keeps `hierarchy` (shared with other searchers, say) for [`Algorithm::Hpa`] searches: a
@@ -384,14 +443,14 @@ impl Searcher {
     /// a copy of it up to date when that grid has changed since, and builds anew for another
     /// grid, exactly as with clusters it built itself.
     pub fn keep_hierarchy(&mut self, hierarchy: Arc<Hierarchy>) {
-        self.hierarchy = Some(hierarchy);
+        self.board.hierarchy = Some(hierarchy);
     }
 
     /// The kept connected components of the last grid searched, shared (so that other
     /// searchers, on other threads, can keep them too instead of labelling the grid again:
     /// on 4096 x 4096 that takes about a second).
     pub fn shared_components(&self) -> Option<Arc<Components>> {
-        self.components.clone()
+        self.board.components.clone()
     }
 
     /// Keeps `components` (shared with other searchers, say) for the reachability check every
@@ -399,19 +458,19 @@ impl Searcher {
     /// moves, brought up to date in a copy around the grid's edits, labelled again for another
     /// grid, exactly as components the searcher made itself.
     pub fn keep_components(&mut self, components: Arc<Components>) {
-        self.components = Some(components);
+        self.board.components = Some(components);
     }
 
     /// Keeps `prepared` (read from a file, say) for searches of the grid it was made for; it is
     /// dropped, and the grid prepared again, as soon as a search is given another grid or the
     /// grid has changed.
     pub fn keep_prepared(&mut self, prepared: Prepared) {
-        self.prepared = Some(prepared);
+        self.board.prepared = Some(prepared);
     }
 
     /// The kept subgoal graph, if any (for drawing it).
     pub fn kept_prepared(&self) -> Option<&Prepared> {
-        self.prepared.as_ref()
+        self.board.prepared.as_ref()
     }
 
     /// Bytes held by what the searcher keeps of the last grid and the last world between
@@ -419,21 +478,21 @@ impl Searcher {
     /// clusters, and a world's components and 3D JPS's bit rows and straight-jump table (its
     /// per-cell and per-voxel search records not counted).
     pub fn kept_bytes(&self) -> usize {
-        self.world_components.as_ref().map_or(0, WorldComponents::bytes)
-            + self.voxel_bits.as_ref().map_or(0, |b| b.bytes())
+        self.world.components.as_ref().map_or(0, WorldComponents::bytes)
+            + self.world.voxel_bits.as_ref().map_or(0, |b| b.bytes())
             + self.jps3d.straight_bytes()
-            + self.components.as_deref().map_or(0, Components::bytes)
-            + self.bits.as_deref().map_or(0, BitGrid::bytes)
-            + self.jumps.as_deref().map_or(0, JumpTable::bytes)
-            + self.prepared.as_ref().map_or(0, Prepared::bytes)
-            + self.hierarchy.as_deref().map_or(0, Hierarchy::bytes)
+            + self.board.components.as_deref().map_or(0, Components::bytes)
+            + self.board.bits.as_deref().map_or(0, BitGrid::bytes)
+            + self.board.jumps.as_deref().map_or(0, JumpTable::bytes)
+            + self.board.prepared.as_ref().map_or(0, Prepared::bytes)
+            + self.board.hierarchy.as_deref().map_or(0, Hierarchy::bytes)
     }
 
     /// Sets the generation stamp the next search counts on from, so tests can show that
     /// searches stay right across the stamp's wrap-around. Not for other use.
     #[doc(hidden)]
     pub fn set_generation(&mut self, generation: u32) {
-        self.generation = generation.min(u32::MAX >> 1);
+        self.records.generation = generation.min(u32::MAX >> 1);
     }
 }
 

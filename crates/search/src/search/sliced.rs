@@ -92,7 +92,7 @@ impl Searcher {
     /// since it was parked, or `grid` is not the grid it was parked on exactly as it was then
     /// (another grid, or an edit since): start it again with [`Searcher::begin`].
     pub fn resume<'a>(&'a mut self, grid: &'a Grid, parked: &ParkedSearch) -> Option<StepSearch<'a>> {
-        if self.searches != parked.search || self.generation != parked.stamp || grid.version() != parked.grid {
+        if self.records.searches != parked.search || self.records.generation != parked.stamp || grid.version() != parked.grid {
             return None;
         }
         let p = parked.clone(); // (its held table is shared, not copied)
@@ -143,7 +143,7 @@ impl StepSearch<'_> {
             goal: self.goal,
             goal_pos: self.goal_pos,
             stamp: self.stamp,
-            search: self.s.searches,
+            search: self.s.records.searches,
             expanded: self.expanded,
             pushed: self.pushed,
             improved: self.improved,

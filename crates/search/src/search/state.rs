@@ -49,7 +49,7 @@ impl<'a> StepSearch<'a> {
             offsets[d] = DY[d] * stride + DX[d];
         }
         let mut run = StepSearch {
-            stamp: s.generation,
+            stamp: s.records.generation,
             s,
             grid,
             options: *options,
@@ -94,7 +94,7 @@ impl<'a> StepSearch<'a> {
         node.parent = parent;
         node.mark = self.stamp << 1;
         if self.record {
-            s.pushed_now.push(idx);
+            s.records.pushed_now.push(idx);
         }
         if queued {
             self.improved += 1;
@@ -102,7 +102,7 @@ impl<'a> StepSearch<'a> {
             self.pushed += 1;
         }
         match self.options.algorithm {
-            Algorithm::Bfs => s.fifo.push_back(idx),
+            Algorithm::Bfs => s.records.fifo.push_back(idx),
             // Greedy orders by h alone: a better g keeps the entry where it is.
             Algorithm::Greedy if queued => {}
             Algorithm::Greedy => s.heap.push(&s.nodes, Entry::new(h, g, idx)),
@@ -119,7 +119,7 @@ impl<'a> StepSearch<'a> {
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<u32> {
         if self.options.algorithm == Algorithm::Bfs {
-            return self.s.fifo.pop_front();
+            return self.s.records.fifo.pop_front();
         }
         let s = &mut *self.s;
         s.heap.pop(&s.nodes).map(Entry::idx)
@@ -191,7 +191,7 @@ impl<'a> StepSearch<'a> {
 
     /// Cells pushed or improved by the last step.
     pub fn last_pushed(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.s.pushed_now.iter().map(|&i| self.grid.coords(i as usize))
+        self.s.records.pushed_now.iter().map(|&i| self.grid.coords(i as usize))
     }
 
     /// Nodes expanded so far.
@@ -225,14 +225,14 @@ impl<'a> StepSearch<'a> {
                 _ => g + h,
             },
             parent: (parent != NONE).then(|| self.grid.coords(parent as usize)),
-            expansion: closed.then_some(self.s.order[i] as usize),
+            expansion: closed.then_some(self.s.records.order[i] as usize),
         })
     }
 
     /// The cells on the open list (each once).
     pub fn open_cells(&self) -> Vec<Pos> {
         let queued: Vec<u32> = match self.options.algorithm {
-            Algorithm::Bfs => self.s.fifo.iter().copied().collect(),
+            Algorithm::Bfs => self.s.records.fifo.iter().copied().collect(),
             _ => self.s.heap.iter().map(|e| e.idx()).collect(),
         };
         let mut cells: Vec<u32> = queued.into_iter().filter(|&i| !self.is_closed(i as usize)).collect();
@@ -248,7 +248,7 @@ impl<'a> StepSearch<'a> {
             .cells()
             .filter_map(|(p, _)| {
                 let i = self.grid.index(p.0, p.1);
-                self.is_closed(i).then_some((self.s.order[i], p))
+                self.is_closed(i).then_some((self.s.records.order[i], p))
             })
             .collect();
         cells.sort_unstable();

@@ -15,7 +15,7 @@ impl StepSearch<'_> {
         if let Some(found) = self.finished {
             return if found { Step::Found } else { Step::NoPath };
         }
-        self.s.pushed_now.clear();
+        self.s.records.pushed_now.clear();
         let Some(idx) = self.pop() else {
             self.finished = Some(false);
             self.current = None;
@@ -24,7 +24,7 @@ impl StepSearch<'_> {
         let i = idx as usize;
         self.s.nodes[i].mark = self.stamp << 1 | 1;
         if self.record {
-            self.s.order[i] = self.expanded as u32;
+            self.s.records.order[i] = self.expanded as u32;
         }
         self.expanded += 1;
         self.current = Some(idx);

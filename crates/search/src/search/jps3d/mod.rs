@@ -358,7 +358,7 @@ fn direction(a: Pos3, b: Pos3) -> usize {
 /// brought up to date around the voxels changed since, or made anew (the table empty, its
 /// lines filled as jumps need them), and the remembered forced directions.
 fn kept_tables(s: &mut Searcher, world: &VoxelGrid) -> (VoxelBits, Memo, Option<Straight>) {
-    let bits = match s.voxel_bits.take() {
+    let bits = match s.world.voxel_bits.take() {
         Some(mut kept) => match kept.update(world) {
             true => kept,
             false => VoxelBits::new(world),
@@ -387,7 +387,7 @@ pub(crate) fn prepare(s: &mut Searcher, world: &VoxelGrid) {
     }
     s.jps3d.memo = memo.0;
     s.jps3d.straight = straight;
-    s.voxel_bits = Some(bits);
+    s.world.voxel_bits = Some(bits);
 }
 
 /// Goes on with `run` for up to `n` more expansions; returns whether it has ended (then
@@ -511,7 +511,7 @@ pub(crate) fn advance(s: &mut Searcher, world: &VoxelGrid, run: &mut Run, n: usi
     }
     s.jps3d.memo = jumper.memo.0;
     s.jps3d.straight = jumper.straight;
-    s.voxel_bits = Some(bits);
+    s.world.voxel_bits = Some(bits);
     (run.expanded, run.counts) = (expanded, (pushed, improved));
     if ended {
         (result.expanded, result.pushed, result.improved) = (expanded, pushed, improved);

@@ -101,10 +101,10 @@ impl Prepared {
             if !self.is_for(grid) {
                 return Err(SearchError::StalePreparation);
             }
-            self.lend_jumps(&mut searcher.jumps);
+            self.lend_jumps(&mut searcher.board.jumps);
             return searcher.search(grid, start, goal, &SearchOptions { algorithm: Algorithm::JpsPlus, ..SearchOptions::default() });
         }
-        self.search_with(grid, start, goal, &mut searcher.subgoal, trace)
+        self.search_with(grid, start, goal, &mut searcher.scratch.subgoal, trace)
     }
 
     /// Gives a searcher's kept jump distances (`kept`) this preparation's for JPS+, shared
