@@ -509,3 +509,82 @@ fn interleaved_searches_long() {
         .unwrap();
     assert!(done.get() >= 100_000, "only {} operations", done.get());
 }
+
+// ---- one resumable search for every algorithm ------------------------------------------------
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Every algorithm on a board, through [`Searcher::start`] and [`Searcher::advance`] in
+    /// slices of `n` with a whole search on another board between slices (which takes the
+    /// searcher's records), limits included: each answer is a fresh searcher's
+    /// [`Searcher::search`]; an edit makes it refused.
+    #[test]
+    fn one_resumable_search_answers_as_search_for_every_algorithm(
+        seed in 0u64..1000, n in 1usize..40, limit in proptest::option::of(1usize..200),
+    ) {
+        let grid = seeded_grid(20, 20, 0.25, seed);
+        let other = seeded_grid(20, 20, 0.25, seed + 1);
+        let (Some(a), Some(b)) = (free_cell(&grid, 0), free_cell(&grid, 399 - 21)) else { return Ok(()) };
+        let mut searcher = Searcher::default();
+        for algorithm in Algorithm::ALL {
+            // (IDA* re-expands without end on a board like this: held to 20,000)
+            let limit = if algorithm == Algorithm::Ida { Some(limit.unwrap_or(20_000)) } else { limit };
+            let options = SearchOptions { algorithm, limit, ..Default::default() };
+            let whole = Searcher::default().search(&grid, a, b, &options);
+            let mut search = match searcher.start(&grid, a, b, &options) {
+                Ok(search) => search,
+                Err(e) => {
+                    prop_assert_eq!(Err(e), whole.map(|_| ()), "{} refused at the start only as search refuses", algorithm);
+                    continue;
+                }
+            };
+            let mut slices = 0;
+            while !searcher.advance(&grid, &mut search, n).unwrap() {
+                slices += 1;
+                prop_assert!(slices < 10_000, "{} never ends", algorithm);
+                let _ = searcher.search(&other, (0, 0), (19, 19), &SearchOptions::default());
+            }
+            let whole = whole.unwrap();
+            let got = search.result().unwrap();
+            prop_assert_eq!((&got.path, got.cost, got.stopped), (&whole.path, whole.cost, whole.stopped), "{} in slices of {}, limit {:?}", algorithm, n, limit);
+        }
+        let mut edited = grid.clone();
+        let mut search = searcher.start(&edited, a, b, &SearchOptions::default()).unwrap();
+        edited.set(b.0, b.1, Cell::Blocked).unwrap();
+        prop_assert_eq!(searcher.advance(&edited, &mut search, 1), Err(SearchError::Stale));
+    }
+
+    /// Every algorithm on a voxel world likewise (3D JPS jumping, and on a world too cluttered
+    /// for it, as A*).
+    #[test]
+    fn one_resumable_search_answers_as_search_world_for_every_algorithm(
+        seed in 0u64..1000, n in 1usize..40, jump_always in any::<bool>(),
+    ) {
+        let world = seeded_world(seed);
+        let other = seeded_world(seed + 1);
+        let (Some(a), Some(b)) = (free_voxel(&world, 0), free_voxel(&world, VOXELS - 1)) else { return Ok(()) };
+        let mut searcher = Searcher::default();
+        for algorithm in Algorithm::ALL {
+            let limit = (algorithm == Algorithm::Ida).then_some(20_000);
+            let options = VoxelOptions { algorithm, jump_always, limit, ..VoxelOptions::default() };
+            let whole = Searcher::default().search_world(&world, a, b, &options);
+            let mut search = match searcher.start(&world, a, b, &options) {
+                Ok(search) => search,
+                Err(e) => {
+                    prop_assert_eq!(Err(e), whole.map(|_| ()), "{} refused at the start only as search_world refuses", algorithm);
+                    continue;
+                }
+            };
+            let mut slices = 0;
+            while !searcher.advance(&world, &mut search, n).unwrap() {
+                slices += 1;
+                prop_assert!(slices < 10_000, "{} never ends", algorithm);
+                let _ = searcher.search_world(&other, (0, 0, 0), (9, 9, 3), &world_options(algorithm == Algorithm::Jps));
+            }
+            let whole = whole.unwrap();
+            let got = search.result().unwrap();
+            prop_assert!(close(got.cost, whole.cost), "{} in slices of {}: {:?} against {:?}", algorithm, n, got.cost, whole.cost);
+        }
+    }
+}

@@ -304,7 +304,7 @@ pub struct ParkedWorldSearch {
     world: (u64, u64),
     options: VoxelOptions,
     stamp: u32,
-    /// Which search of its searcher it is (never repeats; the stamp starts again at a size change).
+    /// The identity of the records it lives in (with the stamp, never repeated).
     search: u64,
     start: usize,
     goal: usize,
@@ -362,7 +362,7 @@ impl Searcher {
     /// was then (another world, or an edit since): start it again with
     /// [`Searcher::begin_world`].
     pub fn resume_world<'a>(&'a mut self, world: &'a VoxelGrid, parked: &ParkedWorldSearch) -> Option<WorldSteps<'a>> {
-        if self.records.searches != parked.search || self.records.generation != parked.stamp || world.version() != parked.world {
+        if self.records.id != parked.search || self.records.generation != parked.stamp || world.version() != parked.world {
             return None;
         }
         let p = parked.clone();
@@ -403,7 +403,7 @@ impl WorldSteps<'_> {
             world: run.space.world.version(),
             options: self.options,
             stamp: run.s.records.generation,
-            search: run.s.records.searches,
+            search: run.s.records.id,
             start: run.start,
             goal: run.goal,
             counts: run.counts,

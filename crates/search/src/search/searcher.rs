@@ -10,7 +10,7 @@ use crate::grid::bits::BitGrid;
 use crate::grid::board::Grid;
 use crate::grid::components::{Components, Labelling};
 use crate::grid::rules::{CostModel, DiagonalRule, Topology};
-use crate::search::held::Held;
+use crate::search::held::{Held, Stamp};
 use crate::search::hpa::{Hierarchy, HierarchyBuild, HpaScratch};
 use crate::search::jps_plus::JumpTable;
 use crate::search::open_list::{IndexedHeap, Node};
@@ -72,16 +72,26 @@ pub struct Searcher {
     pub(crate) in_steps: InSteps,
 }
 
+/// A search's records kept apart from the searcher ([`Searcher::swap_records`]).
+#[derive(Default)]
+pub(crate) struct Stash {
+    nodes: Vec<Node>,
+    heap: IndexedHeap,
+    records: Records,
+}
+
 /// What searches note beside their per-cell records.
 #[derive(Default)]
 pub(crate) struct Records {
     /// Expansion index of each closed cell, for the step view.
     pub(crate) order: Vec<u32>,
-    /// The stamp of the search the records are for (starts again at a size change, and wraps).
+    /// The stamp of the search the records are for (starts again when the records are made
+    /// anew: at a size change, and when it wraps).
     pub(crate) generation: u32,
-    /// Searches begun on this searcher, never reset: a parked search is taken up only while
-    /// this is what it was.
-    pub(crate) searches: u64,
+    /// The records' identity, drawn anew whenever they are made anew: with the stamp, it names
+    /// one search in the process, never repeated. A parked search is taken up only on the
+    /// records it was parked on, still its own.
+    pub(crate) id: u64,
     pub(crate) fifo: VecDeque<u32>,
     pub(crate) pushed_now: Vec<u32>,
 }
@@ -139,17 +149,18 @@ pub(crate) struct InSteps {
 
 impl Searcher {
     pub(crate) fn prepare(&mut self, len: usize, stride: usize) {
-        if self.nodes.len() != len {
-            self.nodes = vec![Node::default(); len];
-            self.records.order = vec![0; len];
+        let wrapped = self.records.generation == u32::MAX >> 1;
+        if self.nodes.len() != len || wrapped || self.records.id == 0 {
+            if self.nodes.len() != len {
+                self.nodes = vec![Node::default(); len];
+                self.records.order = vec![0; len];
+            } else {
+                self.nodes.fill(Node::default());
+            }
             self.records.generation = 0;
-        }
-        if self.records.generation == u32::MAX >> 1 {
-            self.nodes.fill(Node::default());
-            self.records.generation = 0;
+            self.records.id = Stamp::new().get();
         }
         self.records.generation += 1;
-        self.records.searches += 1;
         self.heap.reset(len, stride);
         self.records.fifo.clear();
         self.records.pushed_now.clear();
@@ -493,6 +504,15 @@ impl Searcher {
     #[doc(hidden)]
     pub fn set_generation(&mut self, generation: u32) {
         self.records.generation = generation.min(u32::MAX >> 1);
+    }
+
+    /// Swaps the per-cell records, their open list and notes with `stash`: how a
+    /// [`Search`](crate::search::Search) keeps its records while it is put aside, and gives the
+    /// searcher others to work in meanwhile.
+    pub(crate) fn swap_records(&mut self, stash: &mut Stash) {
+        std::mem::swap(&mut self.nodes, &mut stash.nodes);
+        std::mem::swap(&mut self.heap, &mut stash.heap);
+        std::mem::swap(&mut self.records, &mut stash.records);
     }
 }
 

@@ -30,7 +30,7 @@ pub struct ParkedSearch {
     goal: u32,
     goal_pos: Pos,
     stamp: u32,
-    /// Which search of its searcher it is ([`Searcher`]'s count, which never repeats).
+    /// The identity of the records it lives in (with the stamp, never repeated).
     search: u64,
     expanded: usize,
     pushed: usize,
@@ -92,7 +92,7 @@ impl Searcher {
     /// since it was parked, or `grid` is not the grid it was parked on exactly as it was then
     /// (another grid, or an edit since): start it again with [`Searcher::begin`].
     pub fn resume<'a>(&'a mut self, grid: &'a Grid, parked: &ParkedSearch) -> Option<StepSearch<'a>> {
-        if self.records.searches != parked.search || self.records.generation != parked.stamp || grid.version() != parked.grid {
+        if self.records.id != parked.search || self.records.generation != parked.stamp || grid.version() != parked.grid {
             return None;
         }
         let p = parked.clone(); // (its held table is shared, not copied)
@@ -143,7 +143,7 @@ impl StepSearch<'_> {
             goal: self.goal,
             goal_pos: self.goal_pos,
             stamp: self.stamp,
-            search: self.s.records.searches,
+            search: self.s.records.id,
             expanded: self.expanded,
             pushed: self.pushed,
             improved: self.improved,

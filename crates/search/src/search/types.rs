@@ -95,6 +95,9 @@ pub enum SearchError {
     /// A preparation was asked to answer for a grid it was not made for, or one that has
     /// changed since ([`Prepared::is_for`](crate::search::Prepared::is_for)).
     StalePreparation,
+    /// A search under way was asked to go on on a board or world other than the one it began
+    /// on, or the same one edited since ([`Searcher::advance`](crate::search::Searcher::advance)).
+    Stale,
 }
 
 impl fmt::Display for SearchError {
@@ -128,6 +131,7 @@ impl fmt::Display for SearchError {
                 f,
                 "{a} needs a square grid with the no-corner-cutting rule, uniform costs (no weighted, swamp or water cells) and exact step costs"
             ),
+            SearchError::Stale => f.write_str("the board or world has changed since the search began: begin it again"),
             SearchError::StalePreparation => {
                 f.write_str("the preparation was made for another grid, or this grid has changed since: prepare it again")
             }
