@@ -59,7 +59,7 @@ pub use debug::{NavDebugPlugin, SearchCells, ShowSearch};
 pub use follow::{Arrived, FollowPath, facing};
 pub use grid::{HEX_ROW, MAX_UNIT_SIZE, NavGrid, Plane};
 pub use obstacles::{Footprint, NavObstacle};
-pub use request::{FoundPath, NoPath, PathAnswer, PathBudget, PathQueue, PathRequest, RequestQueue};
+pub use request::{FoundPath, NavRequest, NoPath, PathAnswer, PathBudget, PathQueue, PathRequest, RequestQueue};
 pub use tasks::PathTasks;
 pub use voxels::{FoundVoxelPath, NavVoxels, VoxelPathAnswer, VoxelPathRequest, VoxelQueue};
 

@@ -7,6 +7,13 @@
 //! it is given back (floor, terrain or wall, as it was) only when no obstacle covers it. A
 //! game's own edit of a covered cell stands until an obstacle over it moves or goes. The
 //! transform is read as the placement in the world (an obstacle's `Transform`, not its parent's).
+//!
+//! The counts are kept for the grid value they were written into (its identity), not for the
+//! entity: a grid put in its place (`nav.grid = level`, as a game loads a level) is a new map.
+//! The obstacles standing on the entity are written into it in the next update, and each cell
+//! they leave is given back as the new grid had it; nothing saved from the old grid is written
+//! into the new one. (A copy of the old grid taken while obstacles stood holds them as walls
+//! of its own.)
 
 use std::collections::HashMap;
 
@@ -86,6 +93,33 @@ impl NavObstacle {
 pub(crate) struct Obstacles {
     placed: HashMap<Entity, (Entity, Vec<Pos>)>,
     covered: HashMap<(Entity, Pos), (u32, Cell)>,
+    /// The identity of the grid value each grid entity's obstacles were written into.
+    written: HashMap<Entity, u64>,
+}
+
+impl Obstacles {
+    /// Forgets what was written into grids whose entity now holds another grid value (or is
+    /// gone), and returns the obstacles that stood on them, to be written again.
+    fn forget_replaced(&mut self, grids: &Query<(Entity, &mut NavGrid)>) -> Vec<Entity> {
+        let replaced: Vec<Entity> = self
+            .written
+            .iter()
+            .filter(|&(&g, &id)| grids.get(g).map_or(true, |(_, nav)| nav.grid.version().0 != id))
+            .map(|(&g, _)| g)
+            .collect();
+        if replaced.is_empty() {
+            return Vec::new();
+        }
+        for g in &replaced {
+            self.written.remove(g);
+        }
+        self.covered.retain(|(g, _), _| !replaced.contains(g));
+        let again: Vec<Entity> = self.placed.iter().filter(|(_, (g, _))| replaced.contains(g)).map(|(&e, _)| e).collect();
+        for e in &again {
+            self.placed.remove(e);
+        }
+        again
+    }
 }
 
 /// The cells `footprint` covers on `nav` when the entity stands at `at`.
@@ -131,16 +165,19 @@ type Moved = Or<(Changed<NavObstacle>, Changed<Transform>)>;
 
 /// Writes moved, new, changed and removed obstacles into their grids: the new cells covered
 /// first, then the old ones given back, so a cell an obstacle still covers after a move is never
-/// free between the two.
+/// free between the two. Obstacles on a grid entity given another grid value are written into
+/// that one afresh.
 pub(crate) fn place_obstacles(
     mut kept: ResMut<Obstacles>,
     moved: Query<(Entity, &NavObstacle, &Transform), Moved>,
+    all: Query<(Entity, &NavObstacle, &Transform)>,
     mut removed: RemovedComponents<NavObstacle>,
     mut grids: Query<(Entity, &mut NavGrid)>,
 ) {
+    let again = kept.forget_replaced(&grids);
     let mut lift: Vec<(Entity, Vec<Pos>)> = removed.read().filter_map(|e| kept.placed.remove(&e)).collect();
     let mut lay: Vec<(Entity, Vec<Pos>)> = Vec::new();
-    for (e, obstacle, transform) in &moved {
+    for (e, obstacle, transform) in moved.iter().chain(again.iter().filter_map(|&e| all.get(e).ok())) {
         let found = match obstacle.grid {
             Some(g) => grids.get(g).ok(),
             None => grids.single().ok(),
@@ -157,6 +194,7 @@ pub(crate) fn place_obstacles(
     }
     for (g, cells) in lay {
         let Ok((_, mut nav)) = grids.get_mut(g) else { continue };
+        kept.written.insert(g, nav.grid.version().0);
         for p in cells {
             let Some(before) = nav.grid.get(p.0, p.1) else { continue };
             let entry = kept.covered.entry((g, p)).or_insert((0, before));

@@ -16,11 +16,7 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use cubepath_search::{
     grid::Pos,
-    search::{
-        Algorithm, HpaSearch, JumpWorldSearch, ParkedSearch, ParkedWorldSearch, SearchError, SearchOptions, SearchResult, Searcher,
-        StepSearch, WorldSteps,
-    },
-    world::Pos3,
+    search::{Search, SearchError, SearchOptions, SearchResult, Searchable, Searcher},
 };
 
 use crate::grid::{MAX_UNIT_SIZE, NavGrid, UnitGrids, grid_for};
@@ -206,7 +202,7 @@ impl Default for PathBudget {
 /// reusable buffers ([`PathQueue`] for [`PathRequest`]s, [`VoxelQueue`](crate::VoxelQueue) for
 /// voxel requests).
 #[derive(Resource)]
-pub struct RequestQueue<R: Send + Sync + 'static> {
+pub struct RequestQueue<R: NavRequest> {
     waiting: VecDeque<Entity>,
     queued: HashSet<Entity>,
     searcher: Searcher,
@@ -215,44 +211,37 @@ pub struct RequestQueue<R: Send + Sync + 'static> {
     kind: PhantomData<fn() -> R>,
 }
 
-/// A search under way across frames: who asked, what it answers, where it stands (parked in
-/// the queue's searcher between frames) and the time it has taken so far.
-pub(crate) struct Running<R> {
+/// A search under way across frames: who asked, what it answers, the engine's search (which
+/// keeps its own records while it waits for the next frame) and the time it has taken so far.
+pub(crate) struct Running<R: NavRequest> {
     entity: Entity,
     pub(crate) request: R,
-    pub(crate) parked: Parked,
+    pub(crate) search: Search<R::Map>,
     pub(crate) time: Duration,
 }
 
-/// A parked search on a grid (HPA*'s apart) or on a voxel world (3D JPS's apart).
-pub(crate) enum Parked {
-    Grid(ParkedSearch),
-    Hpa(Box<HpaSearch>),
-    World(ParkedWorldSearch),
-    Jump(Box<JumpWorldSearch>),
+/// A request the plugin answers a frame's slice at a time: [`PathRequest`] on a [`NavGrid`]'s
+/// [`Grid`], [`VoxelPathRequest`](crate::VoxelPathRequest) on a
+/// [`NavVoxels`](crate::NavVoxels)' world. `Map` is what its search runs on.
+pub trait NavRequest: Component + Copy + PartialEq {
+    /// A board or a voxel world.
+    type Map: Searchable<Options: Send + Sync, Pos: Send + Sync> + Send + Sync + 'static;
 }
 
-impl Parked {
-    fn expanded(&self) -> usize {
-        match self {
-            Parked::Grid(p) => p.expanded(),
-            Parked::Hpa(p) => p.work(),
-            Parked::World(p) => p.expanded(),
-            Parked::Jump(p) => p.expanded(),
-        }
-    }
+impl NavRequest for PathRequest {
+    type Map = Grid;
 }
 
 /// 2D path requests waiting.
 pub type PathQueue = RequestQueue<PathRequest>;
 
-impl<R: Send + Sync + 'static> Default for RequestQueue<R> {
+impl<R: NavRequest> Default for RequestQueue<R> {
     fn default() -> Self {
         RequestQueue { waiting: VecDeque::new(), queued: HashSet::new(), searcher: Searcher::default(), running: None, kind: PhantomData }
     }
 }
 
-impl<R: Send + Sync + 'static> RequestQueue<R> {
+impl<R: NavRequest> RequestQueue<R> {
     /// Requests waiting or under way.
     pub fn len(&self) -> usize {
         self.waiting.len() + usize::from(self.running.is_some())
@@ -279,7 +268,7 @@ impl<R: Send + Sync + 'static> RequestQueue<R> {
 
     /// The entity whose search is under way across frames, and the expansions it has made.
     pub fn under_way(&self) -> Option<(Entity, usize)> {
-        self.running.as_ref().map(|r| (r.entity, r.parked.expanded()))
+        self.running.as_ref().map(|r| (r.entity, r.search.work()))
     }
 
     /// HPA* clusters being built a step at a time for the oldest waiting requests: steps done
@@ -297,7 +286,7 @@ impl<R: Send + Sync + 'static> RequestQueue<R> {
 
 /// New and renewed requests `R` join their queue (once each); a renewed request drops its
 /// entity's search under way (it begins again for the new request).
-pub(crate) fn queue_requests<R: Component>(requests: Query<Entity, Changed<R>>, mut queue: ResMut<RequestQueue<R>>) {
+pub(crate) fn queue_requests<R: NavRequest>(requests: Query<Entity, Changed<R>>, mut queue: ResMut<RequestQueue<R>>) {
     for e in &requests {
         if queue.running.as_ref().is_some_and(|r| r.entity == e) {
             queue.running = None;
@@ -308,10 +297,10 @@ pub(crate) fn queue_requests<R: Component>(requests: Query<Entity, Changed<R>>, 
     }
 }
 
-/// Where a frame's slice of a search left it.
-pub(crate) enum Slice<A> {
+/// Where a frame's slice of a search on a `M` left it.
+pub(crate) enum Slice<A, M: Searchable> {
     Answered(A),
-    Parked(Parked, Duration),
+    Parked(Search<M>, Duration),
     /// Its grid's preparation took the frame's share and goes on next frame.
     Preparing,
 }
@@ -321,12 +310,12 @@ pub(crate) enum Slice<A> {
 /// same request) for at most the expansions left, taking them down by what it used. A search
 /// the frame's expansions do not finish is parked for the next frame; a request whose grid is
 /// still being prepared waits at the front of the queue while those behind it go on.
-pub(crate) fn answer_in_slices<R: Component + Copy + PartialEq, A: Component>(
+pub(crate) fn answer_in_slices<R: NavRequest, A: Component>(
     commands: &mut Commands,
     budget: &PathBudget,
     queue: &mut RequestQueue<R>,
     requests: &Query<&R>,
-    mut slice: impl FnMut(&mut Searcher, &R, Option<Running<R>>, &mut usize) -> Slice<A>,
+    mut slice: impl FnMut(&mut Searcher, &R, Option<Running<R>>, &mut usize) -> Slice<A, R::Map>,
 ) {
     let (mut searches, mut left) = (0, budget.expansions.max(1));
     let mut aside = Vec::new();
@@ -349,7 +338,7 @@ pub(crate) fn answer_in_slices<R: Component + Copy + PartialEq, A: Component>(
                     entity.insert(found);
                 }
             }
-            Slice::Parked(parked, time) => queue.running = Some(Running { entity: e, request: *request, parked, time }),
+            Slice::Parked(search, time) => queue.running = Some(Running { entity: e, request: *request, search, time }),
         }
     }
     for e in aside.into_iter().rev() {
@@ -375,16 +364,16 @@ pub(crate) fn answer_requests(
 }
 
 /// Runs `request`'s search for at most `left` expansions (taking `left` down by what it used):
-/// resumed where it was parked when its grid is as it was then, else begun; run whole for
-/// algorithms that do not step. What the search keeps of its grid is prepared first, within
-/// `prepare` (taken down the same way).
+/// taken up where it was left when its grid is as it was then, else begun (the engine runs
+/// every algorithm this way: some whole, in one slice). What the search keeps of its grid is
+/// prepared first, within `prepare` (taken down the same way).
 fn slice(
     searcher: &mut Searcher,
     request: &PathRequest,
     under_way: Option<Running<PathRequest>>,
     (grids, units): (&Query<Ref<NavGrid>>, &mut UnitGrids),
     (left, prepare): (&mut usize, &mut usize),
-) -> Slice<PathAnswer> {
+) -> Slice<PathAnswer, Grid> {
     let Some(nav) = grid_for(request.grid, grids) else { return Slice::Answered(PathAnswer::refused(NoPath::NoGrid)) };
     let options = request.options.unwrap_or(nav.options);
     let t = Instant::now();
@@ -397,149 +386,36 @@ fn slice(
         return Slice::Preparing;
     }
     let spent = under_way.as_ref().map_or(Duration::ZERO, |r| r.time);
-    if options.algorithm == Algorithm::Hpa {
-        let parked = under_way.and_then(|r| match r.parked {
-            Parked::Hpa(p) => Some(*p),
-            _ => None,
-        });
-        return slice_hpa(searcher, grid, request, parked, &options, left, (spent, t));
-    }
-    if !options.algorithm.steps() {
-        let found = searcher.search(grid, request.from, request.to, &options);
-        let answer = found.map_or_else(|e| PathAnswer::refused(NoPath::Refused(e)), |found| answer_from(found, t.elapsed()));
-        *left = left.saturating_sub(answer.expanded);
-        return Slice::Answered(answer);
-    }
-    let resumed = under_way.as_ref().and_then(|r| match &r.parked {
-        Parked::Grid(p) => searcher.resume(grid, p),
-        Parked::Hpa(_) | Parked::World(_) | Parked::Jump(_) => None,
-    });
-    let run = match resumed {
-        Some(run) => run,
-        None => match searcher.begin(grid, request.from, request.to, &options) {
-            Ok(run) => run,
+    let search = match under_way.map(|r| r.search).filter(|s| s.is_for(grid)) {
+        Some(search) => search,
+        None => match searcher.start(grid, request.from, request.to, &options) {
+            Ok(search) => search,
             Err(e) => return Slice::Answered(PathAnswer::refused(NoPath::Refused(e))),
         },
     };
-    go_on(run, options.limit, left, (spent, t), answer_from)
+    go_on(searcher, grid, search, left, (spent, t), answer_from)
 }
 
-/// Runs `request`'s HPA* search for at most `left` abstract expansions ([`slice`]): taken up
-/// where it was parked unless its grid has changed since, else begun.
-fn slice_hpa(
+/// Goes on with `search` on `map` for at most `left` work (an algorithm that runs whole runs
+/// whole; HPA*'s last leg may go over), taking `left` down by what it did; answers (`answer`,
+/// with the time spent before and since `t`) once it ends, else hands it back to wait for the
+/// next frame.
+pub(crate) fn go_on<M: Searchable, A>(
     searcher: &mut Searcher,
-    grid: &Grid,
-    request: &PathRequest,
-    parked: Option<HpaSearch>,
-    options: &SearchOptions,
-    left: &mut usize,
-    spent: (Duration, Instant),
-) -> Slice<PathAnswer> {
-    let resumed = parked.and_then(|mut run| searcher.advance_hpa(grid, &mut run, options, 0).ok().map(|_| run));
-    let run = match resumed {
-        Some(run) => run,
-        None => match searcher.begin_hpa(grid, request.from, request.to, options) {
-            Ok(run) => run,
-            Err(e) => return Slice::Answered(PathAnswer::refused(NoPath::Refused(e))),
-        },
-    };
-    // HPA* takes no notice of a limit, run whole or in slices
-    go_on(HpaRun { searcher, grid, run, options: *options, result: None }, None, left, spent, answer_from)
-}
-
-/// A search that runs in slices: on a grid ([`StepSearch`]) or a voxel world ([`WorldSteps`]).
-pub(crate) trait Resumable {
-    type Pos;
-    fn expanded(&self) -> usize;
-    fn advance(&mut self, n: usize) -> bool;
-    fn result(&self) -> SearchResult<Self::Pos>;
-    fn park(self) -> Parked;
-}
-
-impl Resumable for StepSearch<'_> {
-    type Pos = Pos;
-    fn expanded(&self) -> usize {
-        StepSearch::expanded(self)
-    }
-    fn advance(&mut self, n: usize) -> bool {
-        StepSearch::advance(self, n)
-    }
-    fn result(&self) -> SearchResult {
-        StepSearch::result(self)
-    }
-    fn park(self) -> Parked {
-        Parked::Grid(StepSearch::park(self))
-    }
-}
-
-impl Resumable for WorldSteps<'_> {
-    type Pos = Pos3;
-    fn expanded(&self) -> usize {
-        WorldSteps::expanded(self)
-    }
-    fn advance(&mut self, n: usize) -> bool {
-        WorldSteps::advance(self, n)
-    }
-    fn result(&self) -> SearchResult<Pos3> {
-        WorldSteps::result(self)
-    }
-    fn park(self) -> Parked {
-        Parked::World(WorldSteps::park(self))
-    }
-}
-
-/// An HPA* search in slices ([`Searcher::begin_hpa`]) with what it goes on with.
-struct HpaRun<'a> {
-    searcher: &'a mut Searcher,
-    grid: &'a Grid,
-    run: HpaSearch,
-    options: SearchOptions,
-    result: Option<SearchResult>,
-}
-
-impl Resumable for HpaRun<'_> {
-    type Pos = Pos;
-    /// The work done, counted as expansions (the abstract search's, then its route's
-    /// refinement and smoothing), which the frame's budget takes down.
-    fn expanded(&self) -> usize {
-        self.run.work()
-    }
-    fn advance(&mut self, n: usize) -> bool {
-        if self.result.is_none() {
-            // a stale grid was refused when it was taken up; none changes within a frame
-            self.result = self.searcher.advance_hpa(self.grid, &mut self.run, &self.options, n).expect("the grid as it began");
-        }
-        self.result.is_some()
-    }
-    fn result(&self) -> SearchResult {
-        self.result.clone().expect("asked once it has ended (it takes no limit)")
-    }
-    fn park(self) -> Parked {
-        Parked::Hpa(Box::new(self.run))
-    }
-}
-
-/// Runs `run` for at most `left` expansions (and no further than `limit` in all), taking
-/// `left` down by what it used; answers (`answer`, with the time spent before and since `t`)
-/// once it ends or reaches the limit, else parks it.
-pub(crate) fn go_on<S: Resumable, A>(
-    mut run: S,
-    limit: Option<usize>,
+    map: &M,
+    mut search: Search<M>,
     left: &mut usize,
     (spent, t): (Duration, Instant),
-    answer: impl FnOnce(SearchResult<S::Pos>, Duration) -> A,
-) -> Slice<A> {
-    let limit = limit.unwrap_or(usize::MAX);
-    let before = run.expanded();
-    let done = run.advance((*left).min(limit.saturating_sub(before)));
-    *left = left.saturating_sub(run.expanded() - before); // HPA*'s last leg may go over
+    answer: impl FnOnce(SearchResult<M::Pos>, Duration) -> A,
+) -> Slice<A, M> {
+    let before = search.work();
+    // taken up only on the map as it began (checked above); none changes within a frame
+    let done = searcher.advance(map, &mut search, *left).expect("the map it began on");
+    *left = left.saturating_sub(search.work() - before);
     let time = spent + t.elapsed();
-    if done || run.expanded() >= limit {
-        let mut found = run.result();
-        found.stopped = !done;
-        Slice::Answered(answer(found, time))
-    } else {
-        Slice::Parked(run.park(), time)
+    match done {
+        true => Slice::Answered(answer(search.take_result().expect("ended"), time)),
+        false => Slice::Parked(search, time),
     }
 }
 

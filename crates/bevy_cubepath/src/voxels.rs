@@ -12,11 +12,11 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use cubepath_search::{
-    search::{Algorithm, JumpWorldSearch, SearchError, SearchResult, Searcher, VoxelOptions},
+    search::{SearchError, SearchResult, Searcher, VoxelOptions},
     world::{Pos3, VoxelGrid},
 };
 
-use crate::request::{NoPath, Parked, PathBudget, RequestQueue, Resumable, Running, Slice, answer_in_slices, go_on};
+use crate::request::{NavRequest, NoPath, PathBudget, RequestQueue, Running, Slice, answer_in_slices, go_on};
 use crate::tasks::PathTasks;
 
 /// A voxel world to find paths in: the voxels, the search settings (move model, algorithm,
@@ -149,6 +149,10 @@ impl VoxelPathAnswer {
     }
 }
 
+impl NavRequest for VoxelPathRequest {
+    type Map = VoxelGrid;
+}
+
 /// Voxel requests waiting, oldest first, and the engine's buffers (kept with the world's
 /// connected components and bit rows between searches).
 pub type VoxelQueue = RequestQueue<VoxelPathRequest>;
@@ -187,93 +191,30 @@ pub(crate) fn answer_voxel_requests(
 }
 
 /// Runs a voxel request's search for at most `left` expansions (taking `left` down by what it
-/// used): resumed where it was parked when its world is as it was then, else begun; run whole
-/// for algorithms that do not step.
+/// used): taken up where it was left when its world is as it was then, else begun; the engine
+/// runs every algorithm this way (3D JPS by its jump points, as A* on a world too cluttered for
+/// jumps to pay; bidirectional A* and IDA* whole, in one slice).
 fn slice_world(
     searcher: &mut Searcher,
     request: &VoxelPathRequest,
     under_way: Option<Running<VoxelPathRequest>>,
     nav: &NavVoxels,
     left: &mut usize,
-) -> Slice<VoxelPathAnswer> {
-    let mut options = request.options.unwrap_or(nav.options);
+) -> Slice<VoxelPathAnswer, VoxelGrid> {
+    let options = request.options.unwrap_or(nav.options);
     let t = Instant::now();
     let spent = under_way.as_ref().map_or(Duration::ZERO, |r| r.time);
-    if options.algorithm == Algorithm::Jps {
-        match jump_run(searcher, request, under_way.as_ref(), nav, &options) {
-            // the engine applies the limit itself (the search ends stopped)
-            Ok(Some(run)) => return go_on(run, None, left, (spent, t), voxel_answer),
-            // too cluttered for jumps to pay: A*, as optimal, in slices as below
-            Ok(None) => options.algorithm = Algorithm::AStar,
-            Err(e) => return Slice::Answered(refused(e, t.elapsed())),
-        }
-    }
-    if !options.algorithm.steps() {
-        let answer = answer(searcher, request, &nav.world, options);
-        *left = left.saturating_sub(answer.expanded);
-        return Slice::Answered(answer);
-    }
-    let resumed = under_way.as_ref().and_then(|r| match &r.parked {
-        Parked::World(p) => searcher.resume_world(&nav.world, p),
-        Parked::Grid(_) | Parked::Hpa(_) | Parked::Jump(_) => None,
-    });
-    let run = match resumed {
-        Some(run) => run,
-        None => match searcher.begin_world(&nav.world, request.from, request.to, &options) {
-            Ok(run) => run,
+    let search = match under_way.map(|r| r.search).filter(|s| s.is_for(&nav.world)) {
+        Some(search) => search,
+        None => match searcher.start(&nav.world, request.from, request.to, &options) {
+            Ok(search) => search,
             Err(e) => return Slice::Answered(refused(e, t.elapsed())),
         },
     };
-    go_on(run, options.limit, left, (spent, t), voxel_answer)
+    go_on(searcher, &nav.world, search, left, (spent, t), voxel_answer)
 }
 
-/// A 3D JPS request's search: taken up where it was parked unless another search or an edit
-/// came between, else begun; `None` where the engine would run A* instead (a cluttered world).
-fn jump_run<'a>(
-    searcher: &'a mut Searcher,
-    request: &VoxelPathRequest,
-    under_way: Option<&Running<VoxelPathRequest>>,
-    nav: &'a NavVoxels,
-    options: &VoxelOptions,
-) -> Result<Option<JumpRun<'a>>, SearchError> {
-    let parked = under_way.and_then(|r| match &r.parked {
-        Parked::Jump(p) => Some((**p).clone()),
-        _ => None,
-    });
-    let world = &nav.world;
-    let resumed = parked.and_then(|mut run| searcher.advance_jump_world(world, &mut run, 0).map(|_| run));
-    let run = match resumed {
-        Some(run) => Some(run),
-        None => searcher.begin_jump_world(world, request.from, request.to, options)?,
-    };
-    Ok(run.map(|run| JumpRun { searcher, world, run }))
-}
-
-/// A 3D JPS search in slices with what it goes on with.
-struct JumpRun<'a> {
-    searcher: &'a mut Searcher,
-    world: &'a VoxelGrid,
-    run: JumpWorldSearch,
-}
-
-impl Resumable for JumpRun<'_> {
-    type Pos = Pos3;
-    fn expanded(&self) -> usize {
-        self.run.expanded()
-    }
-    fn advance(&mut self, n: usize) -> bool {
-        // taken up only on the world and buffers it began with; none changes within a frame
-        self.searcher.advance_jump_world(self.world, &mut self.run, n).expect("the search the buffers hold")
-    }
-    fn result(&self) -> SearchResult<Pos3> {
-        self.run.result().cloned().expect("asked once it has ended (the engine applies the limit)")
-    }
-    fn park(self) -> Parked {
-        Parked::Jump(Box::new(self.run))
-    }
-}
-
-/// A voxel request's search, whole.
+/// A voxel request's search, whole (in a task).
 fn answer(searcher: &mut Searcher, request: &VoxelPathRequest, world: &VoxelGrid, options: VoxelOptions) -> VoxelPathAnswer {
     let t = Instant::now();
     match searcher.search_world(world, request.from, request.to, &options) {

@@ -117,3 +117,42 @@ fn requests_and_followers_route_round_an_obstacle_that_lands_in_their_way() {
     app.update();
     assert!(!app.world().get::<NavGrid>(other).unwrap().grid.is_passable(1, 1));
 }
+
+/// The case: an obstacle on cell (2, 1) of a 6 x 3 grid, then the entity given a new
+/// level of the same size (`nav.grid = level`, as a game loads one). The obstacle still stands
+/// there, so (2, 1) is blocked in the new level (before: open after three frames, the obstacle
+/// recorded for the old grid value). When it moves on, the cells it leaves are given back as the
+/// new level has them: a wall of the new level stays a wall, its floor floor, and nothing saved
+/// from the old level is written in.
+#[test]
+fn obstacles_stand_in_a_new_level_put_in_place_of_the_grid() {
+    let mut app = app();
+    let g = app.world_mut().spawn(NavGrid::from_rows(&["......", "......", "......"]).unwrap()).id();
+    let at = |app: &App, p: Pos| app.world().get::<NavGrid>(g).unwrap().to_world(p);
+    let (p21, p31, p00) = (at(&app, (2, 1)), at(&app, (3, 1)), at(&app, (0, 0)));
+    let post = app.world_mut().spawn((NavObstacle::cells(1, 1), Transform::from_translation(p21))).id();
+    app.update();
+    assert!(!app.world().get::<NavGrid>(g).unwrap().grid.is_passable(2, 1));
+    // the new level: a wall at (3, 1) where the post will move next, mud at (2, 1) under it
+    let mut level = Grid::new(6, 3).unwrap();
+    level.set(3, 1, Cell::Blocked).unwrap();
+    level.set(2, 1, Cell::Ground(3)).unwrap();
+    app.world_mut().get_mut::<NavGrid>(g).unwrap().grid = level;
+    for _ in 0..3 {
+        app.update();
+    }
+    let grid = |app: &App| app.world().get::<NavGrid>(g).unwrap().grid.clone();
+    assert_eq!(grid(&app).get(2, 1), Some(Cell::Blocked), "the post stands in the new level");
+    // moved onto the new level's wall, then off it: the wall stays, the mud comes back
+    app.world_mut().entity_mut(post).insert(Transform::from_translation(p31));
+    app.update();
+    assert_eq!((grid(&app).get(2, 1), grid(&app).get(3, 1)), (Some(Cell::Ground(3)), Some(Cell::Blocked)));
+    app.world_mut().entity_mut(post).insert(Transform::from_translation(p00));
+    app.update();
+    let now = grid(&app);
+    assert_eq!((now.get(3, 1), now.get(2, 1), now.get(0, 0)), (Some(Cell::Blocked), Some(Cell::Ground(3)), Some(Cell::Blocked)));
+    app.world_mut().despawn(post);
+    app.update();
+    let blocked: Vec<Pos> = grid(&app).cells().filter(|(_, c)| !c.is_passable()).map(|(p, _)| p).collect();
+    assert_eq!(blocked, [(3, 1)], "only the new level's own wall");
+}

@@ -152,3 +152,85 @@ fn unit_boards_follow_copies_edits_and_an_undo() {
     app.world_mut().get_mut::<NavGrid>(a).unwrap().grid = saved.grid.clone();
     assert_eq!(ask(&mut app, a), Ok(through_bottom), "the saved board answers as it did");
 }
+
+/// The least cost of a 2 x 2 unit over terrain, written here from the rules: it stands where its
+/// four cells are open and of one class (all water, or none); a step keeps its class (a
+/// diagonal's two side squares too) and costs its length times the heaviest of the four cells
+/// it steps onto.
+fn unit_over_terrain(grid: &Grid, from: Pos, to: Pos) -> Option<f64> {
+    let (w, h) = (grid.width() as i64, grid.height() as i64);
+    let square = |x: i64, y: i64| -> Option<(bool, u8)> {
+        let cells: Vec<Cell> = [(0, 0), (1, 0), (0, 1), (1, 1)]
+            .iter()
+            .map(|(dx, dy)| (x + dx, y + dy))
+            .filter(|&(x, y)| x >= 0 && y >= 0 && x < w && y < h)
+            .map(|(x, y)| grid.get(x as usize, y as usize).unwrap())
+            .collect();
+        let water = cells.iter().filter(|&&c| c == Cell::Water).count();
+        (cells.len() == 4 && !cells.contains(&Cell::Blocked) && (water == 0 || water == 4))
+            .then(|| (water == 4, cells.iter().map(|c| c.weight()).max().unwrap()))
+    };
+    let mut best = std::collections::HashMap::new();
+    let mut heap = std::collections::BinaryHeap::new();
+    heap.push((std::cmp::Reverse(0u64), (from.0 as i64, from.1 as i64)));
+    while let Some((std::cmp::Reverse(bits), (x, y))) = heap.pop() {
+        let d = f64::from_bits(bits);
+        if best.contains_key(&(x, y)) {
+            continue;
+        }
+        best.insert((x, y), d);
+        if (x as usize, y as usize) == to {
+            return Some(d);
+        }
+        let (class, _) = square(x, y)?;
+        for (dx, dy) in [(-1i64, -1i64), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+            let Some((c, weight)) = square(x + dx, y + dy) else { continue };
+            let side = |sx: i64, sy: i64| square(sx, sy).is_some_and(|(c, _)| c == class);
+            if c != class || (dx != 0 && dy != 0 && !(side(x + dx, y) && side(x, y + dy))) {
+                continue;
+            }
+            let step = if dx != 0 && dy != 0 { std::f64::consts::SQRT_2 } else { 1.0 };
+            heap.push((std::cmp::Reverse((d + step * f64::from(weight)).to_bits()), (x + dx, y + dy)));
+        }
+    }
+    None
+}
+
+/// A 2 x 2 unit over water and mud, in slices and in tasks: its cost is the rules' (before, its
+/// board took the anchor cell's terrain alone, and it crossed water at ground cost).
+#[test]
+fn a_two_by_two_unit_over_water_and_mud_pays_for_every_cell_it_stands_on() {
+    // a lake it must go round (a one-cell walker cannot enter it from the ground either), and a
+    // band of mud (weight 4) under the top rows
+    let rows = ["4444444444", "4444444444", "....WW....", "....WW....", "....WW....", "..........", ".........."];
+    let grid = NavGrid::from_rows(&rows).unwrap().grid;
+    assert_eq!((grid.get(4, 2), grid.get(0, 0)), (Some(Cell::Water), Some(Cell::Ground(4))));
+    let problems = [((0, 2), (8, 2)), ((0, 0), (8, 0)), ((0, 5), (8, 0))];
+    for tasks in [false, true] {
+        let mut app = app_with_tasks(tasks);
+        app.world_mut().spawn(NavGrid::new(grid.clone()));
+        let askers: Vec<Entity> = problems.iter().map(|&(a, b)| app.world_mut().spawn(PathRequest::new(a, b).sized(2)).id()).collect();
+        for _ in 0..200 {
+            if askers.iter().all(|&e| app.world().get::<PathAnswer>(e).is_some()) {
+                break;
+            }
+            app.update();
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        for (&e, &(a, b)) in askers.iter().zip(&problems) {
+            let want = unit_over_terrain(&grid, a, b).expect("a way round");
+            let got = answer(&app, e).unwrap();
+            assert!(
+                (got.cost - want).abs() < 1e-9,
+                "tasks {tasks}: {a:?} -> {b:?} cost {} against the rules' {want}: {:?}",
+                got.cost,
+                got.cells
+            );
+            assert!(
+                got.cells.iter().all(|&(x, y)| (x..x + 2).all(|x| (y..y + 2).all(|y| grid.get(x, y) != Some(Cell::Water)))),
+                "in the water: {:?}",
+                got.cells
+            );
+        }
+    }
+}

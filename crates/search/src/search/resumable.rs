@@ -151,6 +151,12 @@ impl<M: Searchable> Search<M> {
         self.work_before + now
     }
 
+    /// Whether it answers for `map` as it is: the board or world it began on, unchanged since
+    /// (else [`Searcher::advance`] refuses it).
+    pub fn is_for(&self, map: &M) -> bool {
+        map.version() == self.version
+    }
+
     /// The start and the goal.
     pub fn ends(&self) -> (M::Pos, M::Pos) {
         self.ends
