@@ -29,9 +29,10 @@ use crate::search::hpa::HpaSearch;
 use crate::search::options::{Algorithm, SearchOptions};
 use crate::search::searcher::{Searcher, Stash, validate};
 use crate::search::sliced::ParkedSearch;
+use crate::search::state::StepSearch;
 use crate::search::types::{SearchError, SearchResult};
 use crate::search::world_options::{VoxelOptions, validate_world};
-use crate::search::{JumpWorldSearch, ParkedWorldSearch};
+use crate::search::{JumpWorldSearch, ParkedWorldSearch, WorldSteps};
 use crate::world::Pos3;
 use crate::world::voxel::VoxelGrid;
 
@@ -208,10 +209,63 @@ impl Searcher {
     }
 }
 
-/// How many more expansions a search with `limit` may make after `done`, within `work` (the
-/// limit counts the expansions of the run under way, as a whole search counts them).
-fn allowed(work: usize, limit: Option<usize>, done: usize) -> usize {
-    work.min(limit.unwrap_or(usize::MAX).saturating_sub(done))
+/// A best-first search taken up for a slice, on a board ([`StepSearch`]) or a world
+/// ([`WorldSteps`]).
+trait Slice {
+    type Pos;
+    type Parked;
+    fn expanded(&self) -> usize;
+    fn advance(&mut self, n: usize) -> bool;
+    fn result(&self) -> SearchResult<Self::Pos>;
+    fn park(self) -> Self::Parked;
+}
+
+impl Slice for StepSearch<'_> {
+    type Pos = Pos;
+    type Parked = ParkedSearch;
+    fn expanded(&self) -> usize {
+        StepSearch::expanded(self)
+    }
+    fn advance(&mut self, n: usize) -> bool {
+        StepSearch::advance(self, n)
+    }
+    fn result(&self) -> SearchResult {
+        StepSearch::result(self)
+    }
+    fn park(self) -> ParkedSearch {
+        StepSearch::park(self)
+    }
+}
+
+impl Slice for WorldSteps<'_> {
+    type Pos = Pos3;
+    type Parked = ParkedWorldSearch;
+    fn expanded(&self) -> usize {
+        WorldSteps::expanded(self)
+    }
+    fn advance(&mut self, n: usize) -> bool {
+        WorldSteps::advance(self, n)
+    }
+    fn result(&self) -> SearchResult<Pos3> {
+        WorldSteps::result(self)
+    }
+    fn park(self) -> ParkedWorldSearch {
+        WorldSteps::park(self)
+    }
+}
+
+/// Runs `run` for at most `work` more expansions and no further than `limit` (counted over
+/// the run under way, as a whole search counts them): its result once it ends or reaches the
+/// limit (then [`SearchResult::stopped`]), else parked into `parked`.
+fn slice<S: Slice>(mut run: S, limit: Option<usize>, work: usize, parked: &mut S::Parked) -> Option<SearchResult<S::Pos>> {
+    let done = run.advance(work.min(limit.unwrap_or(usize::MAX).saturating_sub(run.expanded())));
+    if done || limit.is_some_and(|l| run.expanded() >= l) {
+        let mut result = run.result();
+        result.stopped = !done;
+        return Some(result);
+    }
+    *parked = run.park();
+    None
 }
 
 impl Searchable for Grid {
@@ -237,7 +291,7 @@ impl Searchable for Grid {
             Run::Whole => Some(s.search(grid, start, goal, &options).expect("validated when it began, on this grid as it is")),
             Run::Hpa(run) => s.advance_hpa(grid, run, &options, work).expect("on the grid it began on, as it was"),
             Run::Steps(parked) => {
-                let mut run = match s.resume(grid, parked) {
+                let run = match s.resume(grid, parked) {
                     Some(run) => run,
                     None => {
                         // another search took the records: begin again (the same answer)
@@ -245,14 +299,7 @@ impl Searchable for Grid {
                         s.begin(grid, start, goal, &options).expect("validated when it began")
                     }
                 };
-                let done = run.advance(allowed(work, options.limit, run.expanded()));
-                if done || options.limit.is_some_and(|l| run.expanded() >= l) {
-                    let mut result = run.result();
-                    result.stopped = !done;
-                    return Some(result);
-                }
-                *parked = run.park();
-                None
+                slice(run, options.limit, work, parked)
             }
             Run::World(_) | Run::Jumps(_) => unreachable!("a board search"),
         }
@@ -303,21 +350,14 @@ impl Searchable for VoxelGrid {
                 // (3D JPS on a cluttered world runs as A*)
                 let algorithm = if options.algorithm == Algorithm::Jps { Algorithm::AStar } else { options.algorithm };
                 let astar = VoxelOptions { algorithm, ..options };
-                let mut run = match s.resume_world(world, parked) {
+                let run = match s.resume_world(world, parked) {
                     Some(run) => run,
                     None => {
                         search.work_before += parked.expanded();
                         s.begin_world(world, start, goal, &astar).expect("validated when it began")
                     }
                 };
-                let done = run.advance(allowed(work, options.limit, run.expanded()));
-                if done || options.limit.is_some_and(|l| run.expanded() >= l) {
-                    let mut result = run.result();
-                    result.stopped = !done;
-                    return Some(result);
-                }
-                *parked = run.park();
-                None
+                slice(run, options.limit, work, parked)
             }
             Run::Steps(_) | Run::Hpa(_) => unreachable!("a world search"),
         }
