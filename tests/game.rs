@@ -1,6 +1,8 @@
 //! The game's logic plugins, headless: `MinimalPlugins`, no window, real ECS state checked
 //! after `app.update()`, time stepped by hand.
 
+mod common;
+
 use std::time::Duration;
 
 use bevy::prelude::*;

@@ -9,6 +9,8 @@
 //! item (the longest run of segments that are modules); the engine's root re-exports are
 //! followed to their modules. Test modules (`#[cfg(test)] mod tests`) and comments are skipped.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -295,6 +297,27 @@ fn the_engine_imports_without_a_circle() {
     }
 }
 
+/// The plugin crate's modules (one plugin concern a file) import one another without a circle:
+/// the grid below the requests, the requests below following, the debug view and the voxels.
+#[test]
+fn the_plugin_imports_without_a_circle() {
+    let modules = modules(&root().join("crates/bevy_cubepath/src"));
+    assert!(modules.len() >= 8, "the plugin's modules were not found: {:?}", modules.keys().collect::<Vec<_>>());
+    let reexports = reexports(&modules);
+    let mut graph = edges(&modules, &reexports);
+    // the root declares and re-exports everything: it is above all, not part of a circle
+    graph.remove(&Vec::new());
+    for targets in graph.values_mut() {
+        targets.remove(&Vec::new());
+    }
+    let module = |p: &str| p.split("::").map(String::from).collect::<Module>();
+    assert!(graph[&module("voxels")].contains(&module("request")), "the rule sees the edges: {:?}", graph[&module("voxels")]);
+    assert!(graph[&module("follow")].contains(&module("grid")), "{:?}", graph[&module("follow")]);
+    if let Some(c) = circle(&graph) {
+        panic!("the plugin's imports run in a circle: {}", c.iter().map(name).collect::<Vec<_>>().join(" -> "));
+    }
+}
+
 #[test]
 fn the_game_never_imports_back_up_and_its_logic_never_imports_the_view() {
     let modules = modules(&root().join("src"));
@@ -430,4 +453,22 @@ fn the_rules_see_what_they_check() {
     let b = vec!["b".to_string()];
     let g: BTreeMap<Module, BTreeSet<Module>> = [(a.clone(), [b.clone()].into()), (b.clone(), [a.clone()].into())].into_iter().collect();
     assert!(circle(&g).is_some());
+}
+
+/// Every root test binary includes `tests/common`, whose start-up code points the game's data
+/// folder at the tests' own (so no test overwrites the player's last board or lessons), and
+/// here, in one of them, the folder is set as it says.
+#[test]
+fn every_test_binary_keeps_to_the_tests_data_folder() {
+    let tests = root().join("tests");
+    let mut lacking = Vec::new();
+    for entry in std::fs::read_dir(&tests).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rs") && !std::fs::read_to_string(&path).unwrap().lines().any(|l| l == "mod common;") {
+            lacking.push(path);
+        }
+    }
+    assert!(lacking.is_empty(), "test binaries without `mod common;`: {lacking:?}");
+    let want = concat!(env!("CARGO_TARGET_TMPDIR"), "/player-data");
+    assert_eq!(std::env::var("CUBEPATH_DATA_DIR").ok().as_deref(), Some(want));
 }

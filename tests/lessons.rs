@@ -1,6 +1,8 @@
 //! The lessons, each performed headless as a player would, noticed done from the game's own
 //! state, and the progress kept.
 
+mod common;
+
 use std::time::Duration;
 
 use bevy::prelude::*;

@@ -3,6 +3,8 @@
 //! and its named finds (`tests/fuzz/crashes/query`), through the same properties the fuzzer
 //! checks (`tests/fuzz/game/props.rs`): seconds, where the campaign took minutes.
 
+mod common;
+
 use std::path::Path;
 
 #[path = "fuzz/game/props.rs"]

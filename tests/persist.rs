@@ -1,16 +1,20 @@
 //! Nothing lost: the last board is written safely and comes back at the next start.
 
+mod common;
+
 use cubepath::cli::PlayArgs;
+use cubepath::disk::write_atomically;
 use cubepath::engine::{
     files::write_map,
     grid::{Cell, Grid},
 };
-use cubepath::game::logic::files::{last_board_path, load_last_board, write_atomically};
+use cubepath::game::logic::files::{data_dir, last_board_path, load_last_board};
 
 #[test]
 fn the_last_board_survives_a_restart() {
     let dir = std::env::temp_dir().join(format!("cubepath-persist-{}", std::process::id()));
-    // SAFETY: this test binary runs this one test; nothing else reads the environment.
+    // SAFETY: the other test in this binary reads no environment variable (it hands data_dir
+    // its own); nothing else reads the environment meanwhile.
     unsafe { std::env::set_var("CUBEPATH_DATA_DIR", &dir) };
     assert_eq!(last_board_path(), Some(dir.join("last.map")));
     assert!(load_last_board().is_none(), "nothing kept yet");
@@ -41,4 +45,25 @@ fn the_last_board_survives_a_restart() {
     std::fs::write(&path, b"type octile\nheight 2\nwidth 2\nmap\n.x\n..\n").unwrap();
     assert!(load_last_board().is_none());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The data folder from the environment: an empty or relative `XDG_DATA_HOME` counts as unset
+/// (the XDG rules; before, an empty one made the game write `cubepath/` into the current
+/// directory), and so do an empty `CUBEPATH_DATA_DIR` and a relative `HOME`.
+#[test]
+fn an_empty_or_relative_xdg_data_home_counts_as_unset() {
+    use std::ffi::OsString;
+    use std::path::PathBuf;
+    let env = |pairs: &[(&'static str, &'static str)]| {
+        let pairs = pairs.to_vec();
+        move |name: &str| pairs.iter().find(|(n, _)| *n == name).map(|(_, v)| OsString::from(v))
+    };
+    let home = |p: &str| Some(PathBuf::from(p));
+    assert_eq!(data_dir(env(&[("HOME", "/home/ann"), ("XDG_DATA_HOME", "")])), home("/home/ann/.local/share/cubepath"));
+    assert_eq!(data_dir(env(&[("HOME", "/home/ann"), ("XDG_DATA_HOME", "share")])), home("/home/ann/.local/share/cubepath"));
+    assert_eq!(data_dir(env(&[("HOME", "/home/ann"), ("XDG_DATA_HOME", "/data")])), home("/data/cubepath"));
+    assert_eq!(data_dir(env(&[("HOME", "/home/ann"), ("CUBEPATH_DATA_DIR", "")])), home("/home/ann/.local/share/cubepath"));
+    assert_eq!(data_dir(env(&[("HOME", "/h"), ("XDG_DATA_HOME", "/x"), ("CUBEPATH_DATA_DIR", "mine")])), home("mine"));
+    assert_eq!(data_dir(env(&[("XDG_DATA_HOME", ""), ("HOME", "")])), None);
+    assert_eq!(data_dir(env(&[("HOME", "ann")])), None);
 }

@@ -7,6 +7,8 @@
 //! frames on seed 13, about a minute); `CUBEPATH_SOAK_FRAMES=N` sets every length. A failure
 //! names the seed and frame (and, for everything, the last actions).
 
+mod common;
+
 use std::time::Duration;
 
 use bevy::prelude::*;

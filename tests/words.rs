@@ -3,6 +3,8 @@
 //! has a translation, and the Chinese font has a glyph for every character the translations use.
 //! Read off the source, so a new English text without its translation fails here.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 

@@ -13,7 +13,6 @@ use super::plot;
 use super::problems::{Suite, load_suite, note_approximate_verdicts};
 use super::progress::Progress;
 use crate::engine::search::{Algorithm, Searcher};
-use crate::game::logic::files;
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -88,7 +87,7 @@ pub(super) fn bench(a: &BenchArgs) -> Result<u8, Failure> {
         let lengths: Vec<f64> = (0..suite.len()).map(|k| suite.optimal(k)).collect();
         let series: Vec<plot::Series> = runs.iter().map(|r| plot::Series { algorithm: r.algorithm, problems: &r.problems }).collect();
         let svg = plot::draw(&name, &lengths, &series).map_err(|e| BadInput(format!("{}: cannot draw the plot: {e}", path.display())))?;
-        files::write_atomically(path, &svg).map_err(|e| BadInput(format!("{}: cannot write the plot: {e}", path.display())))?;
+        crate::disk::write_atomically(path, &svg).map_err(|e| BadInput(format!("{}: cannot write the plot: {e}", path.display())))?;
     }
     note_approximate_verdicts(suite.as_ref());
     let wrong: usize = runs.iter().map(|r| r.wrong).sum();

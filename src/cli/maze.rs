@@ -11,7 +11,6 @@ use crate::engine::{
     files::write_map,
     grid::{MazeKind, generate_maze},
 };
-use crate::game::logic::files;
 
 #[derive(Args, Debug)]
 pub struct MazeArgs {
@@ -38,7 +37,7 @@ fn parse_size(s: &str) -> Result<(usize, usize), String> {
 pub(super) fn maze(a: &MazeArgs) -> Result<u8, Failure> {
     let (w, h) = a.size;
     let grid = generate_maze(a.kind, w, h, a.seed).map_err(|e| BadInput(e.to_string()))?;
-    files::write_atomically(&a.out, write_map(&grid)).map_err(|e| BadInput(format!("could not write {}: {e}", a.out.display())))?;
+    crate::disk::write_atomically(&a.out, write_map(&grid)).map_err(|e| BadInput(format!("could not write {}: {e}", a.out.display())))?;
     println!("{} {w} x {h}, seed {}: {} open cells, written to {}", a.kind, a.seed, grid.passable_count(), a.out.display());
     Ok(0)
 }

@@ -11,7 +11,6 @@ use clap::Args;
 use super::args::open_map;
 use super::failure::Failure::{self, BadInput};
 use crate::engine::search::prepare;
-use crate::game::logic::files;
 
 #[derive(Args, Debug)]
 pub struct PrepArgs {
@@ -28,7 +27,7 @@ pub(super) fn prep(a: &PrepArgs) -> Result<u8, Failure> {
     let prepared = prepare(&grid).map_err(|e| BadInput(format!("{}: {e}", a.map.display())))?;
     let took = t.elapsed();
     let bytes = prepared.to_bytes();
-    files::write_atomically(&a.out, &bytes).map_err(|e| BadInput(format!("could not write {}: {e}", a.out.display())))?;
+    crate::disk::write_atomically(&a.out, &bytes).map_err(|e| BadInput(format!("could not write {}: {e}", a.out.display())))?;
     let mut out = std::io::stdout().lock();
     // a map whose subgoal graph has too many cycles to pay keeps JPS+'s jump distances instead
     writeln!(out, "method {}", if prepared.uses_jump_table() { "jump-table" } else { "subgoal-graph" })?;

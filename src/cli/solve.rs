@@ -12,7 +12,6 @@ use crate::engine::{
     grid::{Clearance, Grid, MAX_UNIT, Pos, polyline_length, string_pull},
     search::{Algorithm, SearchOptions, SearchResult, Searcher, validate},
 };
-use crate::game::logic::files;
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -92,7 +91,8 @@ fn solve_world(a: &SolveArgs) -> Result<u8, Failure> {
             let run = searcher.steps_world(&world, from, to, &options).map_err(|e| BadInput(format!("--trace: {e}")))?;
             let mut json = Vec::new();
             let result = run.write_trace(options.limit, &mut json)?;
-            files::write_atomically(path, json).map_err(|e| BadInput(format!("could not write the trace {}: {e}", path.display())))?;
+            crate::disk::write_atomically(path, json)
+                .map_err(|e| BadInput(format!("could not write the trace {}: {e}", path.display())))?;
             result
         }
         None => searcher.search_world(&world, from, to, &options)?,
@@ -141,6 +141,6 @@ fn trace(
     let run = searcher.steps(grid, from, to, options).map_err(|e| BadInput(format!("--trace: {e}")))?;
     let mut json = Vec::new();
     let result = run.write_trace(options.limit, &mut json)?;
-    files::write_atomically(path, json).map_err(|e| BadInput(format!("could not write the trace {}: {e}", path.display())))?;
+    crate::disk::write_atomically(path, json).map_err(|e| BadInput(format!("could not write the trace {}: {e}", path.display())))?;
     Ok(result)
 }

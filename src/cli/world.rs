@@ -12,7 +12,6 @@ use crate::engine::{
     files::write_world,
     world::{WorldKind, generate_world},
 };
-use crate::game::logic::files;
 
 #[derive(Args, Debug)]
 pub struct WorldArgs {
@@ -40,7 +39,7 @@ pub(super) fn world(a: &WorldArgs) -> Result<u8, Failure> {
     let world = generate_world(a.kind, a.size, a.seed).map_err(|e| BadInput(e.to_string()))?;
     let name = a.out.display().to_string();
     let bytes = write_world(&world, &name).map_err(|e| BadInput(format!("{name}: {e}")))?;
-    files::write_atomically(&a.out, bytes).map_err(|e| BadInput(format!("could not write {}: {e}", a.out.display())))?;
+    crate::disk::write_atomically(&a.out, bytes).map_err(|e| BadInput(format!("could not write {}: {e}", a.out.display())))?;
     let (w, h, d) = a.size;
     println!(
         "{} {w} x {h} x {d}, seed {}: {} of {} voxels blocked, written to {}",

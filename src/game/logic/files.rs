@@ -31,15 +31,24 @@ pub(super) fn storage() -> Option<web_sys::Storage> {
 }
 
 /// Where the last board is kept: `$XDG_DATA_HOME/cubepath/last.map`, else
-/// `~/.local/share/cubepath/last.map`; `CUBEPATH_DATA_DIR` overrides the folder.
+/// `~/.local/share/cubepath/last.map`; `CUBEPATH_DATA_DIR` overrides the folder (the tests
+/// set it for themselves: see `tests/common`). See [`data_dir`] for what counts as set.
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub fn last_board_path() -> Option<PathBuf> {
-    let dir = std::env::var_os("CUBEPATH_DATA_DIR").map(PathBuf::from).or_else(|| {
-        std::env::var_os("XDG_DATA_HOME")
-            .map(|d| PathBuf::from(d).join("cubepath"))
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share/cubepath")))
-    })?;
-    Some(dir.join("last.map"))
+    Some(data_dir(|name| std::env::var_os(name))?.join("last.map"))
+}
+
+/// The game's data folder from the environment `var` reads: `CUBEPATH_DATA_DIR` when set and
+/// not empty; else `$XDG_DATA_HOME/cubepath` when that is an absolute path (the XDG rules: an
+/// empty or relative value counts as unset, so the game never writes a `cubepath/` folder into
+/// the current directory); else `$HOME/.local/share/cubepath` (`HOME` absolute too); else none
+/// (nothing is kept). Checked in `tests/persist.rs`.
+pub fn data_dir(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> Option<PathBuf> {
+    let set = |name: &str| var(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let absolute = |name: &str| set(name).filter(|p| p.is_absolute());
+    set("CUBEPATH_DATA_DIR")
+        .or_else(|| absolute("XDG_DATA_HOME").map(|d| d.join("cubepath")))
+        .or_else(|| absolute("HOME").map(|h| h.join(".local/share/cubepath")))
 }
 
 /// Whether a file the player opened is a scenario (its agents are the crowd's) rather than a map.
@@ -74,7 +83,7 @@ pub fn save_progress(done: &[bool]) {
     }
     #[cfg(not(target_arch = "wasm32"))]
     if let Some(path) = last_board_path()
-        && let Err(e) = write_atomically(&path.with_file_name("lessons.txt"), text)
+        && let Err(e) = crate::disk::write_atomically(&path.with_file_name("lessons.txt"), text)
     {
         warn!("the lessons' progress could not be kept: {e}");
     }
@@ -101,28 +110,13 @@ pub fn load_last_board() -> Option<(Grid, String)> {
     }
 }
 
-/// Writes `text` to a temporary file beside `path`, then renames it into place, so a failed
-/// write never leaves a half-written file where a good one was.
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-pub fn write_atomically(path: &Path, text: impl AsRef<[u8]>) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
-}
-
 /// Saves a map the user asked for: on the desktop to `name` (temporary file, then rename);
 /// in the browser as a download named after `name`. Returns the message for the player.
 pub fn save_map(name: &str, text: impl AsRef<[u8]>) -> String {
     let text = text.as_ref();
     #[cfg(not(target_arch = "wasm32"))]
     {
-        match write_atomically(Path::new(name), text) {
+        match crate::disk::write_atomically(Path::new(name), text) {
             Ok(()) => format!("saved {name}"),
             Err(e) => format!("could not save {name}: {e}; the board is kept"),
         }

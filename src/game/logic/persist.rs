@@ -83,7 +83,7 @@ fn save_board(board: Res<Board>, mut pending: ResMut<PendingSave>, mut status: R
     }
     #[cfg(not(target_arch = "wasm32"))]
     if let Some(path) = files::last_board_path()
-        && let Err(e) = files::write_atomically(&path, write_map(&board.grid))
+        && let Err(e) = crate::disk::write_atomically(&path, write_map(&board.grid))
     {
         status.say(format!("could not keep the board in {}: {e}", path.display()));
     }
