@@ -302,6 +302,10 @@ fn seeded_world(seed: u64) -> VoxelGrid {
     world
 }
 
+/// A running voxel search, its world, the world's version when it began, its ends, and
+/// whether it is 3D JPS.
+type WorldRun = (RunningWorld, usize, (u64, u64), (Pos3, Pos3), bool);
+
 enum RunningWorld {
     Steps(ParkedWorldSearch),
     Jumps(JumpWorldSearch),
@@ -309,7 +313,7 @@ enum RunningWorld {
 
 enum Running {
     Steps(ParkedSearch, Pos, Pos, Algorithm),
-    Hpa(HpaSearch, Pos, Pos),
+    Hpa(Box<HpaSearch>, Pos, Pos),
 }
 
 /// Runs `ops` through one searcher; every answer is checked against a fresh searcher's and the
@@ -321,7 +325,7 @@ fn interleave(ops: &[Op]) -> Result<(), TestCaseError> {
     let mut running: Vec<(Running, usize, (u64, u64))> = vec![];
     let mut worlds: Vec<VoxelGrid> = (0..2).map(|k| seeded_world(70 + k)).collect();
     // each running voxel search: the search, its world, the world's version then, its ends
-    let mut running_worlds: Vec<(RunningWorld, usize, (u64, u64), (Pos3, Pos3), bool)> = vec![];
+    let mut running_worlds: Vec<WorldRun> = vec![];
     for op in ops {
         match *op {
             Op::BeginWorld { v, jps, from, to } => {
@@ -406,7 +410,7 @@ fn interleave(ops: &[Op]) -> Result<(), TestCaseError> {
                 let algo = algorithm(a);
                 let o = options(algo);
                 let run = match algo {
-                    Algorithm::Hpa => Running::Hpa(searcher.begin_hpa(&grids[g], s, t, &o).unwrap(), s, t),
+                    Algorithm::Hpa => Running::Hpa(Box::new(searcher.begin_hpa(&grids[g], s, t, &o).unwrap()), s, t),
                     Algorithm::Subgoal => continue,
                     _ => Running::Steps(searcher.begin(&grids[g], s, t, &o).unwrap().park(), s, t, algo),
                 };
