@@ -300,7 +300,7 @@ pub(crate) fn queue_requests<R: NavRequest>(requests: Query<Entity, Changed<R>>,
 /// Where a frame's slice of a search on a `M` left it.
 pub(crate) enum Slice<A, M: Searchable> {
     Answered(A),
-    Parked(Search<M>, Duration),
+    Parked(Box<Search<M>>, Duration),
     /// Its grid's preparation took the frame's share and goes on next frame.
     Preparing,
 }
@@ -338,7 +338,7 @@ pub(crate) fn answer_in_slices<R: NavRequest, A: Component>(
                     entity.insert(found);
                 }
             }
-            Slice::Parked(search, time) => queue.running = Some(Running { entity: e, request: *request, search, time }),
+            Slice::Parked(search, time) => queue.running = Some(Running { entity: e, request: *request, search: *search, time }),
         }
     }
     for e in aside.into_iter().rev() {
@@ -415,7 +415,7 @@ pub(crate) fn go_on<M: Searchable, A>(
     let time = spent + t.elapsed();
     match done {
         true => Slice::Answered(answer(search.take_result().expect("ended"), time)),
-        false => Slice::Parked(search, time),
+        false => Slice::Parked(Box::new(search), time),
     }
 }
 

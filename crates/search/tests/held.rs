@@ -592,3 +592,63 @@ proptest! {
         }
     }
 }
+
+// ---- found by the read-back audit: rules no test above reached -------------------------------
+
+/// Reweighting clusters makes them another value: a query under way refuses them.
+#[test]
+fn reweighting_refuses_an_hpa_query_under_way() {
+    let grid = Grid::new(64, 64).unwrap();
+    let mut h = Hierarchy::build(&grid, 8).unwrap();
+    let mut run = h.begin_find(&grid, (0, 0), (63, 63), HpaScratch::default()).unwrap();
+    assert_eq!(run.advance(&h, &grid, 1), Ok(false));
+    h.set_weight(1.5).unwrap();
+    assert_eq!(run.advance(&h, &grid, 1_000_000), Err(HpaError::Stale));
+}
+
+/// An ended HPA* query asked again on its grid edited since is refused, not answered.
+#[test]
+fn an_ended_hpa_query_is_refused_on_an_edited_grid() {
+    let mut grid = Grid::new(64, 64).unwrap();
+    let h = Hierarchy::build(&grid, 8).unwrap();
+    let mut run = h.begin_find(&grid, (0, 0), (63, 63), HpaScratch::default()).unwrap();
+    assert_eq!(run.advance(&h, &grid, 1_000_000), Ok(true));
+    assert_eq!(run.advance(&h, &grid, 1), Ok(true), "asked again, unchanged");
+    grid.set(30, 30, Cell::Blocked).unwrap();
+    assert_eq!(run.advance(&h, &grid, 1), Err(HpaError::Stale));
+}
+
+/// The per-cell stamp wraps back to a parked search's: the records were made anew at the wrap
+/// (a new identity), so the parked search is refused, never resumed on another's records.
+#[test]
+fn a_parked_search_is_refused_after_the_stamp_wraps_back_to_it() {
+    let grid = Grid::new(64, 64).unwrap();
+    let mut searcher = Searcher::default();
+    let mut run = searcher.begin(&grid, (0, 0), (63, 63), &SearchOptions::default()).unwrap();
+    assert!(!run.advance(1));
+    let parked = run.park();
+    searcher.set_generation(u32::MAX >> 1);
+    searcher.search(&grid, (0, 0), (1, 0), &SearchOptions::default()).unwrap();
+    assert!(searcher.resume(&grid, &parked).is_none(), "resumed on records another search wrote");
+}
+
+/// A query begun by `Hierarchy::begin_find` on the searcher's own clusters goes on through
+/// `advance_hpa` (it holds none itself), and is refused once the searcher keeps others.
+#[test]
+fn a_query_begun_on_the_searchers_clusters_goes_on_only_with_them() {
+    let grid = Grid::new(64, 64).unwrap();
+    let hpa = options(Algorithm::Hpa);
+    let mut searcher = Searcher::default();
+    searcher.preprocess(&grid, &hpa);
+    let kept = searcher.shared_hierarchy().unwrap();
+    let mut run = kept.begin_find(&grid, (0, 0), (63, 40), HpaScratch::default()).unwrap();
+    let result = loop {
+        if let Some(r) = searcher.advance_hpa(&grid, &mut run, &hpa, 2).unwrap() {
+            break r;
+        }
+    };
+    assert_eq!(result.cost, searcher.search(&grid, (0, 0), (63, 40), &hpa).unwrap().cost);
+    let mut run = kept.begin_find(&grid, (0, 0), (63, 40), HpaScratch::default()).unwrap();
+    searcher.keep_hierarchy(std::sync::Arc::new(Hierarchy::build(&grid, 8).unwrap()));
+    assert_eq!(searcher.advance_hpa(&grid, &mut run, &hpa, 1_000_000), Err(HpaError::Stale));
+}

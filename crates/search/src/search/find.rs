@@ -131,8 +131,10 @@ impl Searcher {
     /// Goes on with `run` ([`Searcher::begin_hpa`]) for at most `n` more abstract expansions:
     /// `Some` result once it has ended (what [`Searcher::search`] answers), `None` while it is
     /// under way. The query reads the clusters it began on, held by `run`, whatever this searcher
-    /// keeps now ([`Searcher::keep_hierarchy`] between slices changes nothing).
-    /// [`HpaError::Stale`] when the grid has changed since it began: begin again.
+    /// keeps now ([`Searcher::keep_hierarchy`] between slices changes nothing; a query begun by
+    /// [`Hierarchy::begin_find`] goes on with the searcher's clusters only if they are the ones
+    /// it began on). [`HpaError::Stale`] when the grid has changed since it began, or those
+    /// clusters are not the searcher's: begin again.
     pub fn advance_hpa(
         &mut self,
         grid: &Grid,
@@ -145,8 +147,9 @@ impl Searcher {
         }
         let ending = !run.is_finished();
         if ending {
-            // the clusters it began on, whatever the searcher keeps now
-            let hierarchy = run.held.clone().ok_or(HpaError::Stale)?;
+            // the clusters it began on, whatever the searcher keeps now (a query begun by
+            // Hierarchy::begin_find holds none: the searcher's, refused unless they are those)
+            let hierarchy = run.held.clone().or_else(|| self.board.hierarchy.clone()).ok_or(HpaError::Stale)?;
             if !run.advance(&hierarchy, grid, n)? {
                 return Ok(None);
             }
