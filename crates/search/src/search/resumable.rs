@@ -38,7 +38,7 @@ use crate::world::voxel::VoxelGrid;
 
 /// What a [`Search`] searches: a board ([`Grid`], with [`SearchOptions`]) or a voxel world
 /// ([`VoxelGrid`], with [`VoxelOptions`]). Implemented by those two alone.
-pub trait Searchable: sealed::Sealed {
+pub trait Searchable: sealed::Sealed + Sized {
     /// A cell or voxel.
     type Pos: Copy + std::fmt::Debug + PartialEq;
     /// The search settings.
@@ -48,9 +48,7 @@ pub trait Searchable: sealed::Sealed {
     #[doc(hidden)]
     fn begin_search(s: &mut Searcher, map: &Self, ends: (Self::Pos, Self::Pos), options: &Self::Options) -> Result<Run, SearchError>;
     #[doc(hidden)]
-    fn go_on(s: &mut Searcher, map: &Self, search: &mut Search<Self>, work: usize) -> Option<SearchResult<Self::Pos>>
-    where
-        Self: Sized;
+    fn go_on(s: &mut Searcher, map: &Self, search: &mut Search<Self>, work: usize) -> Option<SearchResult<Self::Pos>>;
 }
 
 mod sealed {
