@@ -6,8 +6,7 @@
 use std::sync::Arc;
 
 use bevy::prelude::*;
-use cubepath_search::grid::{Grid, Pos, line_of_sight, step_kind};
-use cubepath_search::search::SearchOptions;
+use cubepath_search::grid::Pos;
 
 use crate::grid::{NavGrid, Plane, UnitGrids, grid_for, unit_fits};
 use crate::request::{PathAnswer, PathRequest};
@@ -168,15 +167,13 @@ pub(crate) fn take_answers(mut followers: Query<(&mut FollowPath, &PathAnswer), 
     }
 }
 
-/// When a grid changes, a follower never ends inside a new wall, nor makes a move the grid no
-/// longer allows (a diagonal past a corner walled since, a unit's square through a gap that
-/// closed; any-angle paths: a segment whose line of sight is cut):
-/// - the cell it steps toward walled, or the step under way no longer legal: it turns back to
-///   the cell it left and asks for a new path from there;
+/// When a grid changes, a follower never ends inside a new wall:
+/// - the cell it steps toward walled: it turns back to the cell it left and asks for a new path
+///   from there;
 /// - the cell it stands on (or left) walled as well: it steps to the nearest free cell (any
 ///   neighbour, breadth first) and asks from there;
-/// - a cell further along its way walled, or a move further along no longer legal: it asks for
-///   a new path from the cell it is heading to, finishing the step under way.
+/// - a cell further along its way walled: it asks for a new path from the cell it is heading
+///   to, finishing the step under way.
 ///
 /// Followers without a request turn back or step off all the same; they ask for nothing.
 pub(crate) fn replan_blocked_ways(
@@ -190,25 +187,21 @@ pub(crate) fn replan_blocked_ways(
     }
     for (e, mut follower, request) in &mut followers {
         let Some(nav) = grid_for(request.and_then(|r| r.grid), &grids).filter(|g| g.is_changed()) else { continue };
-        // a unit bigger than a cell is named by its top-left cell and needs all its cells open:
-        // its moves are the moves of its board, where a cell is free when the unit fits there
+        // a unit bigger than a cell is named by its top-left cell and needs all its cells open
         let size = follower.unit(request);
-        let unit = if size > 1 { units.for_unit(&nav.grid, size) } else { None };
-        let board = unit.as_deref().unwrap_or(&nav.grid);
-        let options = request.and_then(|r| r.options).unwrap_or(nav.options);
         let free = |p: Pos| unit_fits(&nav.grid, p, size);
-        let legal = |a: Pos, b: Pos| move_holds(board, a, b, &options);
         let from = match (follower.target(), follower.last) {
-            (Some(target), Some(last)) if !(free(target) && legal(last, target)) && free(last) => {
+            (Some(target), Some(last)) if !free(target) && free(last) => {
                 follower.walk_to(last);
                 Some(last)
             }
             (target, Some(last)) if !free(last) && target.is_none_or(|t| !free(t)) => {
-                let Some(off) = nearest_free(board, last) else { continue };
+                let unit = if size > 1 { units.for_unit(&nav.grid, size) } else { None };
+                let Some(off) = nearest_free(unit.as_deref().unwrap_or(&nav.grid), last) else { continue };
                 follower.walk_to(off);
                 Some(off)
             }
-            _ => follower.remaining().windows(2).any(|m| !legal(m[0], m[1])).then(|| follower.replan_cell()).flatten(),
+            _ => follower.remaining().iter().any(|&p| !free(p)).then(|| follower.replan_cell()).flatten(),
         };
         if let (Some(from), Some(request)) = (from, request) {
             commands.entity(e).insert(PathRequest { from, ..*request });
@@ -216,22 +209,9 @@ pub(crate) fn replan_blocked_ways(
     }
 }
 
-/// Whether the move from `a` to `b` of a path found with `options` is still allowed on `board`:
-/// a legal step under its topology ([`step_kind`]: both cells free, and a diagonal's corners
-/// as its rule asks), or for an any-angle path a segment in line of sight.
-fn move_holds(board: &Grid, a: Pos, b: Pos, options: &SearchOptions) -> bool {
-    if a == b {
-        return board.is_passable(a.0, a.1);
-    }
-    match options.algorithm.any_angle() {
-        true => line_of_sight(board, a, b),
-        false => step_kind(board, a, b, options.topology).is_some(),
-    }
-}
-
 /// The free cell nearest `p` (itself if free), breadth first over the eight cells around each
 /// (a follower lifted out of a wall, not walking a path); none on a grid with no free cell.
-fn nearest_free(grid: &Grid, p: Pos) -> Option<Pos> {
+fn nearest_free(grid: &cubepath_search::grid::Grid, p: Pos) -> Option<Pos> {
     let (w, h) = (grid.width(), grid.height());
     let mut seen = vec![false; w * h];
     let mut queue = std::collections::VecDeque::from([p]);

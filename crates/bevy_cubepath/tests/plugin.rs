@@ -402,37 +402,3 @@ fn a_follower_standing_on_a_walled_cell_steps_off_it() {
     assert!(nav.grid.is_passable(stands.0, stands.1));
     assert!(app.world().get::<Transform>(walker).unwrap().translation.distance(nav.to_world(stands)) < 1e-4);
 }
-
-/// The case: a follower from (0, 0) to (9, 4) on an open 10 x 5 grid whose first step
-/// is the diagonal (0, 0) -> (1, 1); the corner (1, 0) is walled as it sets out. It must not
-/// finish that step (before: it cut the walled corner, since only the cells ahead were checked,
-/// not the moves). Every move it makes is checked by the rules: a diagonal with both side cells
-/// free.
-#[test]
-fn a_follower_never_cuts_a_corner_walled_ahead_of_it() {
-    let mut app = app();
-    let rows = [".........."; 5];
-    app.world_mut().spawn(NavGrid::from_rows(&rows).unwrap());
-    let walker = app.world_mut().spawn((PathRequest::new((0, 0), (9, 4)), FollowPath::new(2.0), Transform::default())).id();
-    // (its first target is the cell it stands on, passed at once)
-    assert!(until(&mut app, 50, |app| app.world().get::<FollowPath>(walker).unwrap().target().is_some_and(|t| t != (0, 0))));
-    let f = app.world().get::<FollowPath>(walker).unwrap();
-    assert_eq!((f.last(), f.target()), (Some((0, 0)), Some((1, 1))), "the first step is not the diagonal: no test");
-    wall(&mut app, 1, 0);
-    let mut stood = vec![(0, 0)];
-    assert!(until(&mut app, 400, |app| {
-        let f = app.world().get::<FollowPath>(walker).unwrap();
-        if let Some(p) = f.last().filter(|&p| stood.last() != Some(&p)) {
-            stood.push(p);
-        }
-        f.arrived()
-    }));
-    assert_eq!(stood.last(), Some(&(9, 4)));
-    let free = |x: usize, y: usize| (x, y) != (1, 0);
-    for s in stood.windows(2) {
-        let ((ax, ay), (bx, by)) = (s[0], s[1]);
-        assert!(ax.abs_diff(bx) <= 1 && ay.abs_diff(by) <= 1, "a jump: {s:?}");
-        let diagonal = ax != bx && ay != by;
-        assert!(!diagonal || (free(bx, ay) && free(ax, by)), "cut the walled corner (1, 0): {s:?} in {stood:?}");
-    }
-}
