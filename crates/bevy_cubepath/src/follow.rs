@@ -1,12 +1,14 @@
 //! Following an answer: an entity with [`FollowPath`] walks its [`PathAnswer`]'s cells at its
 //! speed, turning toward its heading with a frame-rate-independent slerp (the tutorials'
-//! NavAgent), and asks for a new path when cells on its remaining way become blocked (turning
-//! back when the cell it steps toward is walled: it never ends inside a wall).
+//! NavAgent), and asks for a new path when a move on its remaining way is no longer allowed
+//! (turning back when the step under way is no longer allowed: it never ends inside a wall,
+//! nor cuts a corner walled ahead of it).
 
 use std::sync::Arc;
 
 use bevy::prelude::*;
-use cubepath_search::grid::Pos;
+use cubepath_search::grid::{Grid, Pos, line_of_sight, step_kind};
+use cubepath_search::search::SearchOptions;
 
 use crate::grid::{NavGrid, Plane, UnitGrids, grid_for, unit_fits};
 use crate::request::{PathAnswer, PathRequest};
@@ -15,6 +17,13 @@ use crate::request::{PathAnswer, PathRequest};
 /// answer is taken up where the entity is, finishing the step under way. A follower may also
 /// start on a path of its own ([`FollowPath::along`]); it walks on the grid its request names,
 /// else the only one, and replans only when it has a request (whose goal it keeps).
+///
+/// The step under way is checked by the rules its path was found with (an answer's
+/// [`FoundPath::options`](crate::FoundPath::options); for a path of its own, those given with
+/// [`FollowPath::planned_with`], else the grid's settings when it checks), even when a new
+/// answer comes mid-step: a change of settings never makes a follower turn back. The moves
+/// ahead of it are checked by the settings as they are (its request's, else its grid's): when
+/// they no longer allow one, it asks for a new path.
 ///
 /// ```
 /// use std::time::Duration;
@@ -51,6 +60,11 @@ pub struct FollowPath {
     next: usize,
     last: Option<Pos>,
     arrived: bool,
+    /// The rules `cells` was found with (none: the grid's settings when checked).
+    rules: Option<SearchOptions>,
+    /// The rules of the step under way (from `last` to the target): the path's when the step
+    /// began.
+    step_rules: Option<SearchOptions>,
 }
 
 impl FollowPath {
@@ -63,14 +77,25 @@ impl FollowPath {
     /// A follower at `speed` cells a second, turning at rate 8 (the tutorials' slerp), its
     /// centre at the plane.
     pub fn new(speed: f32) -> FollowPath {
-        FollowPath { speed, turn_rate: 8.0, height: 0.0, size: 1, cells: Arc::new([]), next: 0, last: None, arrived: true }
+        FollowPath {
+            speed,
+            turn_rate: 8.0,
+            height: 0.0,
+            size: 1,
+            cells: Arc::new([]),
+            next: 0,
+            last: None,
+            arrived: true,
+            rules: None,
+            step_rules: None,
+        }
     }
 
     /// A follower standing on `cells[0]` and walking the rest, at `speed` cells a second.
     pub fn along(speed: f32, cells: Vec<Pos>) -> FollowPath {
         let mut f = FollowPath::new(speed);
         let short = cells.len() < 2;
-        f.follow(cells.into());
+        f.follow(cells.into(), None);
         f.next = 1;
         f.arrived = short;
         f
@@ -89,6 +114,12 @@ impl FollowPath {
     /// With its centre this far above the plane.
     pub fn at_height(self, height: f32) -> FollowPath {
         FollowPath { height, ..self }
+    }
+
+    /// Walking a path found with `options`: its steps are checked by their rules (see
+    /// [`FollowPath`]) until an answer brings a path found with others.
+    pub fn planned_with(self, options: SearchOptions) -> FollowPath {
+        FollowPath { rules: Some(options), step_rules: Some(options), ..self }
     }
 
     /// A unit `size` cells a side, when it has no request (see [`FollowPath::size`]).
@@ -121,7 +152,13 @@ impl FollowPath {
         self.target().or(self.last)
     }
 
-    fn follow(&mut self, cells: Arc<[Pos]>) {
+    /// Takes up `cells` (found with `rules`), from the cell it walks toward (else stands on);
+    /// a step under way keeps the rules it began with.
+    fn follow(&mut self, cells: Arc<[Pos]>, rules: Option<SearchOptions>) {
+        if self.target().is_none() {
+            self.step_rules = rules;
+        }
+        self.rules = rules;
         self.last = self.last.or(cells.first().copied());
         self.arrived = cells.is_empty();
         self.cells = cells;
@@ -161,19 +198,23 @@ pub struct Arrived {
 pub(crate) fn take_answers(mut followers: Query<(&mut FollowPath, &PathAnswer), Changed<PathAnswer>>) {
     for (mut follower, answer) in &mut followers {
         match &answer.result {
-            Ok(found) => follower.follow(found.cells.clone()),
+            Ok(found) => follower.follow(found.cells.clone(), Some(found.options)),
             Err(_) => follower.stop(),
         }
     }
 }
 
-/// When a grid changes, a follower never ends inside a new wall:
-/// - the cell it steps toward walled: it turns back to the cell it left and asks for a new path
-///   from there;
+/// When a grid (or its settings) changes, a follower never ends inside a new wall, nor makes a
+/// move the rules no longer allow (a diagonal past a corner walled since, a unit's square
+/// through a gap that closed, an any-angle segment whose line of sight is cut; see
+/// [`FollowPath`] for which rules):
+/// - the cell it steps toward walled, or the step under way no longer allowed by the rules it
+///   began with: it turns back to the cell it left (along the same segment) and asks for a new
+///   path from there;
 /// - the cell it stands on (or left) walled as well: it steps to the nearest free cell (any
 ///   neighbour, breadth first) and asks from there;
-/// - a cell further along its way walled: it asks for a new path from the cell it is heading
-///   to, finishing the step under way.
+/// - a move further along its way no longer allowed: it asks for a new path from the cell it
+///   is heading to, finishing the step under way.
 ///
 /// Followers without a request turn back or step off all the same; they ask for nothing.
 pub(crate) fn replan_blocked_ways(
@@ -187,21 +228,29 @@ pub(crate) fn replan_blocked_ways(
     }
     for (e, mut follower, request) in &mut followers {
         let Some(nav) = grid_for(request.and_then(|r| r.grid), &grids).filter(|g| g.is_changed()) else { continue };
-        // a unit bigger than a cell is named by its top-left cell and needs all its cells open
+        // a unit bigger than a cell is named by its top-left cell and needs all its cells open:
+        // its moves are the moves of its board, where a cell is free when the unit fits there
         let size = follower.unit(request);
+        let unit = if size > 1 { units.for_unit(&nav.grid, size) } else { None };
+        let board = unit.as_deref().unwrap_or(&nav.grid);
+        let now = request.and_then(|r| r.options).unwrap_or(nav.options);
+        let step_rules = follower.step_rules.unwrap_or(now);
         let free = |p: Pos| unit_fits(&nav.grid, p, size);
         let from = match (follower.target(), follower.last) {
-            (Some(target), Some(last)) if !free(target) && free(last) => {
+            (Some(target), Some(last)) if !(free(target) && move_holds(board, last, target, &step_rules)) && free(last) => {
                 follower.walk_to(last);
                 Some(last)
             }
             (target, Some(last)) if !free(last) && target.is_none_or(|t| !free(t)) => {
-                let unit = if size > 1 { units.for_unit(&nav.grid, size) } else { None };
-                let Some(off) = nearest_free(unit.as_deref().unwrap_or(&nav.grid), last) else { continue };
+                let Some(off) = nearest_free(board, last) else { continue };
                 follower.walk_to(off);
                 Some(off)
             }
-            _ => follower.remaining().iter().any(|&p| !free(p)).then(|| follower.replan_cell()).flatten(),
+            _ => {
+                let ahead = follower.remaining();
+                let broken = ahead.iter().any(|&p| !free(p)) || ahead.windows(2).any(|m| !move_holds(board, m[0], m[1], &now));
+                broken.then(|| follower.replan_cell()).flatten()
+            }
         };
         if let (Some(from), Some(request)) = (from, request) {
             commands.entity(e).insert(PathRequest { from, ..*request });
@@ -209,9 +258,23 @@ pub(crate) fn replan_blocked_ways(
     }
 }
 
+/// Whether the move from `a` to `b` of a path found with `options` is still allowed on `board`:
+/// a legal step under its topology ([`step_kind`]: both cells free and of one terrain class, a
+/// diagonal's side cells as its rule asks), or for an any-angle path a segment in line of
+/// sight; standing still (`a == b`) on a free cell.
+fn move_holds(board: &Grid, a: Pos, b: Pos, options: &SearchOptions) -> bool {
+    if a == b {
+        return board.is_passable(a.0, a.1);
+    }
+    match options.algorithm.any_angle() {
+        true => line_of_sight(board, a, b),
+        false => step_kind(board, a, b, options.topology).is_some(),
+    }
+}
+
 /// The free cell nearest `p` (itself if free), breadth first over the eight cells around each
 /// (a follower lifted out of a wall, not walking a path); none on a grid with no free cell.
-fn nearest_free(grid: &cubepath_search::grid::Grid, p: Pos) -> Option<Pos> {
+fn nearest_free(grid: &Grid, p: Pos) -> Option<Pos> {
     let (w, h) = (grid.width(), grid.height());
     let mut seen = vec![false; w * h];
     let mut queue = std::collections::VecDeque::from([p]);
@@ -263,6 +326,8 @@ pub(crate) fn move_followers(
             budget -= dist;
             follower.last = Some(cell);
             follower.next += 1;
+            // the next step is one of the path's, under its rules
+            follower.step_rules = follower.rules;
             if follower.next >= follower.cells.len() {
                 follower.arrived = true;
                 arrived.write(Arrived { entity: e, cell });

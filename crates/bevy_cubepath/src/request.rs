@@ -89,6 +89,10 @@ pub struct FoundPath {
     pub cost: f64,
     /// Whether the settings guarantee it is a least-cost path.
     pub optimal: bool,
+    /// The settings it was found with: a [`FollowPath`](crate::FollowPath) checks its moves by
+    /// their rules (its diagonal rule, or line of sight for an any-angle path), not by
+    /// whatever the grid's settings are by the time it walks them.
+    pub options: SearchOptions,
 }
 
 /// Why a request has no path.
@@ -393,7 +397,7 @@ fn slice(
             Err(e) => return Slice::Answered(PathAnswer::refused(NoPath::Refused(e))),
         },
     };
-    go_on(searcher, grid, search, left, (spent, t), answer_from)
+    go_on(searcher, grid, search, left, (spent, t), |found, time| answer_from(found, options, time))
 }
 
 /// Goes on with `search` on `map` for at most `left` work (an algorithm that runs whole runs
@@ -428,10 +432,10 @@ pub(crate) fn unit_board(units: &mut UnitGrids, grid: &Grid, size: usize, option
     }
 }
 
-/// The answer a search result gives, with the time it took.
-pub(crate) fn answer_from(found: SearchResult, time: Duration) -> PathAnswer {
+/// The answer a search result gives (found with `options`), with the time it took.
+pub(crate) fn answer_from(found: SearchResult, options: SearchOptions, time: Duration) -> PathAnswer {
     let result = match (found.path, found.cost) {
-        (Some(cells), Some(cost)) => Ok(FoundPath { cells: cells.into(), cost, optimal: found.admissible }),
+        (Some(cells), Some(cost)) => Ok(FoundPath { cells: cells.into(), cost, optimal: found.admissible, options }),
         _ if found.stopped => Err(NoPath::Stopped { expanded: found.expanded }),
         _ => Err(NoPath::Unreachable),
     };

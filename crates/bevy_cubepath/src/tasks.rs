@@ -262,7 +262,7 @@ pub(crate) fn search_in_tasks(
         let task = AsyncComputeTaskPool::get().spawn(async move {
             let t = Instant::now();
             let result = searcher.search(&snapshot, from, to, &options);
-            let answer = result.map_or_else(|e| PathAnswer::refused(NoPath::Refused(e)), |found| answer_from(found, t.elapsed()));
+            let answer = result.map_or_else(|e| PathAnswer::refused(NoPath::Refused(e)), |found| answer_from(found, options, t.elapsed()));
             (answer, searcher)
         });
         flights.in_flight.push(InFlight { entity: e, request: *request, grid, version, clusters, labels, task });

@@ -402,3 +402,74 @@ fn a_follower_standing_on_a_walled_cell_steps_off_it() {
     assert!(nav.grid.is_passable(stands.0, stands.1));
     assert!(app.world().get::<Transform>(walker).unwrap().translation.distance(nav.to_world(stands)) < 1e-4);
 }
+
+/// A follower from (0, 0) to (9, 4) on an open 10 x 5 grid, run until its first step (the
+/// diagonal (0, 0) -> (1, 1)) is under way.
+fn walker_on_the_first_diagonal(app: &mut App) -> Entity {
+    let rows = [".........."; 5];
+    app.world_mut().spawn(NavGrid::from_rows(&rows).unwrap());
+    let walker = app.world_mut().spawn((PathRequest::new((0, 0), (9, 4)), FollowPath::new(2.0), Transform::default())).id();
+    // (its first target is the cell it stands on, passed at once)
+    assert!(until(app, 50, |app| app.world().get::<FollowPath>(walker).unwrap().target().is_some_and(|t| t != (0, 0))));
+    let f = app.world().get::<FollowPath>(walker).unwrap();
+    assert_eq!((f.last(), f.target()), (Some((0, 0)), Some((1, 1))), "the first step is not the diagonal: no test");
+    walker
+}
+
+/// Runs `walker` until it arrives, and gives the cells it stood on in order.
+fn cells_stood_on(app: &mut App, walker: Entity) -> Vec<Pos> {
+    let mut stood = vec![app.world().get::<FollowPath>(walker).unwrap().last().unwrap()];
+    assert!(until(app, 400, |app| {
+        let f = app.world().get::<FollowPath>(walker).unwrap();
+        if let Some(p) = f.last().filter(|&p| stood.last() != Some(&p)) {
+            stood.push(p);
+        }
+        f.arrived()
+    }));
+    stood
+}
+
+/// The case: the corner (1, 0) of the follower's first step (0, 0) -> (1, 1) is walled
+/// as it sets out. It must not finish that step (before: it cut the walled corner, since only
+/// the cells ahead were checked, not the moves). Every move it makes is checked by the rules: a
+/// diagonal with both side cells free.
+#[test]
+fn a_follower_never_cuts_a_corner_walled_ahead_of_it() {
+    let mut app = app();
+    let walker = walker_on_the_first_diagonal(&mut app);
+    wall(&mut app, 1, 0);
+    let stood = cells_stood_on(&mut app, walker);
+    assert_eq!(stood.last(), Some(&(9, 4)));
+    let free = |x: usize, y: usize| (x, y) != (1, 0);
+    for s in stood.windows(2) {
+        let ((ax, ay), (bx, by)) = (s[0], s[1]);
+        assert!(ax.abs_diff(bx) <= 1 && ay.abs_diff(by) <= 1, "a jump: {s:?}");
+        let diagonal = ax != bx && ay != by;
+        assert!(!diagonal || (free(bx, ay) && free(ax, by)), "cut the walled corner (1, 0): {s:?} in {stood:?}");
+    }
+}
+
+/// Moves are checked by the rules they were found with: a follower mid-diagonal when the
+/// grid's settings turn to "no diagonals" (and a wall far away marks the grid changed) finishes
+/// its step instead of turning back (the game's agent did turn back mid-step when the player
+/// changed the rule: it left the segment it walked), and the path it takes up from there has
+/// no diagonal.
+#[test]
+fn a_change_of_settings_mid_step_does_not_turn_a_follower_back() {
+    use cubepath_search::grid::{DiagonalRule, Topology};
+    let mut app = app();
+    let walker = walker_on_the_first_diagonal(&mut app);
+    let mut grids = app.world_mut().query::<&mut NavGrid>();
+    let mut nav = grids.single_mut(app.world_mut()).unwrap();
+    nav.options.topology = Topology::Square(DiagonalRule::Never);
+    nav.grid.set(9, 0, Cell::Blocked).unwrap();
+    app.update();
+    let f = app.world().get::<FollowPath>(walker).unwrap();
+    assert_eq!((f.last(), f.target()), (Some((0, 0)), Some((1, 1))), "it turned back mid-step");
+    let stood = cells_stood_on(&mut app, walker);
+    assert_eq!(&stood[..2], &[(0, 0), (1, 1)]);
+    assert_eq!(stood.last(), Some(&(9, 4)));
+    for s in stood[1..].windows(2) {
+        assert_eq!(s[0].0.abs_diff(s[1].0) + s[0].1.abs_diff(s[1].1), 1, "not a side step under the new rule: {s:?} in {stood:?}");
+    }
+}

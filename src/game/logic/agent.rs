@@ -12,6 +12,7 @@ use super::settings::{PlaySettings, SearchSettings, UnitSize};
 use super::status::Status;
 use super::walk::WalkReset;
 use crate::engine::grid::Pos;
+use crate::engine::search::SearchOptions;
 use crate::game::phases::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
@@ -98,12 +99,12 @@ impl Agent {
 
 /// An agent `size` cells a side standing on `cells[0]` (its square's top-left cell; it stands
 /// at the square's centre, its body `size` times as big), facing `cells[1]` (its front is -Z),
-/// walking at `speed`.
-pub fn agent_bundle(cells: Vec<Pos>, board: &Board, speed: f32, size: usize) -> impl Bundle {
+/// walking at `speed` the path found with `options`.
+pub fn agent_bundle(cells: Vec<Pos>, options: SearchOptions, board: &Board, speed: f32, size: usize) -> impl Bundle {
     let k = size.max(1) as f32;
     let at = board.unit_world(cells[0], size) + Vec3::Y * AGENT_HEIGHT * k;
     let facing = cells.get(1).map_or(Vec3::NEG_Z, |&c| board.world(c) - board.world(cells[0]));
-    let walk = FollowPath::along(speed, cells).at_height(AGENT_HEIGHT * k).sized(size.max(1));
+    let walk = FollowPath::along(speed, cells).planned_with(options).at_height(AGENT_HEIGHT * k).sized(size.max(1));
     let agent = Agent::read(&walk, walk.cells()[0], size);
     (
         Name::new("Agent"),
@@ -127,7 +128,7 @@ fn spawn_agents(
             commands.entity(e).try_despawn();
         }
         if let Some(cells) = &reset.agent_path {
-            commands.spawn(agent_bundle(cells.clone(), &board, settings.agent_speed, unit.0));
+            commands.spawn(agent_bundle(cells.clone(), reset.planned_with, &board, settings.agent_speed, unit.0));
         }
     }
 }

@@ -123,7 +123,9 @@ fn take_player_answer(
     answers: Query<(&PathAnswer, &PathRequest), (With<PlayerPath>, Changed<PathAnswer>)>,
 ) {
     let Ok((answer, request)) = answers.single() else { return };
-    let options = game_options(&settings.0);
+    // a path says what it was found with (the settings may have changed since it was asked)
+    let options = answer.result.as_ref().map_or_else(|_| game_options(&settings.0), |found| found.options);
+    state.options = options;
     state.searches += 1;
     state.set_path(Vec::new());
     state.corners.clear();
@@ -176,6 +178,8 @@ pub struct PathState {
     pub message: String,
     /// How many searches have run (a new one bumps it).
     pub searches: u64,
+    /// The settings the path was found with (an agent walking it checks its steps by them).
+    pub options: SearchOptions,
 }
 
 impl PathState {

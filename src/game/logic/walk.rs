@@ -12,6 +12,7 @@ use super::settings::{PlaySettings, WalkMode};
 use super::setup::GameSetup;
 use super::status::Status;
 use crate::engine::grid::Pos;
+use crate::engine::search::SearchOptions;
 use crate::game::phases::{AppSystems, PausableSystems, Pause};
 
 pub(super) fn plugin(app: &mut App) {
@@ -82,10 +83,12 @@ pub struct WalkRequested {
 
 /// A walk request was handled: any agent from an earlier walk goes, and when the path is
 /// walked by an agent, a new one walks these cells.
-#[derive(Message, Clone, Debug, PartialEq)]
+#[derive(Message, Clone, Debug, Default, PartialEq)]
 pub struct WalkReset {
     /// The cells a new agent walks, from the start.
     pub agent_path: Option<Vec<Pos>>,
+    /// The settings those cells were found with.
+    pub planned_with: SearchOptions,
 }
 
 /// Seconds as a duration rounded to the microsecond (0.2 f32 is not exactly 200 ms).
@@ -126,7 +129,7 @@ fn start_walk(
     }
     *requested = WalkRequested::default();
     if !path.found() {
-        reset.write(WalkReset { agent_path: None });
+        reset.write(WalkReset::default());
         status.say(if path.message.is_empty() { "no path to walk".to_string() } else { path.message.clone() });
         return;
     }
@@ -134,14 +137,14 @@ fn start_walk(
     match play.mode {
         WalkMode::Cubes => {
             walk.start(&path, play.step_interval);
-            reset.write(WalkReset { agent_path: None });
+            reset.write(WalkReset::default());
             status.say("walking: the path turns black");
         }
         WalkMode::Agent => {
             *walk = Walk::default();
             // an any-angle path is walked in straight lines between its turning points
             let waypoints = if path.corners.is_empty() { &path.cells } else { &path.corners };
-            reset.write(WalkReset { agent_path: Some(waypoints.clone()) });
+            reset.write(WalkReset { agent_path: Some(waypoints.clone()), planned_with: path.options });
             status.say("the agent is walking");
         }
     }
