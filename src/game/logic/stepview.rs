@@ -11,8 +11,8 @@ use super::input::Action;
 use super::settings::{Heat, MAX_TRACE, SearchSettings, StepLayers, StepViewOn, race_on, step_view_on};
 use super::setup::GameSetup;
 use crate::engine::{
-    grid::{CostModel, DiagonalRule, Heuristic, Pos, Topology, distances_to},
-    search::{Algorithm, SearchError, SearchOptions, SearchResult, Searcher, Step},
+    grid::{Pos, distances_to},
+    search::{Algorithm, Pushed, SearchError, SearchOptions, SearchResult, Searcher},
 };
 use crate::game::phases::{AppSystems, PausableSystems};
 
@@ -108,9 +108,10 @@ pub struct StepView {
     pub max_g: f64,
     // cells marked open at the shown step
     open: usize,
-    /// The searcher HPA* and the subgoal graph are recorded with, kept between recordings so
-    /// that a moved endpoint does not build the clusters or prepare the board again (an edit
-    /// brings its clusters up to date, or prepares again; another board starts over).
+    /// The searcher searches are recorded with ([`Searcher::record`]), kept between recordings
+    /// so that a moved endpoint does not build HPA*'s clusters or prepare the subgoal graph
+    /// again (an edit brings its clusters up to date, or prepares again; another board starts
+    /// over).
     pub graphs: Searcher,
 }
 
@@ -281,102 +282,34 @@ impl StepView {
         self.applied = 0;
         self.open = 0;
         self.max_g = 0.0;
-        // a board whose subgoal graph would not pay is answered by JPS+: its jumps are shown
-        let jumps = SearchOptions { algorithm: Algorithm::JpsPlus, ..*options };
-        self.by_jumps = self.answered_by_jumps(board, options);
-        let options = if self.by_jumps { &jumps } else { options };
-        if matches!(options.algorithm, Algorithm::Hpa | Algorithm::Subgoal) {
-            let outcome = self.record_graph(board, start, end, options, limit);
-            let k = self.pending_seek.take().unwrap_or(0);
-            self.seek(k);
-            return outcome;
-        }
-        let mut searcher = Searcher::default();
-        let outcome = searcher.steps(&board.grid, start, end, options).map(|mut run| {
-            let push = |run: &crate::engine::search::StepSearch, cell: Pos| {
-                let info = run.info(cell).expect("a pushed cell is known");
-                TracePush { cell, g: info.g, h: info.h, parent: info.parent }
-            };
-            // a goal in another component is known unreachable before anything is pushed
-            self.start = run.info(start).is_some().then(|| push(&run, start));
-            while !run.is_finished() {
-                if self.steps.len() >= limit {
-                    self.truncated = true;
-                    break;
-                }
-                match run.step() {
-                    Step::Expanded(_) | Step::Found => {
-                        let current = run.current().expect("a step expands a cell");
-                        let pushes: Vec<TracePush> = run.last_pushed().collect::<Vec<_>>().into_iter().map(|c| push(&run, c)).collect();
-                        self.max_g = pushes.iter().map(|p| p.g).fold(self.max_g, f64::max);
-                        self.steps.push(TraceStep { current, pushes });
-                    }
-                    Step::NoPath => {}
-                }
+        self.by_jumps = false;
+        let recording = self.graphs.record(&board.grid, start, end, options, limit);
+        if let Ok(seen) = &recording {
+            self.by_jumps = seen.answered_by != options.algorithm;
+            self.truncated = seen.truncated;
+            self.start = seen.start.map(TracePush::from);
+            for e in &seen.expansions {
+                let pushes: Vec<TracePush> = e.pushed.iter().copied().map(TracePush::from).collect();
+                self.max_g = pushes.iter().map(|p| p.g).fold(self.max_g, f64::max);
+                self.steps.push(TraceStep { current: e.at, pushes });
             }
-            run.result()
-        });
+        }
         let k = self.pending_seek.take().unwrap_or(0);
         self.seek(k);
-        outcome
+        recording.map(|seen| seen.result)
     }
 }
 
-impl StepView {
-    /// Whether the subgoal graph is asked for on a board prepared as JPS+'s jump distances
-    /// instead (scattered obstacles: see `Prepared::uses_jump_table`), prepared here if need be.
-    fn answered_by_jumps(&mut self, board: &Board, options: &SearchOptions) -> bool {
-        let plain = options.topology == Topology::Square(DiagonalRule::NoCornerCutting) && options.costs == CostModel::Exact;
-        if options.algorithm != Algorithm::Subgoal || !plain || !board.grid.is_uniform() {
-            return false;
-        }
-        self.graphs.preprocess(&board.grid, options);
-        self.graphs.kept_prepared().is_some_and(|p| p.is_for(&board.grid) && p.uses_jump_table())
-    }
-
-    /// The steps of a search over a graph laid on the board: HPA*'s abstract search (the start,
-    /// transition cells, the end) or the subgoal graph's (the start's and end's joins, then
-    /// subgoals from either end), each from the graph [`StepView::graphs`] keeps, brought up to
-    /// date; each expansion with the nodes it reached.
-    fn record_graph(
-        &mut self,
-        board: &Board,
-        start: Pos,
-        end: Pos,
-        options: &SearchOptions,
-        limit: usize,
-    ) -> Result<SearchResult, SearchError> {
-        let searcher = &mut self.graphs;
-        let result = searcher.search(&board.grid, start, end, options)?;
-        // a goal in another component is answered from the components alone, the graph left
-        // as it was: bring it up to date (or make it) for the trace
-        searcher.preprocess(&board.grid, options);
-        let mut trace = Vec::new();
-        if options.algorithm == Algorithm::Hpa {
-            let clusters = searcher.kept_hierarchy().filter(|h| h.is_for(&board.grid)).expect("validated: a plain board has clusters");
-            clusters.find_traced(&board.grid, start, end, Some(&mut trace)).expect("validated: open endpoints on this board");
-        } else {
-            let prepared = searcher.kept_prepared().filter(|p| p.is_for(&board.grid)).expect("validated: a plain board is prepared");
-            prepared.search_traced(&board.grid, start, end, &mut Searcher::default(), Some(&mut trace))?;
-        }
-        // both graphs' searches estimate by the octile distance, whatever the settings say
-        let h = |p: Pos| Heuristic::Octile.estimate(options.topology, options.costs, p, end);
-        self.start = Some(TracePush { cell: start, g: 0.0, h: h(start), parent: None });
-        self.truncated = trace.len() > limit;
-        for step in trace.into_iter().take(limit) {
-            let pushes: Vec<TracePush> =
-                step.reached.iter().map(|&(cell, g)| TracePush { cell, g, h: h(cell), parent: Some(step.at) }).collect();
-            self.max_g = pushes.iter().map(|p| p.g).fold(self.max_g, f64::max);
-            self.steps.push(TraceStep { current: step.at, pushes });
-        }
-        Ok(result)
+impl From<Pushed> for TracePush {
+    fn from(p: Pushed) -> TracePush {
+        TracePush { cell: p.at, g: p.g, h: p.h, parent: p.parent }
     }
 }
 
-/// Whether the step view and the race can show the algorithm step by step: those the engine
-/// steps, and HPA* and the subgoal graph, whose searches over their graphs are recorded.
+/// Whether the step view and the race can show the algorithm step by step (the engine
+/// records it: [`Algorithm::records`]).
 pub fn recordable(algorithm: Algorithm) -> bool {
-    algorithm.steps() || matches!(algorithm, Algorithm::Hpa | Algorithm::Subgoal)
+    algorithm.records()
 }
 
 /// --steps N: the step view opens with N expansions shown.

@@ -9,7 +9,7 @@ use super::setup::GameSetup;
 use super::stepview::{Replay, control_replays, play_replay, replay_running};
 use super::world::{SHOW_JUMPS, WorldBoard, WorldSearcher, world_on};
 use crate::engine::{
-    search::{Algorithm, SearchError, SearchResult, Searcher, Step, VoxelOptions},
+    search::{SearchError, SearchResult, Searcher, VoxelOptions},
     world::{Pos3, VoxelGrid},
 };
 use crate::game::phases::{PausableSystems, Turn};
@@ -157,10 +157,11 @@ fn record_world_steps(
 }
 
 impl WorldStepView {
-    /// Records the search from `start` to `end` an expansion at a time (at most `limit`
-    /// expansions, [`MAX_TRACE`] without one): the voxels expanded, and the voxels each first
-    /// put on the open list (the touched ones among the 26 around it; for JPS, the jump points
-    /// its jumps found). Its result, or why it cannot run step by step.
+    /// Records the search from `start` to `end` an expansion at a time (at most the limit in
+    /// `options` expansions, [`MAX_TRACE`] without one; the engine's [`Searcher::record`]): the
+    /// voxels expanded (the goal last when found), and the voxels each first put on the open
+    /// list (for JPS, the jump points its jumps found). Its result, or why it cannot be
+    /// recorded.
     pub fn record(
         &mut self,
         searcher: &mut Searcher,
@@ -168,39 +169,20 @@ impl WorldStepView {
         (start, end): (Pos3, Pos3),
         options: &VoxelOptions,
     ) -> Result<SearchResult<Pos3>, SearchError> {
-        let limit = options.limit.unwrap_or(MAX_TRACE);
-        if options.algorithm == Algorithm::Jps {
-            // JPS runs whole and tells its expansions after
-            let result = searcher.search_world(grid, start, end, &VoxelOptions { limit: Some(limit), ..*options })?;
-            let trace = searcher.jump_trace(grid);
-            (self.closed, self.opened, self.truncated) = (trace.expanded, trace.opened, result.stopped);
-            return Ok(result);
-        }
-        let mut run = searcher.steps_world(grid, start, end, options)?;
+        let seen = searcher.record(grid, start, end, options, options.limit.unwrap_or(MAX_TRACE))?;
         let mut touched = std::collections::HashSet::new();
-        touched.insert(start);
-        self.opened.push((start, 0));
-        let reach = |p: Pos3| {
-            let lo = |v: usize| v.saturating_sub(1);
-            (lo(p.2)..=(p.2 + 1).min(grid.depth() - 1)).flat_map(move |z| {
-                (lo(p.1)..=(p.1 + 1).min(grid.height() - 1))
-                    .flat_map(move |y| (lo(p.0)..=(p.0 + 1).min(grid.width() - 1)).map(move |x| (x, y, z)))
-            })
-        };
-        while let Step::Expanded(p) = run.step() {
-            let k = self.closed.len();
-            self.closed.push(p);
-            for q in reach(p) {
-                if !touched.contains(&q) && run.info(q).is_some() {
-                    touched.insert(q);
-                    self.opened.push((q, k + 1));
-                }
-            }
-            if self.closed.len() >= limit {
-                self.truncated = true;
-                break;
+        for (k, p) in seen
+            .start
+            .iter()
+            .map(|p| (0, p))
+            .chain(seen.expansions.iter().enumerate().flat_map(|(k, e)| e.pushed.iter().map(move |p| (k + 1, p))))
+        {
+            if touched.insert(p.at) {
+                self.opened.push((p.at, k));
             }
         }
-        Ok(run.result())
+        self.closed = seen.expansions.iter().map(|e| e.at).collect();
+        self.truncated = seen.truncated;
+        Ok(seen.result)
     }
 }

@@ -27,6 +27,7 @@ use crate::grid::Pos;
 use crate::grid::board::Grid;
 use crate::search::hpa::HpaSearch;
 use crate::search::options::{Algorithm, SearchOptions};
+use crate::search::record::Recording;
 use crate::search::searcher::{Searcher, Stash, validate};
 use crate::search::sliced::ParkedSearch;
 use crate::search::state::StepSearch;
@@ -49,7 +50,12 @@ pub trait Searchable: sealed::Sealed + Sized {
     fn begin_search(s: &mut Searcher, map: &Self, ends: (Self::Pos, Self::Pos), options: &Self::Options) -> Result<Run, SearchError>;
     #[doc(hidden)]
     fn go_on(s: &mut Searcher, map: &Self, search: &mut Search<Self>, work: usize) -> Option<SearchResult<Self::Pos>>;
+    #[doc(hidden)]
+    fn record_search(s: &mut Searcher, map: &Self, ends: (Self::Pos, Self::Pos), options: &Self::Options, limit: usize) -> Recorded<Self>;
 }
+
+/// What [`Searcher::record`] gives on `M`.
+pub(crate) type Recorded<M> = Result<Recording<<M as Searchable>::Pos>, SearchError>;
 
 mod sealed {
     pub trait Sealed {}
@@ -282,6 +288,10 @@ impl Searchable for Grid {
         }
     }
 
+    fn record_search(s: &mut Searcher, grid: &Grid, ends: (Pos, Pos), options: &SearchOptions, limit: usize) -> Recorded<Grid> {
+        crate::search::record::record_board(s, grid, ends, options, limit)
+    }
+
     fn go_on(s: &mut Searcher, grid: &Grid, search: &mut Search<Grid>, work: usize) -> Option<SearchResult> {
         let (start, goal) = search.ends;
         let options = search.options;
@@ -325,6 +335,10 @@ impl Searchable for VoxelGrid {
             true => Ok(Run::World(s.begin_world(world, start, goal, options)?.park())),
             false => validate_world(world, start, goal, options).map(|_| Run::Whole),
         }
+    }
+
+    fn record_search(s: &mut Searcher, world: &VoxelGrid, ends: (Pos3, Pos3), options: &VoxelOptions, limit: usize) -> Recorded<VoxelGrid> {
+        crate::search::record::record_world(s, world, ends, options, limit)
     }
 
     fn go_on(s: &mut Searcher, world: &VoxelGrid, search: &mut Search<VoxelGrid>, work: usize) -> Option<SearchResult<Pos3>> {

@@ -1,0 +1,163 @@
+//! Recording a search (`Searcher::record`), for every algorithm that can be recorded, on
+//! boards and worlds: the recording's answer is the search's (its cost checked against the
+//! Dijkstra written from the rules where the algorithm is optimal), its expansions are as many
+//! as the search counts, every node pushed names the expansion that pushed it as its parent,
+//! and the algorithm that answers for another is named.
+
+use cubepath_search::{grid::*, search::*, world::*};
+
+mod common;
+mod oracle;
+use common::seeded_grid;
+use oracle::oracle_2d;
+
+/// A board of `density` walls with a way from (0, 0) to (w - 1, h - 1): the first seed from
+/// `seed` on that draws one.
+fn board(w: usize, h: usize, density: f64, seed: u64) -> Grid {
+    (seed..)
+        .map(|seed| {
+            let mut grid = seeded_grid(w, h, density, seed);
+            grid.set(0, 0, Cell::FLOOR).unwrap();
+            grid.set(w - 1, h - 1, Cell::FLOOR).unwrap();
+            grid
+        })
+        .find(|grid| oracle_2d(grid, (0, 0), (w - 1, h - 1)).is_some())
+        .unwrap()
+}
+
+/// The checks every recording passes: the answer's; every node expanded was pushed before (or
+/// is the start, or the goal of the subgoal graph's search from both ends); and the parents: the expansion that pushed a node, or where parents change
+/// after the push (`loose`: any-angle searches, 3D JPS, which tells the parent a jump point
+/// ended with), a node expanded by then.
+fn check<P: Copy + PartialEq + std::fmt::Debug>(seen: &Recording<P>, whole: &SearchResult<P>, loose: bool, what: &str) {
+    assert_eq!(seen.result.cost, whole.cost, "{what}: the recording's answer");
+    assert!(!seen.truncated, "{what}");
+    let (mut closed, mut pushed) = (Vec::new(), vec![seen.start.expect("a start").at]);
+    if seen.answered_by == Algorithm::Subgoal {
+        // its search goes from both ends
+        pushed.extend(whole.path.as_ref().and_then(|p| p.last()));
+    }
+    for e in &seen.expansions {
+        assert!(pushed.contains(&e.at), "{what}: {:?} expanded, never pushed", e.at);
+        closed.push(e.at);
+        for p in &e.pushed {
+            let by = p.parent == Some(e.at) || (loose && p.parent.is_some_and(|q| closed.contains(&q)));
+            assert!(by, "{what}: {p:?} pushed by {:?}", e.at);
+            pushed.push(p.at);
+        }
+    }
+    assert_eq!(seen.start.map(|s| (s.g, s.parent)), Some((0.0, None)), "{what}: the start");
+}
+
+/// Every algorithm that records, on boards of three densities: the answer is the search's (the
+/// oracle's where optimal), a search that steps records one expansion for each it counts, the
+/// graphs' searches record theirs; the limit cuts the recording and says so.
+#[test]
+fn every_recordable_algorithm_records_its_search_on_a_board() {
+    let recordable: Vec<Algorithm> = Algorithm::ALL.into_iter().filter(|a| a.records()).collect();
+    assert!(recordable.contains(&Algorithm::Hpa) && recordable.contains(&Algorithm::Subgoal) && recordable.contains(&Algorithm::Jps));
+    assert!(!Algorithm::Ida.records() && !Algorithm::AStarBidir.records());
+    for (seed, density) in [(1, 0.0), (2, 0.2), (3, 0.35)] {
+        let grid = board(48, 40, density, seed);
+        let (start, goal) = ((0, 0), (47, 39));
+        let best = oracle_2d(&grid, start, goal).unwrap();
+        for &algorithm in &recordable {
+            let options = SearchOptions { algorithm, ..Default::default() };
+            let what = format!("{algorithm} on density {density}");
+            let whole = Searcher::default().search(&grid, start, goal, &options).unwrap();
+            let seen = Searcher::default().record(&grid, start, goal, &options, usize::MAX).unwrap();
+            check(&seen, &whole, algorithm.any_angle(), &what);
+            if algorithm.is_optimal() {
+                assert!((seen.result.cost.unwrap() - best).abs() < 1e-9, "{what}: {:?} against {best}", seen.result.cost);
+            }
+            if algorithm.steps() {
+                assert_eq!(seen.expansions.len(), whole.expanded, "{what}: one for each expansion counted");
+                assert_eq!(seen.expansions.last().map(|e| e.at), Some(goal), "{what}: the goal last");
+            }
+            if seen.expansions.len() < 2 {
+                // a graph laid on an open board has nothing to expand: the ends see each other
+                assert!(!algorithm.steps() && density == 0.0, "{what}: {} expansions", seen.expansions.len());
+                continue;
+            }
+            let k = seen.expansions.len().min(4) - 1;
+            let cut = Searcher::default().record(&grid, start, goal, &options, k).unwrap();
+            assert_eq!((cut.expansions.len(), cut.truncated), (k, true), "{what}: cut at {k}");
+            assert_eq!(cut.expansions[..], seen.expansions[..k], "{what}: the same first {k}");
+        }
+    }
+}
+
+/// The subgoal graph on a board of scattered obstacles is answered by JPS+'s jump distances:
+/// the recording shows JPS+'s expansions and says so; on a maze-like board it is the subgoal
+/// graph's own search.
+#[test]
+fn the_algorithm_that_answers_for_another_is_named() {
+    let subgoal = SearchOptions { algorithm: Algorithm::Subgoal, ..Default::default() };
+    // (too many cycles for a graph to pay: held.rs's map)
+    let mut scattered = seeded_grid(256, 256, 0.1, 5);
+    scattered.set(0, 0, Cell::FLOOR).unwrap();
+    scattered.set(200, 200, Cell::FLOOR).unwrap();
+    let mut searcher = Searcher::default();
+    searcher.preprocess(&scattered, &subgoal);
+    let by_jumps = searcher.kept_prepared().unwrap().uses_jump_table();
+    let seen = searcher.record(&scattered, (0, 0), (200, 200), &subgoal, usize::MAX).unwrap();
+    let jps_plus = SearchOptions { algorithm: Algorithm::JpsPlus, ..Default::default() };
+    let jumps = Searcher::default().record(&scattered, (0, 0), (200, 200), &jps_plus, usize::MAX).unwrap();
+    assert!(by_jumps, "scattered obstacles are prepared as jump distances: no test");
+    assert_eq!(seen.answered_by, Algorithm::JpsPlus);
+    assert_eq!(seen.expansions, jumps.expansions, "JPS+'s own expansions");
+    let best = oracle_2d(&scattered, (0, 0), (200, 200)).unwrap();
+    assert!((seen.result.cost.unwrap() - best).abs() < 1e-9, "{:?} against {best}", seen.result.cost);
+    let rooms = generate_maze(MazeKind::Backtracker, 31, 31, 2).unwrap();
+    searcher.preprocess(&rooms, &subgoal);
+    assert!(!searcher.kept_prepared().unwrap().uses_jump_table(), "a maze is prepared as a subgoal graph: no test");
+    let seen = searcher.record(&rooms, (0, 0), (30, 30), &subgoal, usize::MAX).unwrap();
+    assert_eq!(seen.answered_by, Algorithm::Subgoal);
+    let best = oracle_2d(&rooms, (0, 0), (30, 30)).unwrap();
+    assert!((seen.result.cost.unwrap() - best).abs() < 1e-9, "{:?} against {best}", seen.result.cost);
+}
+
+/// A world with a wall across it and a door in the wall.
+fn walled_world() -> VoxelGrid {
+    let mut world = VoxelGrid::new(16, 12, 6).unwrap();
+    for y in 0..12 {
+        for z in 0..6 {
+            world.set_blocked((8, y, z), true).unwrap();
+        }
+    }
+    world.set_blocked((8, 3, 2), false).unwrap();
+    world
+}
+
+/// On a world: the searches that step record one expansion for each they count; 3D JPS records
+/// its jump points (each pushed by the jump point it was reached from) and names itself; on a
+/// world too cluttered for jumps, A* answers and is named.
+#[test]
+fn world_searches_record_their_expansions_and_jump_points() {
+    let world = walled_world();
+    let (start, goal) = ((0, 0, 0), (15, 11, 5));
+    for algorithm in [Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Greedy, Algorithm::Bfs, Algorithm::Jps] {
+        let options = VoxelOptions { algorithm, jump_always: true, ..VoxelOptions::default() };
+        let whole = Searcher::default().search_world(&world, start, goal, &options).unwrap();
+        let seen = Searcher::default().record(&world, start, goal, &options, usize::MAX).unwrap();
+        check(&seen, &whole, algorithm == Algorithm::Jps, &format!("{algorithm}"));
+        assert_eq!(seen.expansions.len(), whole.expanded, "{algorithm}: one for each expansion counted");
+        assert_eq!(seen.answered_by, algorithm);
+    }
+    // a quarter of the voxels blocked at random: small obstacles everywhere
+    let mut cluttered = VoxelGrid::new(12, 12, 4).unwrap();
+    let mut draw = common::unit_source(7);
+    for i in 0..12 * 12 * 4 {
+        if draw() < 0.25 {
+            cluttered.set_blocked(cluttered.pos(i), true).unwrap();
+        }
+    }
+    for p in [(0, 0, 0), (11, 11, 3)] {
+        cluttered.set_blocked(p, false).unwrap();
+    }
+    let jps = VoxelOptions { algorithm: Algorithm::Jps, ..VoxelOptions::default() };
+    let seen = Searcher::default().record(&cluttered, (0, 0, 0), (11, 11, 3), &jps, usize::MAX).unwrap();
+    assert_eq!(seen.answered_by, Algorithm::AStar, "a quarter of the world solid: A* answers");
+    let whole = Searcher::default().search_world(&cluttered, (0, 0, 0), (11, 11, 3), &jps).unwrap();
+    assert_eq!(seen.result.cost, whole.cost);
+}
