@@ -10,7 +10,7 @@
 //! hierarchy again a step of N cells' worth at a time ([`Hierarchy::build_in_steps`]) and
 //! reports the steps, the longest and the time in all, and the same for the grid's connected
 //! components ([`Components::label_in_steps`]). `PROFILE=N` runs N HPA* queries alone; with
-//! `SLICE=M` each in slices of M abstract expansions ([`Hierarchy::begin_find`]), the longest
+//! `SLICE=M` each in slices of M abstract expansions ([`Searcher::advance`]), the longest
 //! slices timed.
 //!
 //!     cargo run --release -p cubepath-search --example huge [-- SIDE PERCENT]
@@ -76,30 +76,27 @@ fn main() {
     if let Some(count) = std::env::var("PROFILE").ok().and_then(|v| v.parse::<usize>().ok()) {
         // SLICE=N too: each query in slices of N abstract expansions, the longest slice timed
         if let Some(n) = std::env::var("SLICE").ok().and_then(|v| v.parse::<usize>().ok()) {
-            let (mut scratch, mut longest, mut finishing, mut slices) = (HpaScratch::default(), 0f64, 0f64, 0);
+            let mut searcher = Searcher::default();
+            searcher.keep_hierarchy(std::sync::Arc::new(h.clone()));
+            let options = SearchOptions { algorithm: Algorithm::Hpa, ..SearchOptions::default() };
+            let (mut longest, mut slices) = (0f64, 0);
             let (mut first, mut last) = (Vec::new(), Vec::new());
             for _ in 0..count {
                 let (a, b) = (open(&mut rng, &grid), open(&mut rng, &grid));
                 let t = Instant::now();
-                let mut run = h.begin_find(&grid, a, b, scratch).unwrap();
+                let mut search = searcher.start(&grid, a, b, &options).unwrap();
                 first.push(t.elapsed().as_secs_f64() * 1e3);
                 loop {
-                    let (t, before) = (Instant::now(), run.expanded());
-                    let done = run.advance(&h, &grid, n).unwrap();
+                    let t = Instant::now();
+                    let done = searcher.advance(&grid, &mut search, n).unwrap();
                     let ms = t.elapsed().as_secs_f64() * 1e3;
                     slices += 1;
                     if done {
                         last.push(ms);
                         break;
                     }
-                    // a slice that expanded nothing refined or smoothed the route
-                    if run.expanded() == before {
-                        finishing = finishing.max(ms);
-                    } else {
-                        longest = longest.max(ms);
-                    }
+                    longest = longest.max(ms);
                 }
-                scratch = run.into_scratch();
             }
             // the first query's begin grows the scratch to the hierarchy's nodes: reported apart
             let grown = first.remove(0);
@@ -108,7 +105,7 @@ fn main() {
                 v[((v.len() - 1) as f64 * q).round() as usize]
             };
             println!(
-                "{count} HPA* queries in slices of {n}: {:.1} slices a query; begin median {:.2} ms, worst {:.2} (the first, growing the scratch: {grown:.2}); a slice of the abstract search at most {longest:.2} ms, of its route's refinement and smoothing {finishing:.2}; the last (refined, smoothed) median {:.2}, worst {:.2} ms",
+                "{count} HPA* queries in slices of {n}: {:.1} slices a query; begin median {:.2} ms, worst {:.2} (the first, growing the scratch: {grown:.2}); a slice before the last at most {longest:.2} ms; the last (refined, smoothed) median {:.2}, worst {:.2} ms",
                 slices as f64 / count as f64,
                 at(&mut first, 0.5),
                 at(&mut first, 1.0),

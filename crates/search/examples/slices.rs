@@ -28,22 +28,17 @@ fn main() {
         let whole_t = t.elapsed();
         print!("round {round}: whole A* {:.0} ms, {} expansions;", whole_t.as_secs_f64() * 1e3, whole.expanded);
         for budget in [10_000usize, 20_000, 200_000] {
-            let mut parked = s.begin(&grid, (0, 0), (n - 1, n - 1), &options).unwrap().park();
+            let mut search = s.start(&grid, (0, 0), (n - 1, n - 1), &options).unwrap();
             let (mut worst, mut slices, mut total) = (0f64, 0, 0f64);
             loop {
                 let t = Instant::now();
-                let mut run = s.resume(&grid, &parked).unwrap();
-                let done = run.advance(budget);
-                let result = done.then(|| run.result());
-                if !done {
-                    parked = run.park();
-                }
+                let done = s.advance(&grid, &mut search, budget).unwrap();
                 let ms = t.elapsed().as_secs_f64() * 1e3;
                 worst = worst.max(ms);
                 total += ms;
                 slices += 1;
-                if let Some(r) = result {
-                    assert_eq!(r.cost, whole.cost);
+                if done {
+                    assert_eq!(search.result().unwrap().cost, whole.cost);
                     break;
                 }
             }

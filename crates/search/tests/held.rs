@@ -40,18 +40,17 @@ fn scattered(seed: u64) -> Grid {
         .unwrap()
 }
 
-/// Begins a search of `algorithm` on `grid` from (0, 0) to (63, 63) and parks it after one
-/// expansion, not finished.
-fn parked_early(searcher: &mut Searcher, grid: &Grid, algorithm: Algorithm) -> ParkedSearch {
-    let mut run = searcher.begin(grid, (0, 0), (63, 63), &options(algorithm)).unwrap();
-    assert!(!run.advance(1), "{algorithm} ended within one expansion: no test");
-    run.park()
+/// Begins a search of `algorithm` on `grid` from (0, 0) to (63, 63) and puts it aside after
+/// one expansion, not finished.
+fn parked_early(searcher: &mut Searcher, grid: &Grid, algorithm: Algorithm) -> Search<Grid> {
+    let mut search = searcher.start(grid, (0, 0), (63, 63), &options(algorithm)).unwrap();
+    assert!(!searcher.advance(grid, &mut search, 1).unwrap(), "{algorithm} ended within one expansion: no test");
+    search
 }
 
-fn finish(searcher: &mut Searcher, grid: &Grid, parked: &ParkedSearch) -> SearchResult {
-    let mut run = searcher.resume(grid, parked).expect("the grid did not change");
-    assert!(run.advance(usize::MAX));
-    run.result()
+fn finish(searcher: &mut Searcher, grid: &Grid, mut search: Search<Grid>) -> SearchResult {
+    assert!(searcher.advance(grid, &mut search, usize::MAX).expect("the grid did not change"));
+    search.take_result().unwrap()
 }
 
 #[test]
@@ -62,7 +61,7 @@ fn a_parked_jump_search_holds_its_tables_through_another_grids_preparation() {
         let mut searcher = Searcher::default();
         let parked = parked_early(&mut searcher, &grid, algorithm);
         searcher.preprocess(&other, &options(algorithm));
-        let result = finish(&mut searcher, &grid, &parked);
+        let result = finish(&mut searcher, &grid, parked);
         assert!(close(result.cost, truth), "{algorithm} after another grid's preparation: {:?} against {truth:?}", result.cost);
     }
 }
@@ -76,7 +75,7 @@ fn a_parked_jump_search_survives_a_smaller_grids_preparation() {
         let mut searcher = Searcher::default();
         let parked = parked_early(&mut searcher, &grid, algorithm);
         searcher.preprocess(&small, &options(algorithm));
-        let result = finish(&mut searcher, &grid, &parked);
+        let result = finish(&mut searcher, &grid, parked);
         assert!(close(result.cost, truth), "{algorithm} after an 8 x 8 grid's preparation: {:?} against {truth:?}", result.cost);
     }
 }
@@ -95,7 +94,7 @@ fn a_parked_jps_plus_search_holds_its_table_through_a_subgoal_query() {
     let parked = parked_early(&mut searcher, &grid, Algorithm::JpsPlus);
     let between = searcher.search(&other, (0, 0), (200, 200), &options(Algorithm::Subgoal)).unwrap();
     assert!(close(between.cost, oracle_2d(&other, (0, 0), (200, 200))));
-    let result = finish(&mut searcher, &grid, &parked);
+    let result = finish(&mut searcher, &grid, parked);
     assert!(close(result.cost, truth), "JPS+ after a subgoal query: {:?} against {truth:?}", result.cost);
 }
 
@@ -104,19 +103,19 @@ fn a_parked_search_is_still_refused_after_an_edit_or_on_a_copy() {
     let mut grid = scattered(1);
     for algorithm in [Algorithm::JpsPlus, Algorithm::JpsBlock, Algorithm::AStar] {
         let mut searcher = Searcher::default();
-        let parked = parked_early(&mut searcher, &grid, algorithm);
-        assert!(searcher.resume(&grid.clone(), &parked).is_none(), "{algorithm} resumed on a copy");
+        let mut parked = parked_early(&mut searcher, &grid, algorithm);
+        assert_eq!(searcher.advance(&grid.clone(), &mut parked, 1), Err(SearchError::Stale), "{algorithm} went on on a copy");
         let was = grid.get(10, 10).unwrap();
         let toggled = if was == Cell::Blocked { Cell::FLOOR } else { Cell::Blocked };
         grid.set(10, 10, toggled).unwrap();
-        assert!(searcher.resume(&grid, &parked).is_none(), "{algorithm} resumed after an edit");
+        assert_eq!(searcher.advance(&grid, &mut parked, 1), Err(SearchError::Stale), "{algorithm} went on after an edit");
         grid.set(10, 10, was).unwrap();
-        assert!(searcher.resume(&grid, &parked).is_none(), "{algorithm} resumed after an edit undone");
+        assert_eq!(searcher.advance(&grid, &mut parked, 1), Err(SearchError::Stale), "{algorithm} went on after an edit undone");
     }
 }
 
-/// A sliced HPA* query finished after the searcher was given clusters of another side for the
-/// same grid: it answers from the clusters it began with, as a fresh searcher does.
+/// An HPA* query in slices finished after the searcher was given clusters of another side for
+/// the same grid: it answers from the clusters it began with, as a fresh searcher does.
 #[test]
 fn a_sliced_hpa_query_holds_its_clusters_through_keep_hierarchy() {
     let grid = scattered(4);
@@ -136,15 +135,12 @@ fn a_sliced_hpa_query_holds_its_clusters_through_keep_hierarchy() {
         if oracle_2d(&grid, a, b).is_none() {
             continue; // ended before it began: no clusters read
         }
-        let mut run = searcher.begin_hpa(&grid, a, b, &hpa).unwrap();
-        let _ = searcher.advance_hpa(&grid, &mut run, &hpa, 1).unwrap();
+        let mut run = searcher.start(&grid, a, b, &hpa).unwrap();
+        let _ = searcher.advance(&grid, &mut run, 1).unwrap();
         assert_ne!(searcher.kept_hierarchy().map(Hierarchy::cluster_side), Some(5));
         searcher.keep_hierarchy(other.clone());
-        let result = loop {
-            if let Some(r) = searcher.advance_hpa(&grid, &mut run, &hpa, 3).unwrap() {
-                break r;
-            }
-        };
+        while !searcher.advance(&grid, &mut run, 3).unwrap() {}
+        let result = run.take_result().unwrap();
         let fresh = Searcher::default().search(&grid, a, b, &hpa).unwrap();
         assert_eq!(result.path, fresh.path, "from {a:?} to {b:?}");
         assert!(close(result.cost, fresh.cost));
@@ -156,35 +152,23 @@ fn a_sliced_hpa_query_holds_its_clusters_through_keep_hierarchy() {
     assert!(answered > 20, "only {answered} of 30 queries were answered: no test");
 }
 
-/// An HPA* query begun on one hierarchy is refused by another, even of the same grid as it is.
+/// A search put aside on one size of records, then a search of another size (which makes the
+/// per-cell records anew): it goes on where it was, in its own records, and answers as a fresh
+/// searcher (before: a voxel A* from a voxel to itself answered "no path", and longer ones
+/// panicked out of bounds).
 #[test]
-fn an_hpa_query_is_refused_by_clusters_it_did_not_begin_on() {
-    let grid = scattered(4);
-    let (h8, h5) = (Hierarchy::build(&grid, 8).unwrap(), Hierarchy::build(&grid, 5).unwrap());
-    let mut run = h8.begin_find(&grid, (0, 0), (63, 63), HpaScratch::default()).unwrap();
-    assert_eq!(run.advance(&h8, &grid, 1), Ok(false));
-    assert_eq!(run.advance(&h5, &grid, 1_000_000), Err(HpaError::Stale));
-    // the same clusters built again are another value: refused too
-    let again = Hierarchy::build(&grid, 8).unwrap();
-    assert_eq!(run.advance(&again, &grid, 1_000_000), Err(HpaError::Stale));
-    assert_eq!(run.advance(&h8, &grid, 1_000_000), Ok(true));
-}
-
-/// A search parked on one size of records, then a search of another size (which makes the
-/// per-cell records anew and started their stamps again): the parked search is refused, never
-/// resumed on records that are no longer its own (before: a voxel A* from a voxel to itself
-/// answered "no path", and longer ones panicked out of bounds).
-#[test]
-fn a_parked_search_is_refused_after_a_search_on_records_of_another_size() {
+fn a_search_put_aside_survives_a_search_on_records_of_another_size() {
     let world = seeded_world(70);
     let grid = scattered(1);
     let mut searcher = Searcher::default();
-    let parked = searcher.begin_world(&world, (0, 0, 0), (0, 0, 0), &world_options(false)).unwrap().park();
+    let mut search = searcher.start(&world, (0, 0, 0), (0, 0, 0), &world_options(false)).unwrap();
     searcher.search(&grid, (0, 0), (63, 63), &options(Algorithm::AStar)).unwrap();
-    assert!(searcher.resume_world(&world, &parked).is_none(), "a voxel search resumed on a board's records");
+    assert_eq!(searcher.advance(&world, &mut search, 1), Ok(true));
+    assert_eq!(search.result().unwrap().cost, Some(0.0), "a voxel to itself");
     let parked = parked_early(&mut searcher, &grid, Algorithm::AStar);
     searcher.search_world(&world, (0, 0, 0), (9, 9, 3), &world_options(false)).unwrap();
-    assert!(searcher.resume(&grid, &parked).is_none(), "a board search resumed on a world's records");
+    let fresh = Searcher::default().search(&grid, (0, 0), (63, 63), &options(Algorithm::AStar)).unwrap();
+    assert_eq!(finish(&mut searcher, &grid, parked), fresh, "a board search after a world's");
 }
 
 /// A 3D JPS search that ended before it began (its goal out of reach) is not asked again on
@@ -198,11 +182,11 @@ fn an_ended_3d_jps_search_is_refused_on_an_edited_world() {
         }
     }
     let mut searcher = Searcher::default();
-    let mut run = searcher.begin_jump_world(&world, (0, 0, 0), (9, 0, 0), &world_options(true)).unwrap().unwrap();
-    assert_eq!(searcher.advance_jump_world(&world, &mut run, 1), Some(true));
+    let mut run = searcher.start(&world, (0, 0, 0), (9, 0, 0), &world_options(true)).unwrap();
+    assert_eq!(searcher.advance(&world, &mut run, 1), Ok(true));
     assert_eq!(run.result().map(|r| r.cost), Some(None), "out of reach");
     world.set_blocked((5, 0, 0), false).unwrap(); // a door
-    assert_eq!(searcher.advance_jump_world(&world, &mut run, 1), None, "answered 'no path' through the door");
+    assert_eq!(searcher.advance(&world, &mut run, 1), Err(SearchError::Stale), "answered 'no path' through the door");
 }
 
 // ---- interleavings ---------------------------------------------------------------------------
@@ -302,19 +286,9 @@ fn seeded_world(seed: u64) -> VoxelGrid {
     world
 }
 
-/// A running voxel search, its world, the world's version when it began, its ends, and
-/// whether it is 3D JPS.
-type WorldRun = (RunningWorld, usize, (u64, u64), (Pos3, Pos3), bool);
-
-enum RunningWorld {
-    Steps(ParkedWorldSearch),
-    Jumps(JumpWorldSearch),
-}
-
-enum Running {
-    Steps(ParkedSearch, Pos, Pos, Algorithm),
-    Hpa(Box<HpaSearch>, Pos, Pos),
-}
+/// A voxel search under way, its world, the world's version when it began, and whether it is
+/// 3D JPS.
+type WorldRun = (Search<VoxelGrid>, usize, (u64, u64), bool);
 
 /// Runs `ops` through one searcher; every answer is checked against a fresh searcher's and the
 /// rules' Dijkstra; refusals only after the grid changed.
@@ -322,7 +296,7 @@ fn interleave(ops: &[Op]) -> Result<(), TestCaseError> {
     let mut grids: Vec<Grid> = (0..3).map(|k| seeded_grid(24, 24, 0.2, 40 + k)).collect();
     let mut searcher = Searcher::default();
     // each running search, the grid it runs on and that grid's version when it began
-    let mut running: Vec<(Running, usize, (u64, u64))> = vec![];
+    let mut running: Vec<(Search<Grid>, usize, (u64, u64))> = vec![];
     let mut worlds: Vec<VoxelGrid> = (0..2).map(|k| seeded_world(70 + k)).collect();
     // each running voxel search: the search, its world, the world's version then, its ends
     let mut running_worlds: Vec<WorldRun> = vec![];
@@ -330,12 +304,8 @@ fn interleave(ops: &[Op]) -> Result<(), TestCaseError> {
         match *op {
             Op::BeginWorld { v, jps, from, to } => {
                 let (Some(s), Some(t)) = (free_voxel(&worlds[v], from), free_voxel(&worlds[v], to)) else { continue };
-                let o = world_options(jps);
-                let run = match jps {
-                    true => RunningWorld::Jumps(searcher.begin_jump_world(&worlds[v], s, t, &o).unwrap().expect("jump_always")),
-                    false => RunningWorld::Steps(searcher.begin_world(&worlds[v], s, t, &o).unwrap().park()),
-                };
-                running_worlds.push((run, v, worlds[v].version(), (s, t), jps));
+                let run = searcher.start(&worlds[v], s, t, &world_options(jps)).unwrap();
+                running_worlds.push((run, v, worlds[v].version(), jps));
                 if running_worlds.len() > 4 {
                     running_worlds.remove(0);
                 }
@@ -345,49 +315,37 @@ fn interleave(ops: &[Op]) -> Result<(), TestCaseError> {
                     continue;
                 }
                 let p = p % running_worlds.len();
-                let (run, v, version, (s, t), jps) = &mut running_worlds[p];
-                let world = &worlds[*v];
+                let (run, v, version, jps) = &mut running_worlds[p];
+                let (world, jps) = (&worlds[*v], *jps);
                 let changed = world.version() != *version;
-                let answer = match run {
-                    RunningWorld::Steps(parked) => match searcher.resume_world(world, parked) {
-                        None => None,
-                        Some(mut step) => {
-                            prop_assert!(!changed, "a voxel search resumed on a changed world");
-                            if step.advance(n) {
-                                Some(Some(step.result().cost))
-                            } else {
-                                *parked = step.park();
-                                Some(None)
-                            }
-                        }
-                    },
-                    RunningWorld::Jumps(run) => match searcher.advance_jump_world(world, run, n) {
-                        None => None,
-                        Some(done) => {
-                            prop_assert!(!changed, "3D JPS went on on a changed world");
-                            Some(done.then(|| run.result().expect("ended").cost))
-                        }
-                    },
-                };
-                let (s, t, jps, world) = (*s, *t, *jps, &worlds[running_worlds[p].1]);
-                match answer {
-                    None => {
-                        running_worlds.remove(p);
-                    }
-                    Some(Some(cost)) => {
-                        let fresh = Searcher::default().search_world(world, s, t, &world_options(jps)).unwrap().cost;
+                match searcher.advance(world, run, n) {
+                    Err(e) => {
                         prop_assert!(
-                            close(cost, fresh),
-                            "voxels (jps {}) {:?} -> {:?}: {:?} against a fresh searcher's {:?}",
+                            changed && e == SearchError::Stale,
+                            "a voxel search (jps {}) refused on an unchanged world: {}",
                             jps,
-                            s,
-                            t,
-                            cost,
-                            fresh
+                            e
                         );
                         running_worlds.remove(p);
                     }
-                    Some(None) => {}
+                    Ok(done) => {
+                        prop_assert!(!changed, "a voxel search (jps {}) went on on a changed world", jps);
+                        if done {
+                            let (s, t) = run.ends();
+                            let cost = run.result().unwrap().cost;
+                            let fresh = Searcher::default().search_world(world, s, t, &world_options(jps)).unwrap().cost;
+                            prop_assert!(
+                                close(cost, fresh),
+                                "voxels (jps {}) {:?} -> {:?}: {:?} against a fresh searcher's {:?}",
+                                jps,
+                                s,
+                                t,
+                                cost,
+                                fresh
+                            );
+                            running_worlds.remove(p);
+                        }
+                    }
                 }
             }
             Op::WholeWorld { v, jps, from, to } => {
@@ -407,13 +365,7 @@ fn interleave(ops: &[Op]) -> Result<(), TestCaseError> {
             Op::CopyWorld { v, u } => worlds[v] = worlds[u].clone(),
             Op::Begin { g, a, from, to } => {
                 let (Some(s), Some(t)) = (free_cell(&grids[g], from), free_cell(&grids[g], to)) else { continue };
-                let algo = algorithm(a);
-                let o = options(algo);
-                let run = match algo {
-                    Algorithm::Hpa => Running::Hpa(Box::new(searcher.begin_hpa(&grids[g], s, t, &o).unwrap()), s, t),
-                    Algorithm::Subgoal => continue,
-                    _ => Running::Steps(searcher.begin(&grids[g], s, t, &o).unwrap().park(), s, t, algo),
-                };
+                let run = searcher.start(&grids[g], s, t, &options(algorithm(a))).unwrap();
                 running.push((run, g, grids[g].version()));
                 if running.len() > 4 {
                     running.remove(0);
@@ -427,44 +379,35 @@ fn interleave(ops: &[Op]) -> Result<(), TestCaseError> {
                 let (run, g, version) = &mut running[p];
                 let grid = &grids[*g];
                 let changed = grid.version() != *version;
-                // None: refused, Some(None): under way, Some(Some(..)): answered
-                let answer = match run {
-                    Running::Steps(parked, s, t, algo) => match searcher.resume(grid, parked) {
-                        // refused: its grid changed, or another search ran since (its records
-                        // are the searcher's)
-                        None => None,
-                        Some(mut step) => {
-                            prop_assert!(!changed, "{} resumed on a changed grid", algo);
-                            if step.advance(n) {
-                                Some(Some((step.result().cost, *s, *t, *algo)))
-                            } else {
-                                *parked = step.park();
-                                Some(None)
-                            }
-                        }
-                    },
-                    Running::Hpa(run, s, t) => match searcher.advance_hpa(grid, run, &options(Algorithm::Hpa), n) {
-                        Err(_) => {
-                            prop_assert!(changed, "HPA* refused on an unchanged grid");
-                            None
-                        }
-                        Ok(r) => {
-                            prop_assert!(!changed, "HPA* went on on a changed grid");
-                            Some(r.map(|r| (r.cost, *s, *t, Algorithm::Hpa)))
-                        }
-                    },
-                };
-                let grid = &grids[running[p].1];
-                if answer.is_none() {
-                    running.remove(p);
-                } else if let Some(Some((cost, s, t, algo))) = answer {
-                    let fresh = Searcher::default().search(grid, s, t, &options(algo)).unwrap().cost;
-                    prop_assert!(close(cost, fresh), "{} from {:?} to {:?}: {:?} against a fresh searcher's {:?}", algo, s, t, cost, fresh);
-                    if algo != Algorithm::Hpa {
-                        let truth = oracle_2d(grid, s, t);
-                        prop_assert!(close(cost, truth), "{} from {:?} to {:?}: {:?} against {:?}", algo, s, t, cost, truth);
+                let algo = run.options().algorithm;
+                match searcher.advance(grid, run, n) {
+                    Err(e) => {
+                        // refused only because its grid changed
+                        prop_assert!(changed && e == SearchError::Stale, "{} refused on an unchanged grid: {}", algo, e);
+                        running.remove(p);
                     }
-                    running.remove(p);
+                    Ok(done) => {
+                        prop_assert!(!changed, "{} went on on a changed grid", algo);
+                        if done {
+                            let (s, t) = run.ends();
+                            let cost = run.result().unwrap().cost;
+                            let fresh = Searcher::default().search(grid, s, t, &options(algo)).unwrap().cost;
+                            prop_assert!(
+                                close(cost, fresh),
+                                "{} from {:?} to {:?}: {:?} against a fresh searcher's {:?}",
+                                algo,
+                                s,
+                                t,
+                                cost,
+                                fresh
+                            );
+                            if algo != Algorithm::Hpa {
+                                let truth = oracle_2d(grid, s, t);
+                                prop_assert!(close(cost, truth), "{} from {:?} to {:?}: {:?} against {:?}", algo, s, t, cost, truth);
+                            }
+                            running.remove(p);
+                        }
+                    }
                 }
             }
             Op::Whole { g, a, from, to } => {
@@ -595,60 +538,15 @@ proptest! {
 
 // ---- found by the read-back audit: rules no test above reached -------------------------------
 
-/// Reweighting clusters makes them another value: a query under way refuses them.
-#[test]
-fn reweighting_refuses_an_hpa_query_under_way() {
-    let grid = Grid::new(64, 64).unwrap();
-    let mut h = Hierarchy::build(&grid, 8).unwrap();
-    let mut run = h.begin_find(&grid, (0, 0), (63, 63), HpaScratch::default()).unwrap();
-    assert_eq!(run.advance(&h, &grid, 1), Ok(false));
-    h.set_weight(1.5).unwrap();
-    assert_eq!(run.advance(&h, &grid, 1_000_000), Err(HpaError::Stale));
-}
-
 /// An ended HPA* query asked again on its grid edited since is refused, not answered.
 #[test]
 fn an_ended_hpa_query_is_refused_on_an_edited_grid() {
     let mut grid = Grid::new(64, 64).unwrap();
-    let h = Hierarchy::build(&grid, 8).unwrap();
-    let mut run = h.begin_find(&grid, (0, 0), (63, 63), HpaScratch::default()).unwrap();
-    assert_eq!(run.advance(&h, &grid, 1_000_000), Ok(true));
-    assert_eq!(run.advance(&h, &grid, 1), Ok(true), "asked again, unchanged");
-    grid.set(30, 30, Cell::Blocked).unwrap();
-    assert_eq!(run.advance(&h, &grid, 1), Err(HpaError::Stale));
-}
-
-/// The per-cell stamp wraps back to a parked search's: the records were made anew at the wrap
-/// (a new identity), so the parked search is refused, never resumed on another's records.
-#[test]
-fn a_parked_search_is_refused_after_the_stamp_wraps_back_to_it() {
-    let grid = Grid::new(64, 64).unwrap();
-    let mut searcher = Searcher::default();
-    let mut run = searcher.begin(&grid, (0, 0), (63, 63), &SearchOptions::default()).unwrap();
-    assert!(!run.advance(1));
-    let parked = run.park();
-    searcher.set_generation(u32::MAX >> 1);
-    searcher.search(&grid, (0, 0), (1, 0), &SearchOptions::default()).unwrap();
-    assert!(searcher.resume(&grid, &parked).is_none(), "resumed on records another search wrote");
-}
-
-/// A query begun by `Hierarchy::begin_find` on the searcher's own clusters goes on through
-/// `advance_hpa` (it holds none itself), and is refused once the searcher keeps others.
-#[test]
-fn a_query_begun_on_the_searchers_clusters_goes_on_only_with_them() {
-    let grid = Grid::new(64, 64).unwrap();
     let hpa = options(Algorithm::Hpa);
     let mut searcher = Searcher::default();
-    searcher.preprocess(&grid, &hpa);
-    let kept = searcher.shared_hierarchy().unwrap();
-    let mut run = kept.begin_find(&grid, (0, 0), (63, 40), HpaScratch::default()).unwrap();
-    let result = loop {
-        if let Some(r) = searcher.advance_hpa(&grid, &mut run, &hpa, 2).unwrap() {
-            break r;
-        }
-    };
-    assert_eq!(result.cost, searcher.search(&grid, (0, 0), (63, 40), &hpa).unwrap().cost);
-    let mut run = kept.begin_find(&grid, (0, 0), (63, 40), HpaScratch::default()).unwrap();
-    searcher.keep_hierarchy(std::sync::Arc::new(Hierarchy::build(&grid, 8).unwrap()));
-    assert_eq!(searcher.advance_hpa(&grid, &mut run, &hpa, 1_000_000), Err(HpaError::Stale));
+    let mut run = searcher.start(&grid, (0, 0), (63, 63), &hpa).unwrap();
+    assert_eq!(searcher.advance(&grid, &mut run, 1_000_000), Ok(true));
+    assert_eq!(searcher.advance(&grid, &mut run, 1), Ok(true), "asked again, unchanged");
+    grid.set(30, 30, Cell::Blocked).unwrap();
+    assert_eq!(searcher.advance(&grid, &mut run, 1), Err(SearchError::Stale));
 }

@@ -536,40 +536,41 @@ fn a_searcher_prepares_hpa_in_steps_then_answers_as_a_fresh_one() {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
 
-    /// A query in slices of any size ([`Hierarchy::begin_find`]) answers as the whole query
-    /// does (the same cells, cost and abstract work), each slice expanding what it was given
-    /// until the last; one scratch space serves query after query.
+    /// A query in slices of any size ([`Searcher::start`], [`Searcher::advance`]) answers as the
+    /// whole query on the same searcher does (the same answer and work), over several slices
+    /// when the slice is small; one searcher serves query after query.
     #[test]
     fn a_query_in_slices_answers_as_a_whole_one(
         w in 8usize..48, h in 8usize..48, walls in proptest::collection::vec(0usize..2304, 0..700),
-        side in 4usize..12, ends in proptest::collection::vec((0usize..48, 0usize..48, 0usize..48, 0usize..48), 1..6),
+        ends in proptest::collection::vec((0usize..48, 0usize..48, 0usize..48, 0usize..48), 1..6),
         slice in 1usize..20,
     ) {
         let grid = board(w, h, &walls);
-        let hierarchy = Hierarchy::build(&grid, side).unwrap();
-        let mut scratch = HpaScratch::default();
+        let mut searcher = Searcher::default();
+        let hpa = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
         for (ax, ay, bx, by) in ends {
             let (a, b) = ((ax % w, ay % h), (bx % w, by % h));
             if !grid.is_passable(a.0, a.1) || !grid.is_passable(b.0, b.1) {
-                prop_assert!(hierarchy.begin_find(&grid, a, b, HpaScratch::default()).is_err());
+                prop_assert!(searcher.start(&grid, a, b, &hpa).is_err());
                 continue;
             }
-            let whole = hierarchy.find(&grid, a, b).unwrap();
-            let mut run = hierarchy.begin_find(&grid, a, b, scratch).unwrap();
-            let mut slices = 0;
-            let expanded = whole.as_ref().map(|p| p.abstract_expanded);
-            while !run.advance(&hierarchy, &grid, slice).unwrap() {
-                slices += 1;
-                // the abstract search first, a slice's worth at a time; then its route refined
-                // and smoothed, a slice's worth at a time
-                prop_assert!(run.expanded() == slices * slice || Some(run.expanded()) == expanded);
-                prop_assert!(!run.is_finished() && run.path().is_none());
-            }
-            prop_assert!(run.is_finished());
-            prop_assert_eq!(run.path(), whole.as_ref());
-            scratch = run.into_scratch();
+            let whole = searcher.search(&grid, a, b, &hpa).unwrap();
+            let (answer, slices) = in_slices(&mut searcher, &grid, (a, b), slice);
+            prop_assert_eq!(&answer, &whole);
+            prop_assert!(slices > whole.expanded / slice, "{} slices of {} for {} abstract expansions", slices, slice, whole.expanded);
         }
     }
+}
+
+/// Runs an HPA* query from `a` to `b` in slices of `n`: its answer and the slices it took.
+fn in_slices(searcher: &mut Searcher, grid: &Grid, (a, b): (Pos, Pos), n: usize) -> (SearchResult, usize) {
+    let hpa = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
+    let mut search = searcher.start(grid, a, b, &hpa).unwrap();
+    let mut slices = 1;
+    while !searcher.advance(grid, &mut search, n).expect("the grid did not change") {
+        slices += 1;
+    }
+    (search.take_result().unwrap(), slices)
 }
 
 #[test]
@@ -578,16 +579,7 @@ fn a_searcher_answers_hpa_in_slices_as_whole_and_begins_again_after_an_edit() {
     let mut grid = random_board(w, h, 2000, 0x9E37_79B9_7F4A_7C15);
     let hpa = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
     let mut searcher = Searcher::default();
-    let run_in_slices = |searcher: &mut Searcher, grid: &Grid, a: Pos, b: Pos| {
-        let mut run = searcher.begin_hpa(grid, a, b, &hpa).unwrap();
-        let mut slices = 0;
-        loop {
-            slices += 1;
-            if let Some(result) = searcher.advance_hpa(grid, &mut run, &hpa, 4).unwrap() {
-                return (result, slices);
-            }
-        }
-    };
+    let run_in_slices = |searcher: &mut Searcher, grid: &Grid, a: Pos, b: Pos| in_slices(searcher, grid, (a, b), 4);
     let open: Vec<Pos> = (0..w * h).step_by(89).map(|i| (i % w, i / w)).filter(|&(x, y)| grid.is_passable(x, y)).collect();
     let (mut longest, mut finishing) = (0, 0);
     for pair in open.windows(2).take(40) {
@@ -602,12 +594,12 @@ fn a_searcher_answers_hpa_in_slices_as_whole_and_begins_again_after_an_edit() {
     assert!(finishing > 2, "routes refined and smoothed over several slices: {finishing}");
     // an edit between two slices: refused, and begun again the answer is the edited grid's
     let (a, b) = (open[0], *open.last().unwrap());
-    let mut run = searcher.begin_hpa(&grid, a, b, &hpa).unwrap();
-    assert_eq!(searcher.advance_hpa(&grid, &mut run, &hpa, 2), Ok(None));
+    let mut run = searcher.start(&grid, a, b, &hpa).unwrap();
+    assert_eq!(searcher.advance(&grid, &mut run, 2), Ok(false));
     let path = Searcher::default().search(&grid, a, b, &hpa).unwrap().path.unwrap();
     let p = path[path.len() / 2];
     grid.set(p.0, p.1, Cell::Blocked).unwrap();
-    assert_eq!(searcher.advance_hpa(&grid, &mut run, &hpa, 1_000_000), Err(HpaError::Stale));
+    assert_eq!(searcher.advance(&grid, &mut run, 1_000_000), Err(SearchError::Stale));
     let (again, _) = run_in_slices(&mut searcher, &grid, a, b);
     assert!(!again.path.as_ref().unwrap().contains(&p), "never through the new wall");
     assert_eq!(again, Searcher::default().search(&grid, a, b, &hpa).unwrap());
@@ -616,8 +608,9 @@ fn a_searcher_answers_hpa_in_slices_as_whole_and_begins_again_after_an_edit() {
         grid.set(50 + dx, 40 + dy, Cell::Blocked).unwrap();
     }
     grid.set(51, 41, Cell::FLOOR).unwrap();
-    let mut run = searcher.begin_hpa(&grid, a, (51, 41), &hpa).unwrap();
-    let result = searcher.advance_hpa(&grid, &mut run, &hpa, 1).unwrap().unwrap();
+    let mut run = searcher.start(&grid, a, (51, 41), &hpa).unwrap();
+    assert_eq!(searcher.advance(&grid, &mut run, 1), Ok(true));
+    let result = run.take_result().unwrap();
     assert_eq!((result.path, result.expanded), (None, 0));
 }
 
@@ -634,14 +627,7 @@ fn hpa_in_slices_answers_published_problems_as_the_whole_query() {
         let (mut sliced, mut whole) = (Searcher::default(), Searcher::default());
         let mut most = 0;
         for p in problems.iter().step_by(5) {
-            let mut run = sliced.begin_hpa(&grid, p.start, p.goal, &hpa).unwrap();
-            let mut slices = 1;
-            let answer = loop {
-                if let Some(r) = sliced.advance_hpa(&grid, &mut run, &hpa, 7).unwrap() {
-                    break r;
-                }
-                slices += 1;
-            };
+            let (answer, slices) = in_slices(&mut sliced, &grid, (p.start, p.goal), 7);
             most = most.max(slices);
             let at = format!("{name} line {}", p.line);
             assert_eq!(answer, whole.search(&grid, p.start, p.goal, &hpa).unwrap(), "{at}");
@@ -653,11 +639,11 @@ fn hpa_in_slices_answers_published_problems_as_the_whole_query() {
     }
 }
 
-/// A parked HPA* query is refused once its grid is copied or an edit is undone (the game's undo
-/// puts back a copy saved before the edit): the copy and the restored board are other grids to
-/// it. Begun again on the restored board, it answers as a whole query there.
+/// An HPA* query under way is refused once its grid is copied or an edit is undone (the game's
+/// undo puts back a copy saved before the edit): the copy and the restored board are other grids
+/// to it. Begun again on the restored board, it answers as a whole query there.
 #[test]
-fn a_parked_hpa_query_is_refused_on_a_copy_and_after_an_undo() {
+fn an_hpa_query_under_way_is_refused_on_a_copy_and_after_an_undo() {
     let (w, h) = (80, 60);
     let mut grid = random_board(w, h, 900, 0x0DDB_1A5E_5BAD_5EED);
     let hpa = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
@@ -665,25 +651,20 @@ fn a_parked_hpa_query_is_refused_on_a_copy_and_after_an_undo() {
     let (a, b) = (open[0], open[open.len() - 1]);
     let mut searcher = Searcher::default();
     let halfway = |searcher: &mut Searcher, grid: &Grid| {
-        let mut run = searcher.begin_hpa(grid, a, b, &hpa).unwrap();
-        assert_eq!(searcher.advance_hpa(grid, &mut run, &hpa, 2), Ok(None), "still under way");
+        let mut run = searcher.start(grid, a, b, &hpa).unwrap();
+        assert_eq!(searcher.advance(grid, &mut run, 2), Ok(false), "still under way");
         run
     };
     // a copy
     let mut run = halfway(&mut searcher, &grid);
-    assert_eq!(searcher.advance_hpa(&grid.clone(), &mut run, &hpa, 1_000_000), Err(HpaError::Stale));
+    assert_eq!(searcher.advance(&grid.clone(), &mut run, 1_000_000), Err(SearchError::Stale));
     // an edit undone: the board saved before the edit put back
     let mut run = halfway(&mut searcher, &grid);
     let saved = grid.clone();
     let wall = *open.iter().find(|&&p| p != a && p != b).unwrap();
     grid.set(wall.0, wall.1, Cell::Blocked).unwrap();
     grid = saved;
-    assert_eq!(searcher.advance_hpa(&grid, &mut run, &hpa, 1_000_000), Err(HpaError::Stale));
-    let mut run = searcher.begin_hpa(&grid, a, b, &hpa).unwrap();
-    let answer = loop {
-        if let Some(r) = searcher.advance_hpa(&grid, &mut run, &hpa, 5).unwrap() {
-            break r;
-        }
-    };
+    assert_eq!(searcher.advance(&grid, &mut run, 1_000_000), Err(SearchError::Stale));
+    let (answer, _) = in_slices(&mut searcher, &grid, (a, b), 5);
     assert_eq!(answer, Searcher::default().search(&grid, a, b, &hpa).unwrap());
 }

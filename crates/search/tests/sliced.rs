@@ -1,9 +1,9 @@
-//! Searches in slices ([`Searcher::begin`], [`StepSearch::advance`], [`StepSearch::park`],
-//! [`Searcher::resume`]): cut into slices of any size, every stepping algorithm ends with the
-//! whole search's answer (and an optimal one's cost is the Dijkstra written from the rules); a
-//! slice never expands more than it was given; and a parked search is refused once its
-//! searcher ran another search or its grid changed (an edit, or a copy), never answered from
-//! records that are no longer its own.
+//! Searches in slices ([`Searcher::start`], [`Searcher::advance`]): cut into slices of any
+//! size, every stepping algorithm ends with the whole search's answer (and an optimal one's
+//! cost is the Dijkstra written from the rules); a slice never expands more than it was given;
+//! another search between two slices changes nothing (the search keeps its own records while
+//! put aside); and a search is refused once its grid changed (an edit, or a copy), never
+//! answered through a wall put up since.
 
 use cubepath_search::{grid::*, search::*};
 use proptest::prelude::*;
@@ -23,19 +23,17 @@ fn board(w: usize, h: usize, walls: &[usize]) -> Grid {
     grid
 }
 
-/// Runs to the end in slices of `n`, parking between them; the result and the slices' sizes.
+/// Runs to the end in slices of `n`; the result and the slices' sizes.
 fn sliced(searcher: &mut Searcher, grid: &Grid, goal: Pos, options: &SearchOptions, n: usize) -> (SearchResult, Vec<usize>) {
-    let mut parked = searcher.begin(grid, (0, 0), goal, options).unwrap().park();
+    let mut search = searcher.start(grid, (0, 0), goal, options).unwrap();
     let mut slices = vec![];
     loop {
-        let mut run = searcher.resume(grid, &parked).expect("nothing ran between the slices");
-        let before = run.expanded();
-        let done = run.advance(n);
-        slices.push(run.expanded() - before);
+        let before = search.work();
+        let done = searcher.advance(grid, &mut search, n).expect("the grid did not change");
+        slices.push(search.work() - before);
         if done {
-            return (run.result(), slices);
+            return (search.take_result().unwrap(), slices);
         }
-        parked = run.park();
     }
 }
 
@@ -69,47 +67,58 @@ proptest! {
     }
 }
 
-/// An open 40 x 40 board: long enough a search to park halfway.
-fn halfway(searcher: &mut Searcher, grid: &Grid) -> ParkedSearch {
-    let mut run = searcher.begin(grid, (0, 0), (39, 39), &SearchOptions::default()).unwrap();
-    assert!(!run.advance(20));
-    run.park()
+/// An open 40 x 40 board: long enough a search to put aside halfway.
+fn halfway(searcher: &mut Searcher, grid: &Grid) -> Search<Grid> {
+    let mut search = searcher.start(grid, (0, 0), (39, 39), &SearchOptions::default()).unwrap();
+    assert!(!searcher.advance(grid, &mut search, 20).unwrap());
+    search
 }
 
+/// Another search on the searcher between two slices: the search goes on where it was (its
+/// work in all is the whole search's: it did not begin again) and answers as a whole search.
 #[test]
-fn another_search_on_the_searcher_makes_a_parked_one_start_again() {
+fn another_search_between_slices_changes_nothing() {
     let grid = Grid::new(40, 40).unwrap();
     let mut searcher = Searcher::default();
-    let parked = halfway(&mut searcher, &grid);
+    let mut search = halfway(&mut searcher, &grid);
     searcher.search(&grid, (5, 5), (9, 9), &SearchOptions::default()).unwrap();
-    assert!(searcher.resume(&grid, &parked).is_none(), "resumed on records another search overwrote");
+    let mut other = searcher.start(&grid, (39, 0), (0, 39), &SearchOptions::default()).unwrap();
+    assert!(!searcher.advance(&grid, &mut other, 30).unwrap());
+    assert!(searcher.advance(&grid, &mut search, usize::MAX).unwrap());
+    let whole = Searcher::default().search(&grid, (0, 0), (39, 39), &SearchOptions::default()).unwrap();
+    assert_eq!((search.work(), search.result().unwrap()), (whole.expanded, &whole));
+    assert!(searcher.advance(&grid, &mut other, usize::MAX).unwrap());
+    assert_eq!(other.result().unwrap().cost, Searcher::default().search(&grid, (39, 0), (0, 39), &SearchOptions::default()).unwrap().cost);
 }
 
 #[test]
-fn an_edit_or_a_copy_makes_a_parked_search_start_again() {
+fn an_edit_or_a_copy_refuses_a_search_under_way() {
     let mut grid = Grid::new(40, 40).unwrap();
     let mut searcher = Searcher::default();
-    let parked = halfway(&mut searcher, &grid);
-    assert!(searcher.resume(&grid, &parked).is_some());
-    // a wall put up across the way while the search was parked
+    let mut search = halfway(&mut searcher, &grid);
+    // a wall put up across the way while the search was put aside
     for y in 0..39 {
         grid.set(20, y, Cell::Blocked).unwrap();
     }
-    assert!(searcher.resume(&grid, &parked).is_none(), "resumed through a wall put up while it was parked");
+    assert_eq!(searcher.advance(&grid, &mut search, usize::MAX), Err(SearchError::Stale), "went on through a wall put up meanwhile");
     // begun again, it goes round the wall
-    let mut run = searcher.begin(&grid, (0, 0), (39, 39), &SearchOptions::default()).unwrap();
-    assert!(run.advance(usize::MAX));
-    let (cost, truth) = (run.result().cost.unwrap(), oracle_2d(&grid, (0, 0), (39, 39)).unwrap());
+    let mut search = searcher.start(&grid, (0, 0), (39, 39), &SearchOptions::default()).unwrap();
+    assert!(searcher.advance(&grid, &mut search, usize::MAX).unwrap());
+    let (cost, truth) = (search.result().unwrap().cost.unwrap(), oracle_2d(&grid, (0, 0), (39, 39)).unwrap());
     assert!((cost - truth).abs() < 1e-9, "{cost} against the rules' {truth}");
     // a copy is another grid, even unedited
-    let parked = halfway(&mut searcher, &grid);
-    assert!(searcher.resume(&grid.clone(), &parked).is_none(), "resumed on a copy of its grid");
-    assert!(searcher.resume(&grid, &parked).is_some());
+    let mut search = halfway(&mut searcher, &grid);
+    assert_eq!(searcher.advance(&grid.clone(), &mut search, 1), Err(SearchError::Stale), "went on on a copy of its grid");
+    assert_eq!(searcher.advance(&grid, &mut search, 1), Ok(false));
 }
 
+/// IDA* runs whole: its first slice ends it, whatever the budget.
 #[test]
-fn a_search_that_runs_whole_is_not_begun_in_slices() {
+fn a_search_that_runs_whole_ends_in_its_first_slice() {
     let grid = Grid::new(8, 8).unwrap();
-    let options = SearchOptions { algorithm: Algorithm::Ida, ..Default::default() };
-    assert!(matches!(Searcher::default().begin(&grid, (0, 0), (7, 7), &options), Err(SearchError::NotSteppable(_))));
+    let options = SearchOptions { algorithm: Algorithm::Ida, limit: Some(20_000), ..Default::default() };
+    let mut searcher = Searcher::default();
+    let mut search = searcher.start(&grid, (0, 0), (7, 7), &options).unwrap();
+    assert!(searcher.advance(&grid, &mut search, 1).unwrap());
+    assert_eq!(search.result().unwrap().cost, searcher.search(&grid, (0, 0), (7, 7), &options).unwrap().cost);
 }

@@ -628,8 +628,8 @@ fn jps_runs_a_star_on_a_cluttered_world_and_the_choice_follows_copies_and_edits(
     assert_eq!(s.search_world(&world, a, off, &jps).unwrap().expanded, jumped.expanded, "the edited original jumps");
 }
 
-/// Voxel searches in slices ([`Searcher::begin_world`], [`WorldSteps::advance`],
-/// [`WorldSteps::park`], [`Searcher::resume_world`]): in slices of any size every stepping
+/// Voxel searches in slices ([`Searcher::start`], [`Searcher::advance`]): in slices of any
+/// size every stepping
 /// algorithm ends with the whole search's path, cost and expansions (an optimal one's cost the
 /// oracle's), and no slice expands more than it was given.
 #[test]
@@ -649,16 +649,14 @@ fn voxel_searches_in_slices_end_with_the_whole_answer() {
         for algorithm in [Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Greedy, Algorithm::Bfs] {
             let options = VoxelOptions { algorithm, moves: model, ..Default::default() };
             let whole = Searcher::default().search_world(&world, a, b, &options).unwrap();
-            let mut parked = searcher.begin_world(&world, a, b, &options).unwrap().park();
+            let mut search = searcher.start(&world, a, b, &options).unwrap();
             let parts = loop {
-                let mut run = searcher.resume_world(&world, &parked).expect("nothing ran between the slices");
-                let before = run.expanded();
-                let done = run.advance(n);
-                assert!(run.expanded() - before <= n, "case {case} {algorithm}: a slice of {n} expanded more");
+                let before = search.work();
+                let done = searcher.advance(&world, &mut search, n).expect("the world did not change");
+                assert!(search.work() - before <= n, "case {case} {algorithm}: a slice of {n} expanded more");
                 if done {
-                    break run.result();
+                    break search.take_result().unwrap();
                 }
-                parked = run.park();
                 parked_and_resumed += 1;
             };
             let at = format!("case {case} {model} {algorithm} {a:?} -> {b:?} in slices of {n}");
@@ -673,38 +671,38 @@ fn voxel_searches_in_slices_end_with_the_whole_answer() {
     assert!(parked_and_resumed > 300, "{parked_and_resumed} slices parked");
 }
 
-/// A parked voxel search is refused (begin again) once its searcher ran another search, or its
-/// world changed (an edit, or a copy), so it never answers through a block put up meanwhile.
+/// A voxel search under way goes on unchanged through another search on its searcher, and is
+/// refused once its world changed (an edit, or a copy), so it never answers through a block put
+/// up meanwhile.
 #[test]
-fn a_parked_voxel_search_is_refused_after_another_search_an_edit_or_a_copy() {
+fn a_voxel_search_under_way_survives_another_search_and_is_refused_after_an_edit_or_a_copy() {
     let mut world = VoxelGrid::new(20, 20, 6).unwrap();
     let options = VoxelOptions::default();
     let mut searcher = Searcher::default();
     let halfway = |searcher: &mut Searcher, world: &VoxelGrid| {
-        let mut run = searcher.begin_world(world, (0, 0, 0), (19, 19, 5), &options).unwrap();
-        assert!(!run.advance(10));
-        run.park()
+        let mut search = searcher.start(world, (0, 0, 0), (19, 19, 5), &options).unwrap();
+        assert!(!searcher.advance(world, &mut search, 10).unwrap());
+        search
     };
-    let parked = halfway(&mut searcher, &world);
-    assert!(searcher.resume_world(&world, &parked).is_some());
+    let mut search = halfway(&mut searcher, &world);
     searcher.search_world(&world, (1, 1, 1), (3, 3, 3), &options).unwrap();
-    assert!(searcher.resume_world(&world, &parked).is_none(), "resumed on records another search overwrote");
-    let parked = halfway(&mut searcher, &world);
+    assert!(searcher.advance(&world, &mut search, usize::MAX).unwrap());
+    let whole = Searcher::default().search_world(&world, (0, 0, 0), (19, 19, 5), &options).unwrap();
+    assert_eq!((search.work(), search.result().unwrap()), (whole.expanded, &whole), "went on where it was, as a whole search");
+    let mut search = halfway(&mut searcher, &world);
     for y in 0..20 {
         for z in 0..6 {
             world.set_blocked((10, y, z), true).unwrap(); // a wall across the way
         }
     }
     world.set_blocked((10, 19, 5), false).unwrap(); // but for one hole
-    assert!(searcher.resume_world(&world, &parked).is_none(), "resumed through a wall put up while it was parked");
-    let mut run = searcher.begin_world(&world, (0, 0, 0), (19, 19, 5), &options).unwrap();
-    assert!(run.advance(usize::MAX));
-    let path = run.result().path.unwrap();
+    assert_eq!(searcher.advance(&world, &mut search, usize::MAX), Err(SearchError::Stale), "went on through a wall put up meanwhile");
+    let mut search = searcher.start(&world, (0, 0, 0), (19, 19, 5), &options).unwrap();
+    assert!(searcher.advance(&world, &mut search, usize::MAX).unwrap());
+    let path = search.take_result().unwrap().path.unwrap();
     assert!(path.iter().all(|&p| p.0 != 10 || p == (10, 19, 5)), "through the hole");
-    let parked = halfway(&mut searcher, &world);
-    assert!(searcher.resume_world(&world.clone(), &parked).is_none(), "resumed on a copy of its world");
-    let ida = VoxelOptions { algorithm: Algorithm::Ida, ..Default::default() };
-    assert!(matches!(searcher.begin_world(&world, (0, 0, 0), (1, 1, 1), &ida), Err(SearchError::NotSteppable(_))));
+    let mut search = halfway(&mut searcher, &world);
+    assert_eq!(searcher.advance(&world.clone(), &mut search, 1), Err(SearchError::Stale), "went on on a copy of its world");
 }
 
 /// A searcher that leaves voxel labelling to steps ([`Searcher::label_worlds_in_steps`])
@@ -764,10 +762,11 @@ fn voxel_labels_in_steps_never_change_an_answer() {
     assert!(unreachable_found_by_search > 10, "{unreachable_found_by_search} unreachable goals found by the search");
 }
 
-/// 3D JPS in slices ([`Searcher::begin_jump_world`]) ends with the whole search's answer (path,
-/// cost, expansions) on random worlds, no slice expanding more than it was given; a parked one
-/// is refused after another 3D JPS search, an edit or a copy, and begun again never crosses a
-/// block put up meanwhile; a world too cluttered for jumps asks for A* instead.
+/// 3D JPS in slices ([`Searcher::start`], [`Searcher::advance`]) ends with the whole search's
+/// answer (path, cost, expansions) on random worlds, no slice expanding more than it was given;
+/// another 3D JPS search between two slices makes it begin again and run whole (its answer the
+/// same); it is refused after an edit or on a copy, and begun again never crosses a block put up
+/// meanwhile; on a world too cluttered for jumps it answers as A* does.
 #[test]
 fn jump_searches_in_slices_end_with_the_whole_answer_and_are_refused_when_stale() {
     let mut rng = Rng(0x0000_7A57_1CE5 | 1);
@@ -782,20 +781,20 @@ fn jump_searches_in_slices_end_with_the_whole_answer_and_are_refused_when_stale(
         let (a, b, n) = (spots[rng.below(spots.len())], spots[rng.below(spots.len())], 1 + rng.below(6));
         let whole = Searcher::default().search_world(&world, a, b, &jps).unwrap();
         let mut searcher = Searcher::default();
-        let mut run = searcher.begin_jump_world(&world, a, b, &jps).unwrap().expect("jumps always");
+        let mut search = searcher.start(&world, a, b, &jps).unwrap();
         loop {
-            let before = run.expanded();
-            let done = searcher.advance_jump_world(&world, &mut run, n).expect("nothing ran between the slices");
-            assert!(run.expanded() - before <= n, "case {case}: a slice of {n} expanded more");
+            let before = search.work();
+            let done = searcher.advance(&world, &mut search, n).expect("the world did not change");
+            assert!(search.work() - before <= n, "case {case}: a slice of {n} expanded more");
             if done {
                 break;
             }
             slices += 1;
         }
-        assert_eq!(run.result(), Some(&whole), "case {case}: {a:?} -> {b:?} in slices of {n}");
+        assert_eq!(search.result(), Some(&whole), "case {case}: {a:?} -> {b:?} in slices of {n}");
     }
     assert!(slices > 300, "{slices} slices parked");
-    // stale: another 3D JPS search, an edit, a copy
+    // another 3D JPS search, an edit, a copy
     let mut world = VoxelGrid::new(24, 24, 6).unwrap();
     // a block on each search's direct lines (diagonals first and last), which would answer it
     // before any jump
@@ -805,28 +804,29 @@ fn jump_searches_in_slices_end_with_the_whole_answer_and_are_refused_when_stale(
     let mut searcher = Searcher::default();
     let (a, b) = ((0, 0, 0), (23, 23, 5));
     let halfway = |searcher: &mut Searcher, world: &VoxelGrid| {
-        let mut run = searcher.begin_jump_world(world, a, b, &jps).unwrap().unwrap();
-        assert_eq!(searcher.advance_jump_world(world, &mut run, 1), Some(false));
-        run
+        let mut search = searcher.start(world, a, b, &jps).unwrap();
+        assert_eq!(searcher.advance(world, &mut search, 1), Ok(false));
+        search
     };
-    let mut run = halfway(&mut searcher, &world);
+    let mut search = halfway(&mut searcher, &world);
     searcher.search_world(&world, (1, 1, 1), (20, 3, 3), &jps).unwrap();
-    assert_eq!(searcher.advance_jump_world(&world, &mut run, 1), None, "resumed on buffers another search holds");
-    let mut run = halfway(&mut searcher, &world);
+    assert_eq!(searcher.advance(&world, &mut search, 1), Ok(true), "begun again on the buffers another search took, and run whole");
+    assert_eq!(search.result(), Some(&Searcher::default().search_world(&world, a, b, &jps).unwrap()));
+    let mut search = halfway(&mut searcher, &world);
     for y in 0..24 {
         for z in 0..6 {
             world.set_blocked((12, y, z), true).unwrap();
         }
     }
     world.set_blocked((12, 0, 0), false).unwrap(); // one hole, away from the straight way
-    assert_eq!(searcher.advance_jump_world(&world, &mut run, usize::MAX), None, "resumed through a wall put up meanwhile");
-    let mut run = halfway(&mut searcher, &world);
-    assert_eq!(searcher.advance_jump_world(&world.clone(), &mut run, usize::MAX), None, "resumed on a copy");
-    assert_eq!(searcher.advance_jump_world(&world, &mut run, usize::MAX), Some(true));
-    let path = run.result().unwrap().path.clone().unwrap();
+    assert_eq!(searcher.advance(&world, &mut search, usize::MAX), Err(SearchError::Stale), "went on through a wall put up meanwhile");
+    let mut search = halfway(&mut searcher, &world);
+    assert_eq!(searcher.advance(&world.clone(), &mut search, usize::MAX), Err(SearchError::Stale), "went on on a copy");
+    assert_eq!(searcher.advance(&world, &mut search, usize::MAX), Ok(true));
+    let path = search.result().unwrap().path.clone().unwrap();
     assert!(path.windows(2).all(|s| s[0].0.min(s[1].0) >= 12 || s[0].0.max(s[1].0) <= 12), "no step jumps the wall");
     assert!(path.iter().all(|&p| p.0 != 12 || p == (12, 0, 0)), "through the hole: {path:?}");
-    // cluttered: A* instead, unless asked to jump always
+    // cluttered: A* answers, unless asked to jump always
     let mut rubble = VoxelGrid::new(30, 30, 8).unwrap();
     for i in 0..rubble.len() {
         if rng.unit() < 0.3 && i != 0 && i != rubble.len() - 1 {
@@ -834,8 +834,13 @@ fn jump_searches_in_slices_end_with_the_whole_answer_and_are_refused_when_stale(
         }
     }
     let chosen = VoxelOptions { jump_always: false, ..jps };
-    assert!(searcher.begin_jump_world(&rubble, (0, 0, 0), (29, 29, 7), &chosen).unwrap().is_none());
-    assert!(searcher.begin_jump_world(&rubble, (0, 0, 0), (29, 29, 7), &jps).unwrap().is_some());
+    let astar = VoxelOptions { algorithm: Algorithm::AStar, ..jps };
+    let mut answered_by =
+        |options: &VoxelOptions| searcher.record(&rubble, (0, 0, 0), (29, 29, 7), options, usize::MAX).unwrap().answered_by;
+    assert_eq!((answered_by(&chosen), answered_by(&jps)), (Algorithm::AStar, Algorithm::Jps));
+    let mut search = searcher.start(&rubble, (0, 0, 0), (29, 29, 7), &chosen).unwrap();
+    assert!(searcher.advance(&rubble, &mut search, usize::MAX).unwrap());
+    assert_eq!(search.result().unwrap().cost, Searcher::default().search_world(&rubble, (0, 0, 0), (29, 29, 7), &astar).unwrap().cost);
 }
 
 /// 3D JPS answers a free direct line (every axis still short of the goal moved along at each
@@ -959,11 +964,11 @@ fn a_jump_trace_belongs_to_the_last_search() {
     assert!(trace.expanded.is_empty() && trace.opened.is_empty(), "a walled-off goal's trace: {:?}", trace.expanded);
 }
 
-/// A parked 3D JPS search is refused after an edit is undone (the world saved before the edit
-/// put back, as the game's undo does): the restored world is another world to it. Begun again
-/// there, it answers as a whole search.
+/// A 3D JPS search under way is refused after an edit is undone (the world saved before the
+/// edit put back, as the game's undo does): the restored world is another world to it. Begun
+/// again there, it answers as a whole search.
 #[test]
-fn a_parked_jump_search_is_refused_after_an_undo() {
+fn a_jump_search_under_way_is_refused_after_an_undo() {
     let mut world = VoxelGrid::new(24, 24, 6).unwrap();
     // on the direct lines, diagonals first and last
     world.set_blocked((10, 10, 5), true).unwrap();
@@ -971,13 +976,13 @@ fn a_parked_jump_search_is_refused_after_an_undo() {
     let jps = VoxelOptions { algorithm: Algorithm::Jps, jump_always: true, ..Default::default() };
     let (a, b) = ((0, 0, 0), (23, 23, 5));
     let mut searcher = Searcher::default();
-    let mut run = searcher.begin_jump_world(&world, a, b, &jps).unwrap().unwrap();
-    assert_eq!(searcher.advance_jump_world(&world, &mut run, 1), Some(false), "under way");
+    let mut search = searcher.start(&world, a, b, &jps).unwrap();
+    assert_eq!(searcher.advance(&world, &mut search, 1), Ok(false), "under way");
     let saved = world.clone();
     world.set_blocked((5, 20, 2), true).unwrap();
     world = saved;
-    assert_eq!(searcher.advance_jump_world(&world, &mut run, usize::MAX), None, "resumed after an undo");
-    let mut run = searcher.begin_jump_world(&world, a, b, &jps).unwrap().unwrap();
-    assert_eq!(searcher.advance_jump_world(&world, &mut run, usize::MAX), Some(true));
-    assert_eq!(run.result(), Some(&Searcher::default().search_world(&world, a, b, &jps).unwrap()));
+    assert_eq!(searcher.advance(&world, &mut search, usize::MAX), Err(SearchError::Stale), "went on after an undo");
+    let mut search = searcher.start(&world, a, b, &jps).unwrap();
+    assert_eq!(searcher.advance(&world, &mut search, usize::MAX), Ok(true));
+    assert_eq!(search.result(), Some(&Searcher::default().search_world(&world, a, b, &jps).unwrap()));
 }

@@ -299,7 +299,7 @@ impl WorldSteps<'_> {
 /// lives in its searcher's per-voxel records, so it is taken up again only while they are its
 /// own and the world is as it was.
 #[derive(Clone, Debug)]
-pub struct ParkedWorldSearch {
+pub(crate) struct ParkedWorldSearch {
     /// The world's identity and revision when it was parked.
     world: (u64, u64),
     options: VoxelOptions,
@@ -326,26 +326,7 @@ impl Searcher {
     /// with [`WorldSteps::park`] and taken up again with [`Searcher::resume_world`]. It takes
     /// no notice of [`VoxelOptions::limit`]. Errors as [`Searcher::steps_world`] does (3D JPS,
     /// bidirectional A* and IDA* run whole).
-    ///
-    /// ```
-    /// use cubepath_search::{search::{Searcher, VoxelOptions}, world::VoxelGrid};
-    /// let world = VoxelGrid::new(16, 16, 8).unwrap();
-    /// let options = VoxelOptions::default();
-    /// let mut searcher = Searcher::default();
-    /// let mut parked = searcher.begin_world(&world, (0, 0, 0), (15, 9, 7), &options).unwrap().park();
-    /// let mut slices = 0;
-    /// let result = loop {
-    ///     let mut run = searcher.resume_world(&world, &parked).expect("nothing changed");
-    ///     slices += 1;
-    ///     if run.advance(5) {
-    ///         break run.result();
-    ///     }
-    ///     parked = run.park();
-    /// };
-    /// assert_eq!(result.cost, searcher.search_world(&world, (0, 0, 0), (15, 9, 7), &options).unwrap().cost);
-    /// assert!(slices > 1);
-    /// ```
-    pub fn begin_world<'a>(
+    pub(crate) fn begin_world<'a>(
         &'a mut self,
         world: &'a VoxelGrid,
         start: Pos3,
@@ -361,7 +342,7 @@ impl Searcher {
     /// search since it was parked, or `world` is not the world it was parked on exactly as it
     /// was then (another world, or an edit since): start it again with
     /// [`Searcher::begin_world`].
-    pub fn resume_world<'a>(&'a mut self, world: &'a VoxelGrid, parked: &ParkedWorldSearch) -> Option<WorldSteps<'a>> {
+    pub(crate) fn resume_world<'a>(&'a mut self, world: &'a VoxelGrid, parked: &ParkedWorldSearch) -> Option<WorldSteps<'a>> {
         if self.records.id != parked.search || self.records.generation != parked.stamp || world.version() != parked.world {
             return None;
         }
@@ -388,7 +369,7 @@ impl Searcher {
 impl WorldSteps<'_> {
     /// Runs up to `n` more expansions, fewer when the search ends first; returns whether it
     /// has ended (then [`WorldSteps::result`] is the same as [`Searcher::search_world`]'s).
-    pub fn advance(&mut self, n: usize) -> bool {
+    pub(crate) fn advance(&mut self, n: usize) -> bool {
         let until = self.run.counts.expanded.saturating_add(n);
         while self.run.finished.is_none() && self.run.counts.expanded < until {
             self.run.step();
@@ -397,7 +378,7 @@ impl WorldSteps<'_> {
     }
 
     /// Puts the search aside, to be taken up again with [`Searcher::resume_world`].
-    pub fn park(self) -> ParkedWorldSearch {
+    pub(crate) fn park(self) -> ParkedWorldSearch {
         let run = self.run;
         ParkedWorldSearch {
             world: run.space.world.version(),

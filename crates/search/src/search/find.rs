@@ -98,22 +98,7 @@ impl Searcher {
     /// that follow the grid: [`Searcher::prepare_within`] builds them in steps first), and the
     /// start and goal joined to their clusters. A goal in another connected component ends the
     /// search at once, without a path.
-    ///
-    /// ```
-    /// use cubepath_search::{grid::Grid, search::{Algorithm, Searcher, SearchOptions}};
-    /// let grid = Grid::new(64, 64).unwrap();
-    /// let options = SearchOptions { algorithm: Algorithm::Hpa, ..Default::default() };
-    /// let mut searcher = Searcher::default();
-    /// let mut run = searcher.begin_hpa(&grid, (0, 0), (63, 40), &options).unwrap();
-    /// let result = loop {
-    ///     // (between slices the game renders a frame; the grid stays as it is)
-    ///     if let Some(result) = searcher.advance_hpa(&grid, &mut run, &options, 3).unwrap() {
-    ///         break result;
-    ///     }
-    /// };
-    /// assert_eq!(result.path, searcher.search(&grid, (0, 0), (63, 40), &options).unwrap().path);
-    /// ```
-    pub fn begin_hpa(&mut self, grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<HpaSearch, SearchError> {
+    pub(crate) fn begin_hpa(&mut self, grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<HpaSearch, SearchError> {
         if options.algorithm != Algorithm::Hpa {
             return Err(SearchError::NotSteppable(options.algorithm));
         }
@@ -135,7 +120,7 @@ impl Searcher {
     /// [`Hierarchy::begin_find`] goes on with the searcher's clusters only if they are the ones
     /// it began on). [`HpaError::Stale`] when the grid has changed since it began, or those
     /// clusters are not the searcher's: begin again.
-    pub fn advance_hpa(
+    pub(crate) fn advance_hpa(
         &mut self,
         grid: &Grid,
         run: &mut HpaSearch,

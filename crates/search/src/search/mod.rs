@@ -2,8 +2,9 @@
 //! them whole ([`Searcher::search`], [`find_path`]) or one expansion at a time ([`StepSearch`]),
 //! each algorithm in its own file (A*, Dijkstra, greedy, BFS, JPS and its block and JPS+
 //! variants, bidirectional A*, IDA*, Theta*, Lazy Theta*, 3D JPS), their results and errors,
-//! D* Lite ([`Replanner`]), which repairs a search when cells change, searches in slices
-//! ([`Searcher::begin`], [`ParkedSearch`]) and the hierarchical HPA* ([`Hierarchy`]).
+//! D* Lite ([`Replanner`]), which repairs a search when cells change, one resumable search
+//! for every algorithm ([`Search`]: [`Searcher::start`], [`Searcher::advance`]), recorded
+//! searches ([`Searcher::record`]) and the hierarchical HPA* ([`Hierarchy`]).
 //!
 //! Owns: how a path is found. Uses the board and world rooms; never the crowds or joint plans
 //! (they use it).
@@ -26,6 +27,8 @@ pub(crate) mod jump_scans;
 pub(crate) mod open_list;
 pub(crate) mod options;
 pub(crate) mod record;
+#[cfg(test)]
+mod refusals;
 pub(crate) mod resumable;
 pub(crate) mod searcher;
 pub(crate) mod sliced;
@@ -39,22 +42,22 @@ pub(crate) mod uniform;
 pub(crate) mod voxel_space;
 pub(crate) mod world_options;
 
-pub use best_first::{ParkedWorldSearch, WorldSteps};
+pub(crate) use best_first::ParkedWorldSearch;
+pub use best_first::WorldSteps;
 pub use dstar::{Progress, Replanner};
 pub use find::find_path;
 pub use hpa::{
-    AbstractStep, BORDER_WORK, DEFAULT_WEIGHT, Hierarchy, HierarchyBuild, HpaError, HpaPath, HpaScratch, HpaSearch, LEG_WORK, SMOOTH_CELLS,
-    SMOOTH_WINDOW, SPACING,
+    AbstractStep, BORDER_WORK, DEFAULT_WEIGHT, Hierarchy, HierarchyBuild, HpaError, HpaPath, LEG_WORK, SMOOTH_CELLS, SMOOTH_WINDOW, SPACING,
 };
 pub use jps_plus::JumpDistances;
 pub use jps3d::JumpTrace;
-pub use jps3d::sliced::JumpWorldSearch;
+pub(crate) use jps3d::sliced::JumpWorldSearch;
 pub use jump_scans::{JumpScan, jump_scans};
 pub use options::{Algorithm, IDA_LIMIT, SearchOptions};
 pub use record::{Expansion, Pushed, Recording};
 pub use resumable::{Search, Searchable};
 pub use searcher::{Searcher, validate};
-pub use sliced::ParkedSearch;
+
 pub use state::StepSearch;
 pub use subgoal::{JUMP_TABLE_CYCLES, PrepError, Prepared, TABLE_SUBGOALS, prepare};
 pub use types::{CellInfo, CellState, SearchError, SearchResult, Step};

@@ -4,12 +4,12 @@
 //! on the board (HPA\*'s abstract search, the subgoal graph's), which answer a board by another
 //! algorithm (the subgoal graph by JPS+'s jump distances on scattered obstacles, 3D JPS by A\*
 //! on a cluttered world), so a caller never branches on the algorithm to watch it.
+//! [`Searcher::record`] itself is beside [`Searcher::start`], generic over the map.
 
 use crate::grid::board::Grid;
 use crate::grid::{Heuristic, Pos};
 use crate::search::best_first::WorldSteps;
 use crate::search::options::{Algorithm, SearchOptions};
-use crate::search::resumable::Searchable;
 use crate::search::searcher::Searcher;
 use crate::search::state::StepSearch;
 use crate::search::types::{CellInfo, SearchError, SearchResult, Step};
@@ -69,43 +69,6 @@ impl Algorithm {
     /// graphs are recorded. (On a voxel world: every algorithm but bidirectional A\* and IDA\*.)
     pub fn records(self) -> bool {
         self.steps() || matches!(self, Algorithm::Hpa | Algorithm::Subgoal)
-    }
-}
-
-impl Searcher {
-    /// Runs the search from `start` to `goal` on `map` (a [`Grid`] with [`SearchOptions`], or
-    /// a [`VoxelGrid`] with [`VoxelOptions`]) and records its first `limit` expansions, with
-    /// what each pushed; see [`Recording`] for what answers for what. The limit in `options` is
-    /// not used (`limit` bounds what is recorded). Errors as [`Searcher::search`] does, and
-    /// [`SearchError::NotSteppable`] for an algorithm that cannot be recorded
-    /// ([`Algorithm::records`]). What HPA\* and the subgoal graph prepare is kept in the searcher
-    /// (and brought up to date) as a search keeps it.
-    ///
-    /// ```
-    /// use cubepath_search::{grid::Grid, search::{Algorithm, Searcher, SearchOptions}};
-    /// use cubepath_search::grid::Cell;
-    /// let mut grid = Grid::new(8, 8).unwrap();
-    /// for y in 0..7 {
-    ///     grid.set(4, y, Cell::Blocked).unwrap(); // a wall, open at the bottom
-    /// }
-    /// let mut searcher = Searcher::default();
-    /// for algorithm in [Algorithm::AStar, Algorithm::Hpa, Algorithm::Subgoal] {
-    ///     let options = SearchOptions { algorithm, ..Default::default() };
-    ///     let seen = searcher.record(&grid, (0, 0), (7, 0), &options, 1000).unwrap();
-    ///     assert_eq!((seen.start.unwrap().at, seen.answered_by), ((0, 0), algorithm));
-    ///     assert!(!seen.expansions.is_empty() && !seen.truncated, "{algorithm}");
-    ///     assert_eq!(seen.result.cost, searcher.search(&grid, (0, 0), (7, 0), &options).unwrap().cost);
-    /// }
-    /// ```
-    pub fn record<M: Searchable>(
-        &mut self,
-        map: &M,
-        start: M::Pos,
-        goal: M::Pos,
-        options: &M::Options,
-        limit: usize,
-    ) -> Result<Recording<M::Pos>, SearchError> {
-        M::record_search(self, map, (start, goal), options, limit)
     }
 }
 

@@ -5,11 +5,10 @@
 //!
 //! What it runs, by algorithm:
 //! - A*, Dijkstra, greedy, BFS, JPS, block-based JPS, JPS+, Theta* and Lazy Theta* on a board,
-//!   and A*, Dijkstra, greedy and BFS on a world: a number of expansions a call
-//!   ([`Searcher::begin`], [`Searcher::begin_world`] underneath).
-//! - HPA*: a number of abstract expansions, then of route refinement and smoothing
-//!   ([`Searcher::begin_hpa`]; its work counted by [`HpaSearch::work`]).
-//! - 3D JPS: a number of jump points ([`Searcher::begin_jump_world`]); on a world too cluttered
+//!   and A*, Dijkstra, greedy and BFS on a world: a number of expansions a call.
+//! - HPA*: a number of abstract expansions, then of route refinement and smoothing (a leg
+//!   refined inside its cluster counts [`LEG_WORK`](crate::search::LEG_WORK), and is not split).
+//! - 3D JPS: a number of jump points; on a world too cluttered
 //!   for jumps to pay it runs A* in slices instead, with the same answers.
 //! - Bidirectional A*, IDA* and the subgoal query run whole, in the first call of
 //!   [`Searcher::advance`], whatever its budget (their work counted as their expansions).
@@ -47,7 +46,7 @@ pub trait Searchable: sealed::Sealed + Sized {
     #[doc(hidden)]
     fn version(&self) -> (u64, u64);
     #[doc(hidden)]
-    fn begin_search(s: &mut Searcher, map: &Self, ends: (Self::Pos, Self::Pos), options: &Self::Options) -> Result<Run, SearchError>;
+    fn begin_search(s: &mut Searcher, map: &Self, ends: (Self::Pos, Self::Pos), options: &Self::Options) -> Result<Begun, SearchError>;
     #[doc(hidden)]
     fn go_on(s: &mut Searcher, map: &Self, search: &mut Search<Self>, work: usize) -> Option<SearchResult<Self::Pos>>;
     #[doc(hidden)]
@@ -63,9 +62,12 @@ mod sealed {
     impl Sealed for crate::world::VoxelGrid {}
 }
 
-/// Where a search stands between two calls.
+/// A search begun, as [`Searchable`] hands it to [`Searcher::start`]: opaque.
 #[doc(hidden)]
-pub enum Run {
+pub struct Begun(pub(crate) Run);
+
+/// Where a search stands between two calls.
+pub(crate) enum Run {
     Steps(ParkedSearch),
     Hpa(Box<HpaSearch>),
     World(ParkedWorldSearch),
@@ -146,12 +148,14 @@ impl<M: Searchable> Search<M> {
     /// The work done so far, as [`Searcher::advance`] counts it against its budget:
     /// expansions (abstract ones and route work for HPA*, jump points for 3D JPS).
     pub fn work(&self) -> usize {
-        let now = match &self.run {
-            Run::Steps(p) => p.expanded(),
-            Run::Hpa(p) => p.work(),
-            Run::World(p) => p.expanded(),
-            Run::Jumps(p) => p.expanded(),
-            Run::Whole => self.ended.as_ref().map_or(0, |r| r.expanded),
+        let now = match (&self.run, &self.ended) {
+            // (a best-first search is parked only while under way: ended, its answer counts)
+            (Run::Steps(_) | Run::World(_) | Run::Whole, Some(r)) => r.expanded,
+            (Run::Steps(p), None) => p.expanded(),
+            (Run::World(p), None) => p.expanded(),
+            (Run::Hpa(p), _) => p.work(),
+            (Run::Jumps(p), _) => p.expanded(),
+            (Run::Whole, None) => 0,
         };
         self.work_before + now
     }
@@ -178,7 +182,7 @@ impl Searcher {
     /// `options`, to go on with in calls of [`Searcher::advance`]. Errors as
     /// [`Searcher::search`] (or [`Searcher::search_world`]) does.
     pub fn start<M: Searchable>(&mut self, map: &M, start: M::Pos, goal: M::Pos, options: &M::Options) -> Result<Search<M>, SearchError> {
-        let run = M::begin_search(self, map, (start, goal), options)?;
+        let run = M::begin_search(self, map, (start, goal), options)?.0;
         let mut search = Search {
             run,
             ends: (start, goal),
@@ -280,12 +284,13 @@ impl Searchable for Grid {
         Grid::version(self)
     }
 
-    fn begin_search(s: &mut Searcher, grid: &Grid, (start, goal): (Pos, Pos), options: &SearchOptions) -> Result<Run, SearchError> {
-        match options.algorithm {
+    fn begin_search(s: &mut Searcher, grid: &Grid, (start, goal): (Pos, Pos), options: &SearchOptions) -> Result<Begun, SearchError> {
+        let run = match options.algorithm {
             Algorithm::Hpa => Ok(Run::Hpa(Box::new(s.begin_hpa(grid, start, goal, options)?))),
             a if a.steps() => Ok(Run::Steps(s.begin(grid, start, goal, options)?.park())),
             _ => validate(grid, start, goal, options).map(|_| Run::Whole),
-        }
+        };
+        run.map(Begun)
     }
 
     fn record_search(s: &mut Searcher, grid: &Grid, ends: (Pos, Pos), options: &SearchOptions, limit: usize) -> Recorded<Grid> {
@@ -322,19 +327,25 @@ impl Searchable for VoxelGrid {
         VoxelGrid::version(self)
     }
 
-    fn begin_search(s: &mut Searcher, world: &VoxelGrid, (start, goal): (Pos3, Pos3), options: &VoxelOptions) -> Result<Run, SearchError> {
+    fn begin_search(
+        s: &mut Searcher,
+        world: &VoxelGrid,
+        (start, goal): (Pos3, Pos3),
+        options: &VoxelOptions,
+    ) -> Result<Begun, SearchError> {
         if options.algorithm == Algorithm::Jps {
             if let Some(run) = s.begin_jump_world(world, start, goal, options)? {
-                return Ok(Run::Jumps(Box::new(run)));
+                return Ok(Begun(Run::Jumps(Box::new(run))));
             }
             // too cluttered for jumps to pay: A* answers, in slices
             let astar = VoxelOptions { algorithm: Algorithm::AStar, ..*options };
-            return Ok(Run::World(s.begin_world(world, start, goal, &astar)?.park()));
+            return Ok(Begun(Run::World(s.begin_world(world, start, goal, &astar)?.park())));
         }
-        match options.algorithm.steps() {
+        let run = match options.algorithm.steps() {
             true => Ok(Run::World(s.begin_world(world, start, goal, options)?.park())),
             false => validate_world(world, start, goal, options).map(|_| Run::Whole),
-        }
+        };
+        run.map(Begun)
     }
 
     fn record_search(s: &mut Searcher, world: &VoxelGrid, ends: (Pos3, Pos3), options: &VoxelOptions, limit: usize) -> Recorded<VoxelGrid> {
@@ -354,7 +365,7 @@ impl Searchable for VoxelGrid {
                     // this time so that it ends however often that happens
                     search.work_before += run.expanded();
                     search.run =
-                        <VoxelGrid as Searchable>::begin_search(s, world, (start, goal), &options).expect("validated when it began");
+                        <VoxelGrid as Searchable>::begin_search(s, world, (start, goal), &options).expect("validated when it began").0;
                     <VoxelGrid as Searchable>::go_on(s, world, search, usize::MAX)
                 }
             },
@@ -373,5 +384,42 @@ impl Searchable for VoxelGrid {
             }
             Run::Steps(_) | Run::Hpa(_) => unreachable!("a world search"),
         }
+    }
+}
+
+impl Searcher {
+    /// Runs the search from `start` to `goal` on `map` (a [`Grid`] with [`SearchOptions`], or
+    /// a [`VoxelGrid`] with [`VoxelOptions`]) and records its first `limit` expansions, with
+    /// what each pushed; see [`Recording`] for what answers for what. The limit in `options` is
+    /// not used (`limit` bounds what is recorded). Errors as [`Searcher::search`] does, and
+    /// [`SearchError::NotSteppable`] for an algorithm that cannot be recorded
+    /// ([`Algorithm::records`]). What HPA\* and the subgoal graph prepare is kept in the searcher
+    /// (and brought up to date) as a search keeps it.
+    ///
+    /// ```
+    /// use cubepath_search::{grid::Grid, search::{Algorithm, Searcher, SearchOptions}};
+    /// use cubepath_search::grid::Cell;
+    /// let mut grid = Grid::new(8, 8).unwrap();
+    /// for y in 0..7 {
+    ///     grid.set(4, y, Cell::Blocked).unwrap(); // a wall, open at the bottom
+    /// }
+    /// let mut searcher = Searcher::default();
+    /// for algorithm in [Algorithm::AStar, Algorithm::Hpa, Algorithm::Subgoal] {
+    ///     let options = SearchOptions { algorithm, ..Default::default() };
+    ///     let seen = searcher.record(&grid, (0, 0), (7, 0), &options, 1000).unwrap();
+    ///     assert_eq!((seen.start.unwrap().at, seen.answered_by), ((0, 0), algorithm));
+    ///     assert!(!seen.expansions.is_empty() && !seen.truncated, "{algorithm}");
+    ///     assert_eq!(seen.result.cost, searcher.search(&grid, (0, 0), (7, 0), &options).unwrap().cost);
+    /// }
+    /// ```
+    pub fn record<M: Searchable>(
+        &mut self,
+        map: &M,
+        start: M::Pos,
+        goal: M::Pos,
+        options: &M::Options,
+        limit: usize,
+    ) -> Result<Recording<M::Pos>, SearchError> {
+        M::record_search(self, map, (start, goal), options, limit)
     }
 }

@@ -37,12 +37,10 @@ use crate::world::voxel::{VoxelGrid, VoxelMoves};
 ///
 /// A search never reads a derived value through the searcher once it has begun: it holds the
 /// value it began with (shared, behind `Arc`), so preparing another grid, lending a subgoal
-/// graph's jump table or keeping other clusters between two slices of a parked search changes
-/// nothing it answers. A [`ParkedSearch`](crate::search::ParkedSearch) is taken up only by the
-/// searcher it began on, while no other search has run there, and on the grid or world it
-/// began on, unchanged; a [`Search`](crate::search::Search) carries its records with it while
-/// it is put aside (the searcher then makes new ones for the next search it runs meanwhile:
-/// on a large map, an allocation) and is refused only on a changed grid or world.
+/// graph's jump table or keeping other clusters between two slices of a search changes
+/// nothing it answers. A [`Search`](crate::search::Search) carries its records with it while it
+/// is put aside (the searcher then makes new ones for the next search it runs meanwhile: on a
+/// large map, an allocation) and is refused only on a changed grid or world.
 ///
 /// ```
 /// use cubepath_search::{grid::Grid, search::{Searcher, SearchOptions}};

@@ -21,7 +21,7 @@ use crate::search::uniform;
 
 /// A search put aside between slices ([`StepSearch::park`]); see [`Searcher::resume`].
 #[derive(Clone, Debug)]
-pub struct ParkedSearch {
+pub(crate) struct ParkedSearch {
     /// The grid's identity and revision when it was parked.
     grid: (u64, u64),
     options: SearchOptions,
@@ -49,11 +49,6 @@ impl ParkedSearch {
     pub fn expanded(&self) -> usize {
         self.expanded
     }
-
-    /// Whether the search had ended when it was parked.
-    pub fn is_finished(&self) -> bool {
-        self.finished.is_some()
-    }
 }
 
 impl Searcher {
@@ -62,27 +57,13 @@ impl Searcher {
     /// takes no notice of [`SearchOptions::limit`]: the caller decides when to stop.
     ///
     /// Errors as [`Searcher::steps`] does.
-    ///
-    /// ```
-    /// use cubepath_search::{grid::Grid, search::{Searcher, SearchOptions}};
-    /// let grid = Grid::new(64, 64).unwrap();
-    /// let mut searcher = Searcher::default();
-    /// let options = SearchOptions::default();
-    /// let mut parked = searcher.begin(&grid, (0, 0), (63, 40), &options).unwrap().park();
-    /// let mut slices = 0;
-    /// let result = loop {
-    ///     // (between slices the game renders a frame; the searcher and grid stay untouched)
-    ///     let mut run = searcher.resume(&grid, &parked).expect("nothing changed");
-    ///     slices += 1;
-    ///     if run.advance(10) {
-    ///         break run.result();
-    ///     }
-    ///     parked = run.park();
-    /// };
-    /// assert_eq!(result.cost, searcher.search(&grid, (0, 0), (63, 40), &options).unwrap().cost);
-    /// assert!(slices > 1);
-    /// ```
-    pub fn begin<'a>(&'a mut self, grid: &'a Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<StepSearch<'a>, SearchError> {
+    pub(crate) fn begin<'a>(
+        &'a mut self,
+        grid: &'a Grid,
+        start: Pos,
+        goal: Pos,
+        options: &SearchOptions,
+    ) -> Result<StepSearch<'a>, SearchError> {
         let mut run = self.steps(grid, start, goal, options)?;
         run.record = false;
         Ok(run)
@@ -91,7 +72,7 @@ impl Searcher {
     /// Takes up a parked search on `grid`: `None` when this searcher has run another search
     /// since it was parked, or `grid` is not the grid it was parked on exactly as it was then
     /// (another grid, or an edit since): start it again with [`Searcher::begin`].
-    pub fn resume<'a>(&'a mut self, grid: &'a Grid, parked: &ParkedSearch) -> Option<StepSearch<'a>> {
+    pub(crate) fn resume<'a>(&'a mut self, grid: &'a Grid, parked: &ParkedSearch) -> Option<StepSearch<'a>> {
         if self.records.id != parked.search || self.records.generation != parked.stamp || grid.version() != parked.grid {
             return None;
         }
@@ -121,7 +102,7 @@ impl Searcher {
 impl StepSearch<'_> {
     /// Runs up to `n` more expansions, fewer when the search ends first; returns whether it
     /// has ended (then [`StepSearch::result`] is the same as [`Searcher::search`]'s).
-    pub fn advance(&mut self, n: usize) -> bool {
+    pub(crate) fn advance(&mut self, n: usize) -> bool {
         let until = self.expanded.saturating_add(n);
         if uniform::applies(self) {
             uniform::run(self, until);
@@ -134,7 +115,7 @@ impl StepSearch<'_> {
     }
 
     /// Puts the search aside, to be taken up again with [`Searcher::resume`].
-    pub fn park(self) -> ParkedSearch {
+    pub(crate) fn park(self) -> ParkedSearch {
         ParkedSearch {
             grid: self.grid.version(),
             options: self.options,

@@ -45,12 +45,12 @@ use crate::search::held::Stamp;
 use block::{Block, Read};
 use cells::{Field, Patch, extend_octile_walk, smooth, step_cost};
 pub use entrances::SPACING;
-pub use route::Scratch as HpaScratch;
+pub(crate) use route::Scratch as HpaScratch;
 use sliced::Finish;
-pub use sliced::HpaSearch;
+pub(crate) use sliced::HpaSearch;
 pub use stepped::{BORDER_WORK, HierarchyBuild};
 
-/// What a query in slices ([`HpaSearch::advance`]) counts a leg refined by a search inside its
+/// What a query in slices ([`Searcher::advance`](crate::search::Searcher::advance)) counts a leg refined by a search inside its
 /// cluster, in abstract nodes expanded (measured on 4096 x 4096 with 20 % walls: such a leg
 /// takes about as long as 16 expansions); smoothing counts [`SMOOTH_CELLS`] path cells as one.
 pub const LEG_WORK: usize = 16;

@@ -15,7 +15,7 @@ use crate::grid::board::Grid;
 /// An HPA* query under way ([`Hierarchy::begin_find`]). It answers for the grid as it was when
 /// it began: after an edit of the grid (or with a hierarchy brought up to date since) its
 /// [`HpaSearch::advance`] refuses to go on ([`HpaError::Stale`]), and the caller begins again.
-pub struct HpaSearch {
+pub(crate) struct HpaSearch {
     /// The grid's identity and revision when it began.
     version: (u64, u64),
     /// The identity of the clusters it began on: it goes on with no other.
@@ -101,20 +101,7 @@ impl Hierarchy {
     /// cluster each) and the abstract search set up, in `scratch` (its open list and nodes
     /// reached: pass the one a search gave back, [`HpaSearch::into_scratch`], or a new one,
     /// which grows to the hierarchy's nodes). Errors as [`Hierarchy::find`] does.
-    ///
-    /// ```
-    /// use cubepath_search::{grid::Grid, search::{Hierarchy, HpaScratch}};
-    /// let grid = Grid::new(64, 64).unwrap();
-    /// let h = Hierarchy::build(&grid, 8).unwrap();
-    /// let mut run = h.begin_find(&grid, (0, 0), (63, 40), HpaScratch::default()).unwrap();
-    /// let mut slices = 1;
-    /// while !run.advance(&h, &grid, 2).unwrap() {
-    ///     slices += 1; // (between slices a game renders a frame)
-    /// }
-    /// assert!(slices > 1);
-    /// assert_eq!(run.path(), h.find(&grid, (0, 0), (63, 40)).unwrap().as_ref());
-    /// ```
-    pub fn begin_find(&self, grid: &Grid, start: Pos, goal: Pos, scratch: Scratch) -> Result<HpaSearch, HpaError> {
+    pub(crate) fn begin_find(&self, grid: &Grid, start: Pos, goal: Pos, scratch: Scratch) -> Result<HpaSearch, HpaError> {
         self.check(grid, start, goal)?;
         let route = Some(Route::new(self, grid, (start, goal), scratch));
         Ok(HpaSearch { version: grid.version(), hierarchy: self.stamp(), held: None, route, finish: None, finished_work: 0, found: None })
@@ -133,7 +120,7 @@ impl HpaSearch {
     /// the ones it began with: [`HpaError::Stale`] when the grid has changed since, or
     /// `hierarchy` is not the value it began on (another, even of the same grid and built alike,
     /// or the same brought up to date or reweighted since).
-    pub fn advance(&mut self, hierarchy: &Hierarchy, grid: &Grid, n: usize) -> Result<bool, HpaError> {
+    pub(crate) fn advance(&mut self, hierarchy: &Hierarchy, grid: &Grid, n: usize) -> Result<bool, HpaError> {
         if !self.is_for(grid) {
             return Err(HpaError::Stale);
         }
@@ -205,20 +192,10 @@ impl HpaSearch {
         self.found.is_some()
     }
 
-    /// The path found, once the query has ended with one (`None` while under way, or when no
-    /// path exists: [`HpaSearch::is_finished`] tells them apart).
-    pub fn path(&self) -> Option<&HpaPath> {
-        self.found.as_ref().and_then(Option::as_ref)
-    }
-
-    /// The path found, taken out (as [`HpaSearch::path`]).
+    /// The path found, taken out, once the query has ended with one (`None` while under way,
+    /// or when no path exists: [`HpaSearch::is_finished`] tells them apart).
     pub fn take_path(&mut self) -> Option<HpaPath> {
         self.found.as_mut().and_then(Option::take)
-    }
-
-    /// The scratch space, for the next query's [`Hierarchy::begin_find`].
-    pub fn into_scratch(mut self) -> Scratch {
-        self.take_scratch()
     }
 
     /// The scratch space, taken out (the search cannot go on after; what it has done and

@@ -107,7 +107,7 @@ fn same_moves<'a>(blocks: &[([i32; 3], usize); 3], x: &'a [usize; 3], y: &'a [us
 
 /// A 3D JPS search on a voxel world under way in slices ([`Searcher::begin_jump_world`]).
 #[derive(Clone, Debug)]
-pub struct JumpWorldSearch {
+pub(crate) struct JumpWorldSearch {
     run: Run,
 }
 
@@ -130,25 +130,7 @@ impl Searcher {
     /// once. `Ok(None)` where [`Searcher::search_world`] would run A* instead (a world too
     /// cluttered for jumps to pay, unless [`VoxelOptions::jump_always`]): begin an A* with
     /// [`Searcher::begin_world`] then. The search's answers are [`Searcher::search_world`]'s.
-    ///
-    /// ```
-    /// use cubepath_search::{search::{Algorithm, Searcher, VoxelOptions}, world::VoxelGrid};
-    /// let mut world = VoxelGrid::new(16, 16, 4).unwrap();
-    /// for y in 0..12 {
-    ///     world.set_blocked((8, y, 0), true).unwrap();
-    ///     world.set_blocked((8, y, 1), true).unwrap();
-    /// }
-    /// let jps = VoxelOptions { algorithm: Algorithm::Jps, ..VoxelOptions::default() };
-    /// let mut searcher = Searcher::default();
-    /// let mut run = searcher.begin_jump_world(&world, (0, 0, 0), (15, 0, 0), &jps).unwrap().unwrap();
-    /// let mut slices = 1;
-    /// while !searcher.advance_jump_world(&world, &mut run, 1).expect("nothing changed") {
-    ///     slices += 1; // (between slices a game renders a frame)
-    /// }
-    /// let whole = searcher.search_world(&world, (0, 0, 0), (15, 0, 0), &jps).unwrap();
-    /// assert_eq!((run.result(), slices > 1), (Some(&whole), true));
-    /// ```
-    pub fn begin_jump_world(
+    pub(crate) fn begin_jump_world(
         &mut self,
         world: &VoxelGrid,
         start: Pos3,
@@ -178,7 +160,7 @@ impl Searcher {
     /// is unchanged), `Some(false)` while under way, `None` when it cannot go on: this searcher
     /// has run another 3D JPS search since, or `world` is not the world it began on as it was
     /// then (begin again; an ended search too: its answer was for the world as it was).
-    pub fn advance_jump_world(&mut self, world: &VoxelGrid, run: &mut JumpWorldSearch, n: usize) -> Option<bool> {
+    pub(crate) fn advance_jump_world(&mut self, world: &VoxelGrid, run: &mut JumpWorldSearch, n: usize) -> Option<bool> {
         if run.run.world != world.version() {
             return None;
         }
