@@ -54,6 +54,15 @@ impl Upward {
         range.map(move |k| (self.targets[k], self.costs[k], self.middles[k]))
     }
 
+    /// Each edge of the hierarchy once, as (vertex, target, middle): from the end contracted
+    /// first, and between two vertices of the core (an edge kept at both ends) from the one
+    /// ranked first.
+    pub(crate) fn each_once(&self) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
+        (0..self.rank.len() as u32).flat_map(move |v| {
+            self.edges(v).filter(move |e| self.rank[v as usize] < self.rank[e.0 as usize]).map(move |(t, _, m)| (v, t, m))
+        })
+    }
+
     /// The targets of `v`'s upward edges (before their costs are known).
     pub(crate) fn targets_of(&self, v: u32) -> &[u32] {
         &self.targets[self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize]
@@ -112,14 +121,13 @@ impl Upward {
             }
         }
         let mut picks = vec![Vec::new(); self.core as usize];
-        for v in 0..self.rank.len() as u32 {
-            for (t, _, mid) in self.edges(v) {
-                if mid != NONE {
-                    let ends = self.targets_of(mid);
-                    let place = |x: u32| ends.binary_search(&x).expect("a shortcut's halves are edges of its middle") as u32;
-                    let (i, j) = (place(v), place(t));
-                    picks[self.rank[mid as usize] as usize].push((i.min(j), i.max(j)));
-                }
+        // a shortcut between two vertices of the core is kept at both: written once
+        for (v, t, mid) in self.each_once() {
+            if mid != NONE {
+                let ends = self.targets_of(mid);
+                let place = |x: u32| ends.binary_search(&x).expect("a shortcut's halves are edges of its middle") as u32;
+                let (i, j) = (place(v), place(t));
+                picks[self.rank[mid as usize] as usize].push((i.min(j), i.max(j)));
             }
         }
         for list in &mut picks {

@@ -415,12 +415,12 @@ impl Prepared {
 
     /// The number of the subgoal graph's edges (0 when JPS+ answers).
     pub fn edges(&self) -> usize {
-        self.up.middles.iter().filter(|&&m| m == NONE).count()
+        self.up.each_once().filter(|e| e.2 == NONE).count()
     }
 
     /// The number of shortcuts the contraction added.
     pub fn shortcuts(&self) -> usize {
-        self.up.middles.len() - self.edges()
+        self.up.each_once().filter(|e| e.2 != NONE).count()
     }
 
     /// Each subgoal's cell, in order.
@@ -430,13 +430,11 @@ impl Prepared {
 
     /// Each edge of the subgoal graph once, as its two cells.
     pub fn edge_cells(&self) -> impl Iterator<Item = (Pos, Pos)> + '_ {
-        let graphed = if self.jumps.is_some() { 0 } else { self.cells.len() as u32 };
-        (0..graphed).flat_map(move |v| {
-            self.up
-                .edges(v)
-                .filter(|e| e.2 == NONE)
-                .map(move |e| (self.pos(self.cells[v as usize] as usize), self.pos(self.cells[e.0 as usize] as usize)))
-        })
+        let graphed = self.jumps.is_none();
+        self.up
+            .each_once()
+            .filter(move |e| graphed && e.2 == NONE)
+            .map(move |(v, t, _)| (self.pos(self.cells[v as usize] as usize), self.pos(self.cells[t as usize] as usize)))
     }
 
     /// Bytes held in memory: the padded cells, clearances and subgoal numbers, and the graph
