@@ -1,77 +1,15 @@
-//! Rules no test reached before: an HPA* query refused by a clone of the clusters it began on
-//! (the grid the same), in its abstract search and in its refinement; and searches through one
-//! searcher on a copy of the grid it prepared, edited since, and on the grid after an edit set
-//! back (an undo), each answer the Dijkstra's written from the rules.
-
-use std::sync::Arc;
+//! Rules no test reached before: searches through one searcher on a copy of the grid it
+//! prepared, edited since, and on the grid after an edit set back (an undo), each answer the
+//! Dijkstra's written from the rules. (An HPA* query refused by a clone of the clusters it began
+//! on is tested with the engine's slices, in `search/refusals.rs`.)
 
 use cubepath_search::{grid::*, search::*};
 
-mod common;
 mod oracle;
 use oracle::oracle_2d;
 
 fn options(algorithm: Algorithm) -> SearchOptions {
     SearchOptions { algorithm, ..Default::default() }
-}
-
-/// A 64 x 64 board, a fifth of it walls, its corners (0, 0) and (63, 63) free and joined.
-fn board() -> Grid {
-    (0..)
-        .map(|seed| {
-            let mut grid = common::seeded_grid(64, 64, 0.2, seed);
-            grid.set(0, 0, Cell::FLOOR).unwrap();
-            grid.set(63, 63, Cell::FLOOR).unwrap();
-            grid
-        })
-        .find(|grid| oracle_2d(grid, (0, 0), (63, 63)).is_some())
-        .unwrap()
-}
-
-/// A clone of the clusters a query began on is another value (its stamp drawn anew), on the
-/// very grid it was built for: `HpaSearch::advance` refuses it in the abstract search and in
-/// the refinement of the route (each refusal seen to fail on its own), and goes on with the
-/// clusters it began on to
-/// `Hierarchy::find`'s answer. Failed with `Stamp`'s clone keeping its number (the clone was
-/// taken: `Ok(false)`), and with the stamp check taken out of `advance`.
-#[test]
-fn an_hpa_query_is_refused_by_a_clone_of_its_clusters_on_the_same_grid() {
-    let grid = board();
-    let h = Hierarchy::build(&grid, 8).unwrap();
-    let mut run = h.begin_find(&grid, (0, 0), (63, 63), HpaScratch::default()).unwrap();
-    assert_eq!(run.advance(&h, &grid, 1), Ok(false));
-    let copy = h.clone();
-    assert!(copy.is_for(&grid), "a clone is for the same grid");
-    assert_eq!(run.advance(&copy, &grid, 1), Err(HpaError::Stale), "in the abstract search");
-    // on to the refinement: a slice that expands nothing more, the query not ended
-    let mut refining = false;
-    while !refining {
-        let before = run.expanded();
-        assert_eq!(run.advance(&h, &grid, 1), Ok(false), "ended before its route was refined in slices");
-        refining = run.expanded() == before;
-    }
-    assert_eq!(run.advance(&h.clone(), &grid, 1), Err(HpaError::Stale), "in the refinement");
-    assert_eq!(run.advance(&h, &grid, usize::MAX), Ok(true));
-    assert_eq!(run.path(), h.find(&grid, (0, 0), (63, 63)).unwrap().as_ref());
-    let cost = run.path().expect("joined").cost;
-    assert!((cost - oracle_2d(&grid, (0, 0), (63, 63)).unwrap()).abs() < cost * 0.2, "HPA*'s cost {cost} far from the optimum");
-}
-
-/// The same through a searcher: a query begun by `Hierarchy::begin_find` on the searcher's
-/// kept clusters, then the searcher given a clone of them (the same grid, the same clusters
-/// built alike): `advance_hpa` refuses the query. Failed with `Stamp`'s clone keeping its
-/// number (answered from the clone).
-#[test]
-fn a_searcher_given_a_clone_of_its_clusters_refuses_a_query_begun_on_them() {
-    let grid = board();
-    let hpa = options(Algorithm::Hpa);
-    let mut searcher = Searcher::default();
-    searcher.preprocess(&grid, &hpa);
-    let kept = searcher.shared_hierarchy().unwrap();
-    let mut run = kept.begin_find(&grid, (0, 0), (63, 63), HpaScratch::default()).unwrap();
-    assert_eq!(searcher.advance_hpa(&grid, &mut run, &hpa, 1), Ok(None));
-    searcher.keep_hierarchy(Arc::new(Hierarchy::clone(&kept)));
-    assert_eq!(searcher.advance_hpa(&grid, &mut run, &hpa, usize::MAX), Err(HpaError::Stale));
 }
 
 /// The algorithms whose searchers keep something derived from the grid: components always, bit

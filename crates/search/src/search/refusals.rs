@@ -42,6 +42,31 @@ fn an_hpa_query_is_refused_by_clusters_it_did_not_begin_on() {
     assert_eq!(run.advance(&h8, &grid, 1_000_000), Ok(true));
 }
 
+/// A clone of the clusters a query began on is another value (its stamp drawn anew), on the
+/// very grid it was built for: the query refuses it in its abstract search and in the
+/// refinement of its route, and goes on with the clusters it began on to `Hierarchy::find`'s
+/// answer (a test of the helper's read-back audit, moved here with the slices).
+#[test]
+fn an_hpa_query_is_refused_by_a_clone_of_its_clusters_in_either_phase() {
+    let grid = board();
+    let h = Hierarchy::build(&grid, 8).unwrap();
+    let mut run = h.begin_find(&grid, (0, 0), (63, 63), HpaScratch::default()).unwrap();
+    assert_eq!(run.advance(&h, &grid, 1), Ok(false));
+    let copy = h.clone();
+    assert!(copy.is_for(&grid), "a clone is for the same grid");
+    assert_eq!(run.advance(&copy, &grid, 1), Err(HpaError::Stale), "in the abstract search");
+    // on to the refinement: a slice that expands nothing more, the query not ended
+    let mut refining = false;
+    while !refining {
+        let before = run.expanded();
+        assert_eq!(run.advance(&h, &grid, 1), Ok(false), "ended before its route was refined in slices");
+        refining = run.expanded() == before;
+    }
+    assert_eq!(run.advance(&h.clone(), &grid, 1), Err(HpaError::Stale), "in the refinement");
+    assert_eq!(run.advance(&h, &grid, usize::MAX), Ok(true));
+    assert_eq!(run.take_path(), h.find(&grid, (0, 0), (63, 63)).unwrap());
+}
+
 /// Reweighting clusters makes them another value: a query under way refuses them.
 #[test]
 fn reweighting_refuses_an_hpa_query_under_way() {
@@ -54,7 +79,8 @@ fn reweighting_refuses_an_hpa_query_under_way() {
 }
 
 /// A query begun on the searcher's own clusters (it holds none itself) goes on through
-/// `advance_hpa` while the searcher keeps them, and is refused once it keeps others.
+/// `advance_hpa` while the searcher keeps them, and is refused once it keeps others (even a
+/// clone of them).
 #[test]
 fn a_query_begun_on_the_searchers_clusters_goes_on_only_with_them() {
     let grid = board();
@@ -71,6 +97,13 @@ fn a_query_begun_on_the_searchers_clusters_goes_on_only_with_them() {
     let mut run = kept.begin_find(&grid, (0, 0), (63, 40), HpaScratch::default()).unwrap();
     searcher.keep_hierarchy(Arc::new(Hierarchy::build(&grid, 8).unwrap()));
     assert_eq!(searcher.advance_hpa(&grid, &mut run, &hpa(), 1_000_000), Err(HpaError::Stale));
+    // a clone of its clusters, the same grid and clusters built alike: refused too
+    searcher.preprocess(&grid, &hpa());
+    let kept = searcher.shared_hierarchy().unwrap();
+    let mut run = kept.begin_find(&grid, (0, 0), (63, 40), HpaScratch::default()).unwrap();
+    assert_eq!(searcher.advance_hpa(&grid, &mut run, &hpa(), 1), Ok(None));
+    searcher.keep_hierarchy(Arc::new(Hierarchy::clone(&kept)));
+    assert_eq!(searcher.advance_hpa(&grid, &mut run, &hpa(), usize::MAX), Err(HpaError::Stale), "answered from a clone");
 }
 
 /// The per-cell stamp wraps back to a parked search's: the records were made anew at the wrap
