@@ -99,8 +99,8 @@ pub struct Search<M: Searchable> {
     options: M::Options,
     /// The board's or world's identity and revision when it began.
     version: (u64, u64),
-    /// Work done in slices before the one under way was begun again (after another search on
-    /// the searcher took its records).
+    /// Work done in slices before the one under way was begun again (3D JPS, after another 3D
+    /// JPS search took the searcher's buffers).
     work_before: usize,
     ended: Option<SearchResult<M::Pos>>,
     /// Its per-cell records while it is put aside (A* and the other best-first searches, on
@@ -217,6 +217,10 @@ impl Searcher {
     }
 }
 
+/// Why a best-first search is always taken up: [`Searcher::advance`] has swapped its own
+/// records back into the searcher (they were put aside with it), on its map unchanged (checked).
+const OWN_RECORDS: &str = "its own records, swapped back in, on its map as it was";
+
 /// A best-first search taken up for a slice, on a board ([`StepSearch`]) or a world
 /// ([`WorldSteps`]).
 trait Slice {
@@ -303,17 +307,7 @@ impl Searchable for Grid {
         match &mut search.run {
             Run::Whole => Some(s.search(grid, start, goal, &options).expect("validated when it began, on this grid as it is")),
             Run::Hpa(run) => s.advance_hpa(grid, run, &options, work).expect("on the grid it began on, as it was"),
-            Run::Steps(parked) => {
-                let run = match s.resume(grid, parked) {
-                    Some(run) => run,
-                    None => {
-                        // another search took the records: begin again (the same answer)
-                        search.work_before += parked.expanded();
-                        s.begin(grid, start, goal, &options).expect("validated when it began")
-                    }
-                };
-                slice(run, options.limit, work, parked)
-            }
+            Run::Steps(parked) => slice(s.resume(grid, parked).expect(OWN_RECORDS), options.limit, work, parked),
             Run::World(_) | Run::Jumps(_) => unreachable!("a board search"),
         }
     }
@@ -369,19 +363,8 @@ impl Searchable for VoxelGrid {
                     <VoxelGrid as Searchable>::go_on(s, world, search, usize::MAX)
                 }
             },
-            Run::World(parked) => {
-                // (3D JPS on a cluttered world runs as A*)
-                let algorithm = if options.algorithm == Algorithm::Jps { Algorithm::AStar } else { options.algorithm };
-                let astar = VoxelOptions { algorithm, ..options };
-                let run = match s.resume_world(world, parked) {
-                    Some(run) => run,
-                    None => {
-                        search.work_before += parked.expanded();
-                        s.begin_world(world, start, goal, &astar).expect("validated when it began")
-                    }
-                };
-                slice(run, options.limit, work, parked)
-            }
+            // (3D JPS on a cluttered world runs as A*)
+            Run::World(parked) => slice(s.resume_world(world, parked).expect(OWN_RECORDS), options.limit, work, parked),
             Run::Steps(_) | Run::Hpa(_) => unreachable!("a world search"),
         }
     }
