@@ -1,7 +1,8 @@
 //! House rules read off the `use` lines and the paths in the code, so they hold themselves:
 //! - the engine's modules import each other without a circle;
 //! - in the game, no module imports an item of a module above it (its parent or further up:
-//!   the shared phases live in a leaf, `game::phases`), and the logic never imports the view;
+//!   the shared phases live in a leaf, `game::phases`), the logic never imports the view, and no
+//!   two siblings import each other, even by way of others;
 //! - no source file outside the tests is over 600 lines, and no function over 60 lines without a
 //!   reason in a `// Long:` comment just above it.
 //!
@@ -340,6 +341,49 @@ fn the_game_never_imports_back_up_and_its_logic_never_imports_the_view() {
         }
     }
     assert!(wrong.is_empty(), "imports that run back up:\n{}", wrong.join("\n"));
+}
+
+/// For each module with children, the edges between its children: one child imports another
+/// when any module in the first (itself or below) imports any module in the second.
+fn sibling_graphs(graph: &BTreeMap<Module, BTreeSet<Module>>) -> BTreeMap<Module, BTreeMap<Module, BTreeSet<Module>>> {
+    let mut out: BTreeMap<Module, BTreeMap<Module, BTreeSet<Module>>> = BTreeMap::new();
+    for (from, targets) in graph {
+        for to in targets {
+            // the parent both share, and the child of it each is in
+            let common = from.iter().zip(to).take_while(|(a, b)| a == b).count();
+            if common >= from.len() || common >= to.len() {
+                continue; // one within the other: the rule above
+            }
+            let (a, b) = (from[..=common].to_vec(), to[..=common].to_vec());
+            out.entry(from[..common].to_vec()).or_default().entry(a).or_default().insert(b);
+        }
+    }
+    out
+}
+
+/// In the game no two siblings import each other, even by way of others: the logic's parts
+/// (`shared` below `boards` below `worlds`, and the modules beside them) and each part's
+/// modules, the view's panels, and every other folder.
+#[test]
+fn the_game_has_no_circle_between_siblings() {
+    let modules = modules(&root().join("src"));
+    let engine: Reexports = [((Vec::new(), "engine".to_string()), vec!["(the engine crate)".to_string()])].into();
+    let mut reexports = reexports(&modules);
+    reexports.extend(engine);
+    let graph: BTreeMap<Module, BTreeSet<Module>> =
+        edges(&modules, &reexports).into_iter().filter(|(m, _)| m.first().is_some_and(|s| s == "game")).collect();
+    let siblings = sibling_graphs(&graph);
+    let module = |p: &str| p.split("::").map(String::from).collect::<Module>();
+    let logic = &siblings[&module("game::logic")];
+    assert!(logic[&module("game::logic::worlds")].contains(&module("game::logic::boards")), "the rule sees the parts: {logic:?}");
+    assert!(logic[&module("game::logic::boards")].contains(&module("game::logic::shared")), "{logic:?}");
+    let mut circles = Vec::new();
+    for (parent, graph) in &siblings {
+        if let Some(c) = circle(graph) {
+            circles.push(format!("in {}: {}", name(parent), c.iter().map(name).collect::<Vec<_>>().join(" -> ")));
+        }
+    }
+    assert!(circles.is_empty(), "siblings that import each other:\n{}", circles.join("\n"));
 }
 
 /// Every `.rs` file of the game, the command line and the engine crates (not their tests).

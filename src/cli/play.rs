@@ -151,7 +151,7 @@ fn parse_race(s: &str) -> Result<RaceLanes, String> {
         return Ok(RaceLanes(RaceSettings::build_up()));
     }
     let algorithms = s.split(',').map(|a| a.trim().parse::<Algorithm>()).collect::<Result<Vec<_>, _>>()?;
-    if let Some(a) = algorithms.iter().find(|&&a| !crate::game::logic::stepview::recordable(a)) {
+    if let Some(a) = algorithms.iter().find(|&&a| !a.records()) {
         return Err(format!("{a} runs whole, not step by step, so it cannot race"));
     }
     let (lo, hi) = LANES;

@@ -4,13 +4,13 @@
 
 use bevy::prelude::*;
 
-use super::board::{Board, Selection};
-use super::input::Action;
-use super::race::RACE_LIMIT;
-use super::settings::{SearchSettings, WorldSettings};
-use super::status::Status;
-use super::world::SHOW_JUMPS;
-use super::world::{WorldBoard, WorldSearcher, world_on};
+use super::boards::board::{Board, Selection};
+use super::boards::race::RACE_LIMIT;
+use super::shared::input::Action;
+use super::shared::settings::{SearchSettings, WorldSettings};
+use super::shared::status::Status;
+use super::worlds::world::SHOW_JUMPS;
+use super::worlds::world::{WorldBoard, WorldSearcher, world_on};
 use crate::engine::{
     grid::Pos,
     search::{Algorithm, SearchError, SearchOptions, Searcher, VoxelOptions},
@@ -43,7 +43,7 @@ impl Duel {
     pub fn run(board: &Board, start: Pos, end: Pos, options: &SearchOptions) -> Duel {
         let mut searcher = Searcher::default();
         Duel::each(|algorithm| {
-            let o = super::search::game_options(&SearchOptions { algorithm, ..*options });
+            let o = super::boards::search::game_options(&SearchOptions { algorithm, ..*options });
             searcher.search(&board.grid, start, end, &o).map(|r| (r.cost, r.expanded, r.pushed, r.stopped))
         })
     }

@@ -5,17 +5,17 @@
 
 use bevy::prelude::*;
 
-use super::agent::AgentArrived;
-use super::board::Hover;
-use super::crowd::BoardCrowd;
-use super::files;
-use super::input::Action;
-use super::race::Race;
-use super::settings::{BoardSettings, CrowdSettings, PlaySettings, RaceSettings, SearchSettings, StepViewOn, WalkMode};
-use super::setup::GameSetup;
-use super::status::Status;
-use super::stepview::StepView;
-use super::walk::Walk;
+use super::boards::agent::AgentArrived;
+use super::boards::board::Hover;
+use super::boards::crowd::BoardCrowd;
+use super::boards::race::Race;
+use super::boards::stepview::StepView;
+use super::boards::walk::Walk;
+use super::shared::files;
+use super::shared::input::Action;
+use super::shared::settings::{BoardSettings, CrowdSettings, PlaySettings, RaceSettings, SearchSettings, StepViewOn, WalkMode};
+use super::shared::setup::GameSetup;
+use super::shared::status::Status;
 use crate::engine::{
     crowd::CrowdKind,
     grid::Topology,

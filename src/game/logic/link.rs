@@ -8,11 +8,11 @@
 
 use bevy::prelude::*;
 
-use super::board::{Board, Selection};
-use super::input::Action;
-use super::settings::{BoardSettings, SearchSettings, WorldSettings};
-use super::status::Status;
-use super::world::{WorldBoard, generated_world, world_on};
+use super::boards::board::{Board, Selection};
+use super::shared::input::Action;
+use super::shared::settings::{BoardSettings, SearchSettings, WorldSettings};
+use super::shared::status::Status;
+use super::worlds::world::{WorldBoard, generated_world, world_on};
 use crate::engine::{
     files::board_code,
     grid::{CostModel, DiagonalRule, Topology},

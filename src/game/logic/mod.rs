@@ -1,28 +1,20 @@
-//! The game's logic, headless: no `Mesh`, `Material`, `Window` or egui type anywhere in it.
-//! Modules are listed in the order data flows through them; each imports only earlier ones.
+//! The game's logic, headless: no `Mesh`, `Material`, `Window` or egui type anywhere in it. In
+//! three parts and three modules beside them, with no circle between any two siblings
+//! (`tests/layers.rs`): `shared` (actions, settings, setup, status, files) imports none of the
+//! others; `boards` (the flat board and all that plays on it) imports `shared`; `worlds` (the
+//! voxel worlds) imports `shared` and `boards`; `duel`, `link` and `lessons` import the parts.
 
-pub mod agent;
-pub mod board;
-pub mod crowd;
+pub mod boards;
 pub mod duel;
-pub mod files;
-pub mod history;
-pub mod input;
 pub mod lessons;
 pub mod link;
-pub mod persist;
-pub mod race;
-pub mod search;
-pub mod settings;
-pub mod setup;
-pub mod status;
-pub mod stepview;
-pub mod walk;
-pub mod world;
-pub mod world_history;
-pub mod world_race;
-pub mod world_steps;
-pub mod world_walk;
+pub mod shared;
+pub mod worlds;
+
+// (the parts' modules by their own names, as the view, the command line and the tests name them)
+pub use boards::{agent, board, crowd, history, persist, race, search, stepview, walk};
+pub use shared::{files, input, settings, setup, status};
+pub use worlds::{world, world_history, world_race, world_steps, world_walk};
 
 use bevy::prelude::*;
 

@@ -8,14 +8,14 @@ use bevy::prelude::*;
 use bevy_cubepath::{Arrived, FollowPath, NavSystems, PathRequest};
 
 use super::board::{Board, BoardReplaced, Occupies, Selection};
-use super::settings::{PlaySettings, SearchSettings, UnitSize};
-use super::status::Status;
 use super::walk::WalkReset;
 use crate::engine::grid::Pos;
 use crate::engine::search::SearchOptions;
+use crate::game::logic::shared::settings::{PlaySettings, SearchSettings, UnitSize};
+use crate::game::logic::shared::status::Status;
 use crate::game::phases::AppSystems;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<AgentArrived>()
         .add_systems(
             Update,

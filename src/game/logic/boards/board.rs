@@ -5,18 +5,18 @@ use bevy::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use super::files;
-use super::input::Action;
-use super::settings::{BoardSettings, ClickSets, CrowdSettings, PlaySettings, SearchSettings};
-use super::setup::GameSetup;
-use super::status::Status;
 use crate::engine::{
     files::read_map,
     grid::{Cell, Grid, GridError, MazeKind, Pos, Topology, generate_maze},
 };
+use crate::game::logic::shared::files;
+use crate::game::logic::shared::input::Action;
+use crate::game::logic::shared::settings::{BoardSettings, ClickSets, CrowdSettings, PlaySettings, SearchSettings};
+use crate::game::logic::shared::setup::GameSetup;
+use crate::game::logic::shared::status::Status;
 use crate::game::phases::Turn;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Board>()
         .init_resource::<Selection>()
         .init_resource::<Hover>()
@@ -77,7 +77,7 @@ impl Board {
     }
 
     /// Puts a new grid in place.
-    pub(super) fn replace(&mut self, grid: Grid, source: String) {
+    pub(crate) fn replace(&mut self, grid: Grid, source: String) {
         self.grid = grid;
         self.source = source;
         self.layout += 1;

@@ -10,21 +10,21 @@ use bevy::prelude::*;
 use bevy_cubepath::{CrowdProblem, NavCrowd};
 
 use super::board::Board;
-use super::files;
-use super::input::Action;
 use super::search::BoardNavigation;
-use super::settings::{CrowdSettings, MAX_CROWD, SearchSettings};
-use super::setup::GameSetup;
-use super::status::Status;
 use super::stepview::DistanceField;
 use crate::engine::{
     crowd::{Crowd, CrowdKind, CrowdMode, CrowdOptions, middle_cell},
     files::read_scen,
     grid::{Pos, Topology},
 };
+use crate::game::logic::shared::files;
+use crate::game::logic::shared::input::Action;
+use crate::game::logic::shared::settings::{CrowdSettings, MAX_CROWD, SearchSettings};
+use crate::game::logic::shared::setup::GameSetup;
+use crate::game::logic::shared::status::Status;
 use crate::game::phases::Turn;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<CrowdState>().init_resource::<CrowdField>().add_systems(
         Update,
         (

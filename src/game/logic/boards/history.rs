@@ -7,21 +7,25 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 
 use super::board::{Board, BoardReplaced, Selection};
-use super::input::Action;
-use super::status::Status;
-use super::world::world_on;
 use crate::engine::grid::{Grid, Pos};
+use crate::game::logic::shared::input::Action;
+use crate::game::logic::shared::status::Status;
 use crate::game::phases::{AppSystems, Turn};
 
 /// The most steps kept to undo.
 pub const MAX_UNDO: usize = 200;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<History>()
         .add_systems(Update, remember_boards.in_set(Turn::Remember))
         .add_systems(Update, forget_refused.in_set(AppSystems::RequestPaths))
-        .add_systems(Update, undo_redo.run_if(not(world_on)).in_set(Turn::History));
+        .add_systems(Update, undo_redo.in_set(BoardUndo).in_set(Turn::History));
 }
+
+/// The board's undo and redo: the worlds' history keeps it from running while a world is played
+/// (the board's history knows nothing of worlds).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardUndo;
 
 /// A board and its endpoints at one moment.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,7 +41,7 @@ pub struct Snapshot {
 }
 
 /// Steps to undo (the oldest first, the last [`MAX_UNDO`]) and to redo (the last undone last):
-/// boards, or worlds ([`WorldHistory`](super::world_history::WorldHistory)).
+/// boards, or worlds ([`WorldHistory`](crate::game::logic::worlds::world_history::WorldHistory)).
 #[derive(Debug)]
 pub struct Steps<S> {
     pub undo: VecDeque<S>,
@@ -172,7 +176,7 @@ fn forget_refused(board: Res<Board>, selection: Res<Selection>, mut history: Res
 
 /// Undo and redo: the board and endpoints go back (or forward) one step; a board of another
 /// size or source is a new board for the walks and agents.
-pub(super) fn undo_redo(
+pub(crate) fn undo_redo(
     mut actions: MessageReader<Action>,
     mut board: ResMut<Board>,
     mut selection: ResMut<Selection>,

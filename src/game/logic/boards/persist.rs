@@ -7,14 +7,14 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use super::board::{Board, Selection};
-use super::files;
-use super::input::Action;
-use super::settings::{MAX_TRACE, SearchSettings};
-use super::status::Status;
 use crate::engine::files::write_map;
+use crate::game::logic::shared::files;
+use crate::game::logic::shared::input::Action;
+use crate::game::logic::shared::settings::{MAX_TRACE, SearchSettings};
+use crate::game::logic::shared::status::Status;
 use crate::game::phases::Turn;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PendingSave>().add_systems(Update, save_maps.in_set(Turn::Files)).add_systems(
         Update,
         (note_board_change.run_if(resource_changed::<Board>), save_board.run_if(board_quiet)).chain().in_set(Turn::Save),

@@ -9,13 +9,13 @@ use bevy::prelude::*;
 
 use super::board::{Board, Selection};
 use super::search::game_options;
-use super::settings::{RaceSettings, SearchSettings, race_on};
-use super::setup::GameSetup;
 use super::stepview::{Replay, StepView, control_replays, play_replay, replay_running};
 use crate::engine::{
     grid::{Pos, cells_along},
     search::{Algorithm, SearchOptions, Searcher},
 };
+use crate::game::logic::shared::settings::{RaceSettings, SearchSettings, race_on};
+use crate::game::logic::shared::setup::GameSetup;
 use crate::game::phases::{AppSystems, PausableSystems};
 
 /// The most expansions recorded per lane: a search that needs more stops there, with a
@@ -25,7 +25,7 @@ pub const RACE_LIMIT: usize = 200_000;
 /// Costs this close (relative) are equal: sums of square roots taken in different orders.
 const COST_EPSILON: f64 = 1e-9;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Race>().add_systems(Startup, race_from_setup).add_systems(
         Update,
         (

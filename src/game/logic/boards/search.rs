@@ -11,11 +11,11 @@ use bevy::prelude::*;
 use bevy_cubepath::{NavGrid, NoPath, PathAnswer, PathBudget, PathRequest};
 
 use super::board::{Board, Selection};
-use super::settings::{SearchSettings, UnitSize};
 use crate::engine::{
     grid::{Pos, cells_along},
     search::{Algorithm, SearchError, SearchOptions},
 };
+use crate::game::logic::shared::settings::{SearchSettings, UnitSize};
 use crate::game::phases::AppSystems;
 
 /// The most cells IDA* may expand for one search in the game (about a tenth of a second on a
@@ -30,7 +30,7 @@ pub fn game_options(settings: &SearchOptions) -> SearchOptions {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     // Every request is answered in the frame it is made, as the game always did.
     app.init_resource::<PathState>()
         .insert_resource(PathBudget { searches: usize::MAX, expansions: usize::MAX, preparation: usize::MAX })

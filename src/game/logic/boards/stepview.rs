@@ -7,16 +7,16 @@ use bevy::ecs::component::Mutable;
 use bevy::prelude::*;
 
 use super::board::{Board, Selection};
-use super::input::Action;
-use super::settings::{Heat, MAX_TRACE, SearchSettings, StepLayers, StepViewOn, race_on, step_view_on};
-use super::setup::GameSetup;
 use crate::engine::{
     grid::{Pos, distances_to},
     search::{Algorithm, Pushed, SearchError, SearchOptions, SearchResult, Searcher},
 };
+use crate::game::logic::shared::input::Action;
+use crate::game::logic::shared::settings::{Heat, MAX_TRACE, SearchSettings, StepLayers, StepViewOn, race_on, step_view_on};
+use crate::game::logic::shared::setup::GameSetup;
 use crate::game::phases::{AppSystems, PausableSystems};
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<StepView>().init_resource::<GoalField>().add_systems(Startup, open_from_setup).add_systems(
         Update,
         (
@@ -304,12 +304,6 @@ impl From<Pushed> for TracePush {
     fn from(p: Pushed) -> TracePush {
         TracePush { cell: p.at, g: p.g, h: p.h, parent: p.parent }
     }
-}
-
-/// Whether the step view and the race can show the algorithm step by step (the engine
-/// records it: [`Algorithm::records`]).
-pub fn recordable(algorithm: Algorithm) -> bool {
-    algorithm.records()
 }
 
 /// --steps N: the step view opens with N expansions shown.

@@ -6,16 +6,16 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use super::board::BoardReplaced;
-use super::input::Action;
 use super::search::PathState;
-use super::settings::{PlaySettings, WalkMode};
-use super::setup::GameSetup;
-use super::status::Status;
 use crate::engine::grid::Pos;
 use crate::engine::search::SearchOptions;
+use crate::game::logic::shared::input::Action;
+use crate::game::logic::shared::settings::{PlaySettings, WalkMode};
+use crate::game::logic::shared::setup::GameSetup;
+use crate::game::logic::shared::status::Status;
 use crate::game::phases::{AppSystems, PausableSystems, Pause};
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Walk>()
         .init_resource::<WalkRequested>()
         .add_message::<WalkReset>()

@@ -9,12 +9,12 @@ use crate::engine::{files::read_map, grid::Grid};
 
 /// The maps that ship with the game, one click away (no file system needed), by name.
 pub const BUNDLED: [(&str, &[u8]); 6] = [
-    ("maze.map", include_bytes!("../../../assets/maps/maze.map")),
-    ("rooms.map", include_bytes!("../../../assets/maps/rooms.map")),
-    ("field.map", include_bytes!("../../../assets/maps/field.map")),
-    ("arena.map", include_bytes!("../../../assets/maps/arena.map")),
-    ("lak304d.map", include_bytes!("../../../assets/maps/lak304d.map")),
-    ("64room_000.map", include_bytes!("../../../assets/maps/64room_000.map")),
+    ("maze.map", include_bytes!("../../../../assets/maps/maze.map")),
+    ("rooms.map", include_bytes!("../../../../assets/maps/rooms.map")),
+    ("field.map", include_bytes!("../../../../assets/maps/field.map")),
+    ("arena.map", include_bytes!("../../../../assets/maps/arena.map")),
+    ("lak304d.map", include_bytes!("../../../../assets/maps/lak304d.map")),
+    ("64room_000.map", include_bytes!("../../../../assets/maps/64room_000.map")),
 ];
 
 /// A bundled map's bytes by its name.
@@ -23,10 +23,10 @@ pub fn bundled(name: &str) -> Option<&'static [u8]> {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub(super) const STORAGE_KEY: &str = "cubepath.last.map";
+pub(crate) const STORAGE_KEY: &str = "cubepath.last.map";
 
 #[cfg(target_arch = "wasm32")]
-pub(super) fn storage() -> Option<web_sys::Storage> {
+pub(crate) fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 

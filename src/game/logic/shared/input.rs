@@ -14,7 +14,7 @@ use crate::engine::{
 };
 use crate::game::phases::{Pause, Turn};
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<Action>()
         .add_systems(Update, handle_keys.in_set(Turn::Keys))
         .add_systems(Update, (apply_setting_actions.in_set(Turn::Settings), toggle_pause.in_set(Turn::Pause)));

@@ -12,7 +12,7 @@ use crate::engine::{
     world::{VoxelMoves, WorldKind},
 };
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<BoardSettings>()
         .init_resource::<SearchSettings>()
         .init_resource::<PlaySettings>()
@@ -301,11 +301,10 @@ impl RaceSettings {
     }
 
     /// The settings made legal: algorithms that cannot be recorded step by step are dropped
-    /// (see [`super::stepview::recordable`]), then lanes are cut to
+    /// (the engine records them: [`Algorithm::records`]), then lanes are cut to
     /// [`LANES`]`.1` or filled up to [`LANES`]`.0` with A* and Dijkstra.
     pub fn clamped(&self) -> RaceSettings {
-        let mut algorithms: Vec<Algorithm> =
-            self.algorithms.iter().copied().filter(|&a| super::stepview::recordable(a)).take(LANES.1).collect();
+        let mut algorithms: Vec<Algorithm> = self.algorithms.iter().copied().filter(|&a| a.records()).take(LANES.1).collect();
         for extra in [Algorithm::AStar, Algorithm::Dijkstra] {
             if algorithms.len() < LANES.0 {
                 algorithms.push(extra);

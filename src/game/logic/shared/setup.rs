@@ -16,7 +16,7 @@ use crate::engine::{
     world::{Pos3, VoxelGrid},
 };
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<GameSetup>().add_systems(Startup, apply_setup);
 }
 

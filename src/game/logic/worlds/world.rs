@@ -9,20 +9,20 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_cubepath::{NavVoxels, NoPath, VoxelPathAnswer, VoxelPathRequest};
 
-use super::files;
-use super::input::{Action, VoxelClick, VoxelHit};
-use super::settings::{BoardSettings, ClickSets, MAX_LEVELS, PlaySettings, SearchSettings, WalkMode, WorldSettings};
-use super::setup::GameSetup;
-use super::status::Status;
 use super::world_walk::WorldWalk;
 use crate::engine::{
     files::{read_world, write_world},
     search::{Algorithm, Searcher, VoxelOptions},
     world::{Pos3, VoxelGrid, VoxelMoves, generate_world},
 };
+use crate::game::logic::shared::files;
+use crate::game::logic::shared::input::{Action, VoxelClick, VoxelHit};
+use crate::game::logic::shared::settings::{BoardSettings, ClickSets, MAX_LEVELS, PlaySettings, SearchSettings, WalkMode, WorldSettings};
+use crate::game::logic::shared::setup::GameSetup;
+use crate::game::logic::shared::status::Status;
 use crate::game::phases::{AppSystems, PausableSystems, Turn};
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<WorldBoard>().init_resource::<WorldSearcher>().add_systems(Startup, make_first_world).add_systems(
         Update,
         (
@@ -132,7 +132,7 @@ impl WorldBoard {
 
     /// Puts back voxels and endpoints kept before (undo, redo); all levels shown when the
     /// world's size is another.
-    pub(super) fn restore(&mut self, grid: VoxelGrid, source: String, (start, end): (Option<Pos3>, Option<Pos3>)) {
+    pub(crate) fn restore(&mut self, grid: VoxelGrid, source: String, (start, end): (Option<Pos3>, Option<Pos3>)) {
         if self.grid.as_ref().is_none_or(|g| (g.width(), g.height(), g.depth()) != (grid.width(), grid.height(), grid.depth())) {
             self.slice = grid.depth() - 1;
         }
@@ -171,7 +171,7 @@ pub const SHOW_JUMPS: bool = true;
 
 /// The searcher kept between searches (its buffers and the world's components).
 #[derive(Resource, Default)]
-pub struct WorldSearcher(pub(super) Searcher);
+pub struct WorldSearcher(pub(crate) Searcher);
 
 /// Run condition: a world is played.
 pub fn world_on(world: Res<WorldBoard>) -> bool {

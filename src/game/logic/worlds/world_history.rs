@@ -5,18 +5,19 @@
 
 use bevy::prelude::*;
 
-use super::history::{Steps, undo_or_redo};
-use super::input::{Action, VoxelClick};
-use super::settings::{MAX_LEVELS, WorldSettings};
-use super::status::Status;
 use super::world::{WorldBoard, world_on};
 use crate::engine::world::{Pos3, VoxelGrid, VoxelMoves};
+use crate::game::logic::boards::history::{BoardUndo, Steps, undo_or_redo};
+use crate::game::logic::shared::input::{Action, VoxelClick};
+use crate::game::logic::shared::settings::{MAX_LEVELS, WorldSettings};
+use crate::game::logic::shared::status::Status;
 use crate::game::phases::Turn;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<WorldHistory>()
         .add_systems(Update, remember_worlds.run_if(world_on).in_set(Turn::Remember))
-        .add_systems(Update, undo_redo_worlds.run_if(world_on).in_set(Turn::History).after(super::history::undo_redo))
+        .configure_sets(Update, BoardUndo.run_if(not(world_on)))
+        .add_systems(Update, undo_redo_worlds.run_if(world_on).in_set(Turn::History).after(crate::game::logic::boards::history::undo_redo))
         .add_systems(Update, forget_unchanged_worlds.run_if(kept_now).in_set(Turn::WorldRecords));
 }
 

@@ -5,19 +5,19 @@
 
 use bevy::prelude::*;
 
-use super::race::{RACE_LIMIT, race_winners};
-use super::settings::{RaceSettings, SearchSettings, WorldSettings, race_on};
-use super::setup::GameSetup;
-use super::stepview::{Replay, control_replays, play_replay, replay_running};
 use super::world::{SHOW_JUMPS, WorldBoard, WorldSearcher, world_on};
 use super::world_steps::WorldStepView;
 use crate::engine::{
     search::{Algorithm, VoxelOptions},
     world::Pos3,
 };
+use crate::game::logic::boards::race::{RACE_LIMIT, race_winners};
+use crate::game::logic::boards::stepview::{Replay, control_replays, play_replay, replay_running};
+use crate::game::logic::shared::settings::{RaceSettings, SearchSettings, WorldSettings, race_on};
+use crate::game::logic::shared::setup::GameSetup;
 use crate::game::phases::{PausableSystems, Turn};
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<WorldRace>().add_systems(
         Update,
         (

@@ -4,17 +4,17 @@
 
 use bevy::prelude::*;
 
-use super::settings::{MAX_TRACE, SearchSettings, StepViewOn, WorldSettings, step_view_on};
-use super::setup::GameSetup;
-use super::stepview::{Replay, control_replays, play_replay, replay_running};
 use super::world::{SHOW_JUMPS, WorldBoard, WorldSearcher, world_on};
 use crate::engine::{
     search::{SearchError, SearchResult, Searcher, VoxelOptions},
     world::{Pos3, VoxelGrid},
 };
+use crate::game::logic::boards::stepview::{Replay, control_replays, play_replay, replay_running};
+use crate::game::logic::shared::settings::{MAX_TRACE, SearchSettings, StepViewOn, WorldSettings, step_view_on};
+use crate::game::logic::shared::setup::GameSetup;
 use crate::game::phases::{PausableSystems, Turn};
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<WorldStepView>().add_systems(
         Update,
         (

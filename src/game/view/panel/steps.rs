@@ -9,7 +9,7 @@ use crate::engine::search::Algorithm;
 use crate::game::logic::input::Action;
 use crate::game::logic::race::RACE_LIMIT;
 use crate::game::logic::settings::{Heat, LANES, RaceSettings};
-use crate::game::logic::stepview::{StepView, recordable};
+use crate::game::logic::stepview::StepView;
 use crate::game::view::arrows::MAX_ARROW_CELLS;
 use crate::game::view::cubes::drawn_flat;
 use crate::game::view::looks::{HEAT_LEVELS, Look};
@@ -62,7 +62,7 @@ pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut Messa
             // a world's steps: the World section shows and scrubs them
             let v = &shown.world_steps;
             replay_controls(ui, (v.running, v.rate()), (v.shown, v.closed.len()), ("expansions/s", w), actions);
-        } else if shown.step_on.0 && !recordable(algorithm) {
+        } else if shown.step_on.0 && !algorithm.records() {
             ui.small(w.say(&format!("{algorithm} runs whole, not step by step: pick another algorithm to step through")));
         } else if shown.step_on.0 {
             replay_controls(ui, (step.running, step.rate), (step.shown, step.steps.len()), ("expansions/s", w), actions);
@@ -153,7 +153,7 @@ fn race_lanes(ui: &mut egui::Ui, current: &RaceSettings, w: Words) -> RaceSettin
     for (i, a) in new.algorithms.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             egui::ComboBox::from_id_salt(("lane", i)).selected_text(format!("{}. {}", i + 1, a.name())).show_ui(ui, |ui| {
-                for b in Algorithm::ALL.into_iter().filter(|&b| recordable(b)) {
+                for b in Algorithm::ALL.into_iter().filter(|&b| b.records()) {
                     ui.selectable_value(a, b, b.name());
                 }
             });
