@@ -142,7 +142,7 @@ pub(crate) fn expand(run: &mut StepSearch<'_>, idx: u32, pos: Pos) {
                 // the jump point's distances are read when it is expanded
                 table.prefetch(j as usize);
             }
-            run.relax(idx, g_here, j as u32, jpos, cost);
+            run.relax_jump(idx, g_here, j as u32, jpos, cost);
         }
     }
 }

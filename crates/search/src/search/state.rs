@@ -139,6 +139,15 @@ impl<'a> StepSearch<'a> {
         self.relax_from(idx, g_here, n, npos, step);
     }
 
+    /// [`StepSearch::relax`] kept out of line, for the jump searches: inlined into JPS's
+    /// expansion (where the jumps are inlined already) it made JPS, block-based JPS and JPS+ 4 to
+    /// 8 % slower on maze255 and lak304d (`cargo bench -p cubepath-search --bench compare`),
+    /// while A*'s expansion wants it inlined.
+    #[inline(never)]
+    pub(crate) fn relax_jump(&mut self, idx: u32, g_here: f64, n: u32, npos: Pos, step: f64) {
+        self.relax_from(idx, g_here, n, npos, step);
+    }
+
     /// Offers `n` at `npos` with `parent` (whose cost is `g_parent`) as its parent, `step`
     /// beyond it: the parent is the expanded cell, or for any-angle searches a cell in sight.
     #[inline]
