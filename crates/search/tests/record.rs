@@ -161,3 +161,89 @@ fn world_searches_record_their_expansions_and_jump_points() {
     let whole = Searcher::default().search_world(&cluttered, (0, 0, 0), (11, 11, 3), &jps).unwrap();
     assert_eq!(seen.result.cost, whole.cost);
 }
+
+/// A cut exactly at the number of expansions a search has is no cut: every algorithm that
+/// records a board (the graphs' searches included) says it is not truncated and records all.
+#[test]
+fn a_limit_of_exactly_the_expansions_is_not_a_cut() {
+    let grid = board(48, 40, 0.35, 3);
+    for algorithm in Algorithm::ALL.into_iter().filter(|a| a.records()) {
+        let options = SearchOptions { algorithm, ..Default::default() };
+        let seen = Searcher::default().record(&grid, (0, 0), (47, 39), &options, usize::MAX).unwrap();
+        let n = seen.expansions.len();
+        let exact = Searcher::default().record(&grid, (0, 0), (47, 39), &options, n).unwrap();
+        assert!(!exact.truncated, "{algorithm}: {n} expansions, limit {n}");
+        assert_eq!(exact.expansions, seen.expansions, "{algorithm}");
+    }
+}
+
+/// The limit in the options is not the recording's: a search asked to stop after 3 expansions
+/// is recorded whole, on a board and on a world (3D JPS included).
+#[test]
+fn the_options_limit_is_not_used_by_a_recording() {
+    let grid = board(48, 40, 0.2, 2);
+    for algorithm in [Algorithm::AStar, Algorithm::Jps, Algorithm::Hpa, Algorithm::Subgoal] {
+        let options = SearchOptions { algorithm, limit: Some(3), ..Default::default() };
+        let seen = Searcher::default().record(&grid, (0, 0), (47, 39), &options, usize::MAX).unwrap();
+        assert!(seen.result.cost.is_some() && !seen.truncated, "{algorithm}: {:?}", seen.result);
+    }
+    let world = walled_world();
+    for algorithm in [Algorithm::AStar, Algorithm::Jps] {
+        let options = VoxelOptions { algorithm, limit: Some(3), jump_always: true, ..VoxelOptions::default() };
+        let seen = Searcher::default().record(&world, (0, 0, 0), (15, 11, 5), &options, usize::MAX).unwrap();
+        assert!(seen.result.cost.is_some() && !seen.truncated, "{algorithm}: {:?}", seen.result);
+    }
+}
+
+/// The estimates told with each push are the node's own: the octile distance to the goal on
+/// the graphs' searches, and 3D JPS's Fly26 estimate times the weight; the goal's last push
+/// carries the answer's cost (an optimal search, or 3D JPS's final cost).
+#[test]
+fn pushes_tell_their_own_estimate_and_the_goal_its_cost() {
+    let rooms = generate_maze(MazeKind::Backtracker, 31, 31, 2).unwrap();
+    for algorithm in [Algorithm::AStar, Algorithm::Hpa, Algorithm::Subgoal] {
+        let options = SearchOptions { algorithm, ..Default::default() };
+        let seen = Searcher::default().record(&rooms, (0, 0), (30, 30), &options, usize::MAX).unwrap();
+        let octile = |p: Pos| Heuristic::Octile.estimate(options.topology, options.costs, p, (30, 30));
+        for p in seen.expansions.iter().flat_map(|e| &e.pushed) {
+            assert!((p.h - octile(p.at)).abs() < 1e-9, "{algorithm}: {p:?}");
+        }
+        if algorithm != Algorithm::Subgoal {
+            let last = seen.expansions.iter().flat_map(|e| &e.pushed).filter(|p| p.at == (30, 30)).last();
+            assert_eq!(last.map(|p| p.g), seen.result.cost, "{algorithm}: the goal's push");
+        }
+    }
+    let (world, goal) = (walled_world(), (15, 11, 5));
+    let options = VoxelOptions { algorithm: Algorithm::Jps, weight: 1.5, jump_always: true, ..VoxelOptions::default() };
+    let seen = Searcher::default().record(&world, (0, 0, 0), goal, &options, usize::MAX).unwrap();
+    assert_eq!(seen.answered_by, Algorithm::Jps);
+    for p in seen.start.iter().chain(seen.expansions.iter().flat_map(|e| &e.pushed)) {
+        assert!((p.h - 1.5 * VoxelMoves::Fly26.estimate(p.at, goal)).abs() < 1e-9, "{p:?}");
+    }
+    let last = seen.expansions.iter().flat_map(|e| &e.pushed).filter(|p| p.at == goal).last();
+    assert_eq!(last.map(|p| p.g), seen.result.cost, "3D JPS: the goal's push");
+}
+
+/// A goal in another component, asked of a searcher that has prepared nothing: HPA* and the
+/// subgoal graph record no path (the graph made for the recording), 3D JPS records nothing
+/// (not the jump points of the search before it on the same searcher).
+#[test]
+fn a_goal_out_of_reach_records_no_path() {
+    let mut grid = Grid::new(24, 16).unwrap();
+    for y in 0..16 {
+        grid.set(12, y, Cell::Blocked).unwrap();
+    }
+    for algorithm in [Algorithm::Hpa, Algorithm::Subgoal, Algorithm::AStar] {
+        let options = SearchOptions { algorithm, ..Default::default() };
+        let seen = Searcher::default().record(&grid, (0, 0), (23, 15), &options, usize::MAX).unwrap();
+        assert_eq!((seen.result.cost, seen.truncated), (None, false), "{algorithm}");
+    }
+    let mut world = walled_world();
+    let mut searcher = Searcher::default();
+    let jps = VoxelOptions { algorithm: Algorithm::Jps, jump_always: true, ..VoxelOptions::default() };
+    let before = searcher.record(&world, (0, 0, 0), (15, 11, 5), &jps, usize::MAX).unwrap();
+    assert!(!before.expansions.is_empty());
+    world.set_blocked((8, 3, 2), true).unwrap(); // the door shut
+    let seen = searcher.record(&world, (0, 0, 0), (15, 11, 5), &jps, usize::MAX).unwrap();
+    assert_eq!((seen.result.cost, seen.expansions.len()), (None, 0), "{:?}", seen.expansions.len());
+}

@@ -112,13 +112,16 @@ fn an_edit_or_a_copy_refuses_a_search_under_way() {
     assert_eq!(searcher.advance(&grid, &mut search, 1), Ok(false));
 }
 
-/// IDA* runs whole: its first slice ends it, whatever the budget.
+/// IDA* runs whole: its first slice ends it, whatever the budget; its work is none before that
+/// slice and its expansions after.
 #[test]
 fn a_search_that_runs_whole_ends_in_its_first_slice() {
     let grid = Grid::new(8, 8).unwrap();
     let options = SearchOptions { algorithm: Algorithm::Ida, limit: Some(20_000), ..Default::default() };
     let mut searcher = Searcher::default();
     let mut search = searcher.start(&grid, (0, 0), (7, 7), &options).unwrap();
+    assert_eq!(search.work(), 0, "no work before its slice");
     assert!(searcher.advance(&grid, &mut search, 1).unwrap());
-    assert_eq!(search.result().unwrap().cost, searcher.search(&grid, (0, 0), (7, 7), &options).unwrap().cost);
+    let whole = searcher.search(&grid, (0, 0), (7, 7), &options).unwrap();
+    assert_eq!((search.result().unwrap().cost, search.work()), (whole.cost, whole.expanded), "its work: its expansions");
 }
