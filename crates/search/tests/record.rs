@@ -247,3 +247,21 @@ fn a_goal_out_of_reach_records_no_path() {
     let seen = searcher.record(&world, (0, 0, 0), (15, 11, 5), &jps, usize::MAX).unwrap();
     assert_eq!((seen.result.cost, seen.expansions.len()), (None, 0), "{:?}", seen.expansions.len());
 }
+/// 3D JPS cut at `k` jump points says so and records the first `k` of the whole recording,
+/// each with what it pushed.
+#[test]
+fn a_jump_search_cut_at_its_limit_is_the_start_of_the_whole() {
+    let world = walled_world();
+    let jps = VoxelOptions { algorithm: Algorithm::Jps, jump_always: true, ..VoxelOptions::default() };
+    let seen = Searcher::default().record(&world, (0, 0, 0), (15, 11, 5), &jps, usize::MAX).unwrap();
+    for k in [1, 2, seen.expansions.len() - 1] {
+        let cut = Searcher::default().record(&world, (0, 0, 0), (15, 11, 5), &jps, k).unwrap();
+        assert_eq!((cut.expansions.len(), cut.truncated), (k, true), "cut at {k}");
+        let at = |r: &Recording<Pos3>| r.expansions.iter().map(|e| e.at).collect::<Vec<_>>();
+        assert_eq!(at(&cut)[..], at(&seen)[..k], "the same first {k} jump points");
+        assert_eq!(cut.expansions[..], seen.expansions[..k], "the same first {k}, with their pushes");
+    }
+    let n = seen.expansions.len();
+    let exact = Searcher::default().record(&world, (0, 0, 0), (15, 11, 5), &jps, n).unwrap();
+    assert_eq!((exact.truncated, exact.result.cost), (false, seen.result.cost), "limit {n}: no cut");
+}

@@ -201,8 +201,10 @@ pub(crate) fn record_board(
     Ok(Recording { start: first, expansions, truncated, answered_by: options.algorithm, result })
 }
 
-/// A world's search recorded: the steps of those that step; 3D JPS run whole (to `limit` jump
-/// points) and told after, or A\*'s steps where A\* answers for it.
+/// A world's search recorded: the steps of those that step; 3D JPS run whole and its first
+/// `limit` jump points told after (its jumps are tried lazily, so a search stopped at the
+/// limit would not yet have tried all the jumps of the jump points before it), or A\*'s steps
+/// where A\* answers for it.
 pub(crate) fn record_world(
     s: &mut Searcher,
     world: &VoxelGrid,
@@ -219,7 +221,7 @@ pub(crate) fn record_world(
         let astar = VoxelOptions { algorithm: Algorithm::AStar, ..options };
         return Ok(record_steps(s.steps_world(world, start, goal, &astar)?, start, limit, Algorithm::AStar));
     }
-    let result = s.search_world(world, start, goal, &VoxelOptions { limit: Some(limit), ..options })?;
+    let result = s.search_world(world, start, goal, &options)?;
     let h = |p: Pos3| VoxelMoves::Fly26.estimate(p, goal) * options.weight;
     let first = Some(Pushed { at: start, g: 0.0, h: h(start), parent: None });
     // a search that ended before it began (the goal out of reach, or the start) leaves the
@@ -229,11 +231,11 @@ pub(crate) fn record_world(
         _ => (s.jps3d.expanded.clone(), s.jps3d.opened.clone()),
     };
     let mut expansions: Vec<Expansion<Pos3>> =
-        expanded.iter().map(|&i| Expansion { at: world.pos(i as usize), pushed: Vec::new() }).collect();
-    for (i, by) in opened.into_iter().filter(|&(_, by)| by > 0) {
+        expanded.iter().take(limit).map(|&i| Expansion { at: world.pos(i as usize), pushed: Vec::new() }).collect();
+    for (i, by) in opened.into_iter().filter(|&(_, by)| by > 0 && by as usize <= limit) {
         let node = s.jps3d.nodes.get(&i).copied().expect("an opened jump point has its record");
         let (at, parent) = (world.pos(i as usize), world.pos(node.parent as usize));
         expansions[by as usize - 1].pushed.push(Pushed { at, g: node.g, h: h(at), parent: Some(parent) });
     }
-    Ok(Recording { start: first, expansions, truncated: result.stopped, answered_by: Algorithm::Jps, result })
+    Ok(Recording { start: first, expansions, truncated: expanded.len() > limit, answered_by: Algorithm::Jps, result })
 }
