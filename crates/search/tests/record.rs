@@ -209,7 +209,7 @@ fn pushes_tell_their_own_estimate_and_the_goal_its_cost() {
             assert!((p.h - octile(p.at)).abs() < 1e-9, "{algorithm}: {p:?}");
         }
         if algorithm != Algorithm::Subgoal {
-            let last = seen.expansions.iter().flat_map(|e| &e.pushed).filter(|p| p.at == (30, 30)).last();
+            let last = seen.expansions.iter().flat_map(|e| &e.pushed).rfind(|p| p.at == (30, 30));
             assert_eq!(last.map(|p| p.g), seen.result.cost, "{algorithm}: the goal's push");
         }
     }
@@ -220,7 +220,7 @@ fn pushes_tell_their_own_estimate_and_the_goal_its_cost() {
     for p in seen.start.iter().chain(seen.expansions.iter().flat_map(|e| &e.pushed)) {
         assert!((p.h - 1.5 * VoxelMoves::Fly26.estimate(p.at, goal)).abs() < 1e-9, "{p:?}");
     }
-    let last = seen.expansions.iter().flat_map(|e| &e.pushed).filter(|p| p.at == goal).last();
+    let last = seen.expansions.iter().flat_map(|e| &e.pushed).rfind(|p| p.at == goal);
     assert_eq!(last.map(|p| p.g), seen.result.cost, "3D JPS: the goal's push");
 }
 
