@@ -35,6 +35,7 @@ pub(crate) mod sliced;
 pub(crate) mod space;
 pub(crate) mod state;
 pub(crate) mod step;
+pub(crate) mod stepping;
 pub(crate) mod subgoal;
 pub(crate) mod trace;
 pub(crate) mod types;

@@ -8,11 +8,10 @@
 
 use crate::grid::board::Grid;
 use crate::grid::{Heuristic, Pos};
-use crate::search::best_first::WorldSteps;
 use crate::search::options::{Algorithm, SearchOptions};
 use crate::search::searcher::Searcher;
-use crate::search::state::StepSearch;
-use crate::search::types::{CellInfo, SearchError, SearchResult, Step};
+use crate::search::stepping::Stepping;
+use crate::search::types::{SearchError, SearchResult, Step};
 use crate::search::world_options::VoxelOptions;
 use crate::world::Pos3;
 use crate::world::voxel::{VoxelGrid, VoxelMoves};
@@ -72,69 +71,10 @@ impl Algorithm {
     }
 }
 
-/// What [`record_steps`] reads of a search that steps: a board's or a world's.
-trait Stepping<P> {
-    fn next_step(&mut self) -> Step<P>;
-    fn finished(&self) -> bool;
-    fn expanding(&self) -> Option<P>;
-    fn count(&self) -> usize;
-    fn pushed_last(&self) -> Vec<P>;
-    fn known(&self, p: P) -> Option<CellInfo<P>>;
-    fn found(&self) -> SearchResult<P>;
-}
-
-impl Stepping<Pos> for StepSearch<'_> {
-    fn next_step(&mut self) -> Step {
-        self.step()
-    }
-    fn finished(&self) -> bool {
-        self.is_finished()
-    }
-    fn expanding(&self) -> Option<Pos> {
-        self.current()
-    }
-    fn count(&self) -> usize {
-        self.expanded()
-    }
-    fn pushed_last(&self) -> Vec<Pos> {
-        self.last_pushed().collect()
-    }
-    fn known(&self, p: Pos) -> Option<CellInfo> {
-        self.info(p)
-    }
-    fn found(&self) -> SearchResult {
-        self.result()
-    }
-}
-
-impl Stepping<Pos3> for WorldSteps<'_> {
-    fn next_step(&mut self) -> Step<Pos3> {
-        self.step()
-    }
-    fn finished(&self) -> bool {
-        self.is_finished()
-    }
-    fn expanding(&self) -> Option<Pos3> {
-        self.current()
-    }
-    fn count(&self) -> usize {
-        self.expanded()
-    }
-    fn pushed_last(&self) -> Vec<Pos3> {
-        self.last_pushed()
-    }
-    fn known(&self, p: Pos3) -> Option<CellInfo<Pos3>> {
-        self.info(p)
-    }
-    fn found(&self) -> SearchResult<Pos3> {
-        self.result()
-    }
-}
-
 /// Steps `run` to its end or `limit` expansions, recording each step the search counts as an
 /// expansion (a board's search counts the goal taken off the open list; a world's does not).
-fn record_steps<P: Copy>(mut run: impl Stepping<P>, start: P, limit: usize, answered_by: Algorithm) -> Recording<P> {
-    let push = |run: &dyn Stepping<P>, at: P| run.known(at).map(|i| Pushed { at, g: i.g, h: i.h, parent: i.parent });
+fn record_steps<S: Stepping>(mut run: S, start: S::Pos, limit: usize, answered_by: Algorithm) -> Recording<S::Pos> {
+    let push = |run: &S, at: S::Pos| run.known(at).map(|i| Pushed { at, g: i.g, h: i.h, parent: i.parent });
     let first = push(&run, start);
     let (mut expansions, mut truncated) = (Vec::new(), false);
     while !run.finished() {

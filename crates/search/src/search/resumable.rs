@@ -29,10 +29,10 @@ use crate::search::options::{Algorithm, SearchOptions};
 use crate::search::record::Recording;
 use crate::search::searcher::{Searcher, Stash, validate};
 use crate::search::sliced::ParkedSearch;
-use crate::search::state::StepSearch;
+use crate::search::stepping::Stepping;
 use crate::search::types::{SearchError, SearchResult};
 use crate::search::world_options::{VoxelOptions, validate_world};
-use crate::search::{JumpWorldSearch, ParkedWorldSearch, WorldSteps};
+use crate::search::{JumpWorldSearch, ParkedWorldSearch};
 use crate::world::Pos3;
 use crate::world::voxel::VoxelGrid;
 
@@ -221,58 +221,13 @@ impl Searcher {
 /// records back into the searcher (they were put aside with it), on its map unchanged (checked).
 const OWN_RECORDS: &str = "its own records, swapped back in, on its map as it was";
 
-/// A best-first search taken up for a slice, on a board ([`StepSearch`]) or a world
-/// ([`WorldSteps`]).
-trait Slice {
-    type Pos;
-    type Parked;
-    fn expanded(&self) -> usize;
-    fn advance(&mut self, n: usize) -> bool;
-    fn result(&self) -> SearchResult<Self::Pos>;
-    fn park(self) -> Self::Parked;
-}
-
-impl Slice for StepSearch<'_> {
-    type Pos = Pos;
-    type Parked = ParkedSearch;
-    fn expanded(&self) -> usize {
-        StepSearch::expanded(self)
-    }
-    fn advance(&mut self, n: usize) -> bool {
-        StepSearch::advance(self, n)
-    }
-    fn result(&self) -> SearchResult {
-        StepSearch::result(self)
-    }
-    fn park(self) -> ParkedSearch {
-        StepSearch::park(self)
-    }
-}
-
-impl Slice for WorldSteps<'_> {
-    type Pos = Pos3;
-    type Parked = ParkedWorldSearch;
-    fn expanded(&self) -> usize {
-        WorldSteps::expanded(self)
-    }
-    fn advance(&mut self, n: usize) -> bool {
-        WorldSteps::advance(self, n)
-    }
-    fn result(&self) -> SearchResult<Pos3> {
-        WorldSteps::result(self)
-    }
-    fn park(self) -> ParkedWorldSearch {
-        WorldSteps::park(self)
-    }
-}
-
 /// Runs `run` for at most `work` more expansions and no further than `limit` (counted over
 /// the run under way, as a whole search counts them): its result once it ends or reaches the
 /// limit (then [`SearchResult::stopped`]), else parked into `parked`.
-fn slice<S: Slice>(mut run: S, limit: Option<usize>, work: usize, parked: &mut S::Parked) -> Option<SearchResult<S::Pos>> {
-    let done = run.advance(work.min(limit.unwrap_or(usize::MAX).saturating_sub(run.expanded())));
-    if done || limit.is_some_and(|l| run.expanded() >= l) {
-        let mut result = run.result();
+fn slice<S: Stepping>(mut run: S, limit: Option<usize>, work: usize, parked: &mut S::Parked) -> Option<SearchResult<S::Pos>> {
+    let done = run.run_for(work.min(limit.unwrap_or(usize::MAX).saturating_sub(run.count())));
+    if done || limit.is_some_and(|l| run.count() >= l) {
+        let mut result = run.found();
         result.stopped = !done;
         return Some(result);
     }
