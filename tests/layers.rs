@@ -257,9 +257,28 @@ const ROOMS: [(&str, &[&str]); 6] = [
     ("crowd", &["grid", "search", "mapf"]),
 ];
 
-/// Each import from one room into another that `ROOMS` does not allow, as "a::b imports c::d".
-fn room_violations(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<String> {
-    let room = |m: &Module| m.first().and_then(|r| ROOMS.iter().find(|(name, _)| name == r));
+/// The search room's parts (its folders, the map in `search/mod.rs`) and the parts each may
+/// use: the core below all, the searches of each kind above it, the way searches are run
+/// (`run`) on top. The search module itself only declares and re-exports.
+const SEARCH_PARTS: [(&str, &[&str]); 8] = [
+    ("core", &[]),
+    ("general", &["core"]),
+    ("prepared", &["core"]),
+    ("plane", &["core", "prepared"]),
+    ("solid", &["core", "general"]),
+    ("hpa", &["core"]),
+    ("replan", &["core"]),
+    ("run", &["core", "general", "prepared", "plane", "solid", "hpa", "replan"]),
+];
+
+/// Each import from one room into another that `rooms` does not allow, as "a::b imports c::d":
+/// the rooms are the modules just below `within` (the crate's root for the engine's rooms).
+/// Modules outside `within`, and `within` itself, belong to no room.
+fn violations(graph: &BTreeMap<Module, BTreeSet<Module>>, within: &[&str], rooms: &[(&str, &[&str])]) -> Vec<String> {
+    let room = |m: &Module| {
+        let inside = m.len() > within.len() && m.iter().zip(within).all(|(a, b)| a == b);
+        inside.then(|| rooms.iter().find(|(name, _)| *name == m[within.len()])).flatten()
+    };
     let mut wrong = Vec::new();
     for (from, targets) in graph {
         let Some((from_room, may)) = room(from) else { continue };
@@ -272,6 +291,13 @@ fn room_violations(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<String> {
             }
         }
     }
+    wrong
+}
+
+/// Each import against the engine's rooms (`ROOMS`) or the search room's parts (`SEARCH_PARTS`).
+fn room_violations(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<String> {
+    let mut wrong = violations(graph, &[], &ROOMS);
+    wrong.extend(violations(graph, &["search"], &SEARCH_PARTS));
     wrong
 }
 
@@ -289,8 +315,12 @@ fn the_engine_imports_without_a_circle() {
     // the rule sees the edges that matter: the dispatcher calls the algorithms, re-exports are
     // followed to the module that defines the item
     let module = |p: &str| p.split("::").map(String::from).collect::<Module>();
-    assert!(graph[&module("search::step")].contains(&module("search::jps")), "{:?}", graph[&module("search::step")]);
-    assert!(graph[&module("search::searcher")].contains(&module("grid::board")), "{:?}", graph[&module("search::searcher")]);
+    assert!(graph[&module("search::plane::step")].contains(&module("search::plane::jps")), "{:?}", graph[&module("search::plane::step")]);
+    assert!(graph[&module("search::core::searcher")].contains(&module("grid::board")), "{:?}", graph[&module("search::core::searcher")]);
+    assert!(graph[&module("search::run::find")].contains(&module("search::solid::jps3d")), "{:?}", graph[&module("search::run::find")]);
+    // every folder of the search room is one of its parts
+    let parts: BTreeSet<&str> = modules.keys().filter(|m| m.len() == 2 && m[0] == "search").map(|m| m[1].as_str()).collect();
+    assert_eq!(parts, SEARCH_PARTS.iter().map(|(p, _)| *p).collect(), "the search room's parts and SEARCH_PARTS differ");
     let wrong = room_violations(&graph);
     assert!(wrong.is_empty(), "imports against the rooms' one-way arrows (lib.rs's map):\n{}", wrong.join("\n"));
     if let Some(c) = circle(&graph) {
@@ -485,13 +515,15 @@ fn the_rules_see_what_they_check() {
         (vec!["search".into(), "find".into()], "pub fn find_path() { crate::crowd::Crowd::new(); }".into()),
         (vec!["crowd".into()], "use crate::search::find_path;".into()),
         (vec!["files".into()], "fn read() { crate::search::find_path(); }".into()),
+        (vec!["search".into(), "core".into()], "fn f() { crate::search::plane::Jump; }".into()),
+        (vec!["search".into(), "plane".into()], "pub struct Jump; fn f() { crate::search::core::Kept; }".into()),
     ]
     .into_iter()
     .collect();
     let reexports = reexports(&engine);
     let graph = edges(&engine, &reexports);
     assert!(graph[&vec!["crowd".to_string()]].contains(&vec!["search".to_string(), "find".to_string()]));
-    assert_eq!(room_violations(&graph), ["files imports search::find", "search::find imports crowd"]);
+    assert_eq!(room_violations(&graph), ["files imports search::find", "search::find imports crowd", "search::core imports search::plane"]);
     // a circle is found
     let a = vec!["a".to_string()];
     let b = vec!["b".to_string()];

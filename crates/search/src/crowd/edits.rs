@@ -92,7 +92,7 @@ impl Crowd {
     pub(super) fn search_afresh(&mut self, i: usize) {
         let options = self.search_options();
         let a = &mut self.agents[i];
-        if let Ok(fresh) = crate::search::dstar::Replanner::new(&self.grid, a.pos, a.goal, &options) {
+        if let Ok(fresh) = crate::search::Replanner::new(&self.grid, a.pos, a.goal, &options) {
             a.plan = Some(fresh);
             a.repair_cap = usize::MAX;
             self.stats.fresh_searches += 1;

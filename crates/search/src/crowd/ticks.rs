@@ -2,7 +2,7 @@
 //! PIBT, in `steps.rs`); and the invariants checked from positions alone.
 
 use crate::grid::Pos;
-use crate::search::dstar::Progress;
+use crate::search::Progress;
 
 use super::Crowd;
 use super::agents::{AgentState, CrowdMode};

@@ -32,6 +32,7 @@ mod block;
 mod cells;
 mod entrances;
 mod join;
+pub(crate) mod kept;
 mod route;
 mod sliced;
 mod stepped;
@@ -41,7 +42,8 @@ use std::sync::Arc;
 
 use crate::grid::Pos;
 use crate::grid::board::Grid;
-use crate::search::held::Stamp;
+use crate::search::core::stamp::Stamp;
+use crate::search::core::types::AbstractStep;
 use block::{Block, Read};
 use cells::{Field, Patch, extend_octile_walk, smooth, step_cost};
 pub use entrances::SPACING;
@@ -105,21 +107,6 @@ impl std::error::Error for HpaError {}
 /// A cluster's nodes, the costs between them (k x k), and its links across borders (a node's
 /// index and its partner's cell, sorted by node and partner).
 type Joined = (Vec<Pos>, Vec<f32>, Vec<(u32, Pos)>);
-
-/// One expansion of a search over a graph laid on the grid: HPA*'s abstract search
-/// ([`Hierarchy::find_traced`]: the start, a transition cell or the goal, its cost from the
-/// start) or a subgoal graph's ([`Prepared::search_traced`](crate::search::Prepared::search_traced):
-/// a subgoal, its cost from the end its side of the search began at); and each node it reached
-/// more cheaply than before, with that cost.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AbstractStep {
-    /// The expanded node's cell.
-    pub at: Pos,
-    /// Its cost from the start (from the goal on a subgoal search's backward side).
-    pub cost: f64,
-    /// The nodes it reached more cheaply: their cells and costs, counted as `cost` is.
-    pub reached: Vec<(Pos, f64)>,
-}
 
 /// A path found by [`Hierarchy::find`]: cells from start to goal, their cost, and the work.
 #[derive(Clone, Debug, PartialEq)]

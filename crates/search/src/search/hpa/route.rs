@@ -2,11 +2,12 @@
 
 use std::cell::RefCell;
 
+use super::Hierarchy;
 use super::block::{Read, word_cell};
 use super::cells::{Field, confined, octile};
-use super::{AbstractStep, Hierarchy};
 use crate::grid::Pos;
 use crate::grid::board::Grid;
+use crate::search::core::types::AbstractStep;
 
 /// An abstract search under way: the start and goal joined to their clusters' nodes, its open
 /// list and nodes reached (its [`Scratch`], kept between searches by whoever runs them), what

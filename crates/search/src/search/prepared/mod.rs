@@ -1,0 +1,60 @@
+//! Searches over a map prepared once: JPS+'s jump distances, the subgoal graph with its
+//! contraction and landmarks, and the files they are kept in.
+//!
+//! Uses the core only; the 2D step searches read the jump table from here.
+
+pub(crate) mod jps_plus;
+pub(crate) mod subgoal;
+
+use std::sync::Arc;
+
+use crate::grid::board::Grid;
+use crate::search::core::kept::Slot;
+use crate::search::core::searcher::Searcher;
+use jps_plus::JumpTable;
+use subgoal::{Prepared, Scratch, prepare};
+
+/// What the prepared searches keep between searches: JPS+'s jump distances (perhaps lent by
+/// the subgoal graph), the subgoal graph, and its query's buffers.
+#[derive(Default)]
+pub(crate) struct PreparedParts {
+    /// The jump distances of the last grid JPS+ searched, stamped with its revision.
+    pub(crate) jumps: Option<Arc<JumpTable>>,
+    /// The subgoal graph of the last grid prepared.
+    pub(crate) prepared: Option<Prepared>,
+    /// A subgoal query's buffers.
+    pub(crate) scratch: Scratch,
+}
+
+impl Slot for PreparedParts {
+    fn bytes(&self) -> usize {
+        self.jumps.as_deref().map_or(0, JumpTable::bytes) + self.prepared.as_ref().map_or(0, Prepared::bytes)
+    }
+}
+
+impl Searcher {
+    /// The subgoal graph of `grid` as it is now: the kept one when it was made for this grid at
+    /// this revision, else made again (a grid with terrain has none: `None`).
+    pub(crate) fn prepared_for(&mut self, grid: &Grid) -> Option<&Prepared> {
+        let parts = self.kept.slot::<PreparedParts>();
+        if parts.prepared.as_ref().is_none_or(|p| !p.is_for(grid)) {
+            parts.prepared = prepare(grid).ok();
+        }
+        if let Some(p) = &parts.prepared {
+            p.lend_jumps(&mut parts.jumps);
+        }
+        parts.prepared.as_ref()
+    }
+
+    /// Keeps `prepared` (read from a file, say) for searches of the grid it was made for; it is
+    /// dropped, and the grid prepared again, as soon as a search is given another grid or the
+    /// grid has changed.
+    pub fn keep_prepared(&mut self, prepared: Prepared) {
+        self.kept.slot::<PreparedParts>().prepared = Some(prepared);
+    }
+
+    /// The kept subgoal graph, if any (for drawing it).
+    pub fn kept_prepared(&self) -> Option<&Prepared> {
+        self.kept.peek::<PreparedParts>()?.prepared.as_ref()
+    }
+}
