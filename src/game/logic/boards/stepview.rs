@@ -3,7 +3,6 @@
 //! expansions a second, a slider scrubs back and forth). Open, closed and current cells get
 //! their own colours; F, G, H, parent and expansion index are known for every touched cell.
 
-use bevy::ecs::component::Mutable;
 use bevy::prelude::*;
 
 use super::board::{Board, Selection};
@@ -11,7 +10,7 @@ use crate::engine::{
     grid::{Pos, distances_to},
     search::{Algorithm, Pushed, SearchError, SearchOptions, SearchResult, Searcher},
 };
-use crate::game::logic::shared::input::Action;
+use crate::game::logic::shared::replay::{Replay, control_replays, play_replay, replay_running};
 use crate::game::logic::shared::settings::{Heat, MAX_TRACE, SearchSettings, StepLayers, StepViewOn, race_on, step_view_on};
 use crate::game::logic::shared::setup::GameSetup;
 use crate::game::phases::{AppSystems, PausableSystems};
@@ -345,21 +344,6 @@ fn compute_goal_field(
     field.set_if_neq(new);
 }
 
-/// Something recorded that plays back an expansion at a time: the step view and the race.
-/// Space, Run, the rate and the scrubber drive both alike.
-pub trait Replay {
-    /// Expansions shown.
-    fn shown(&self) -> usize;
-    /// Expansions recorded.
-    fn total(&self) -> usize;
-    /// Shows the state after `k` expansions (clamped).
-    fn seek_to(&mut self, k: usize);
-    /// Whether it plays, at how many expansions a second, and the part of an expansion owed.
-    fn clock(&mut self) -> (&mut bool, &mut f32, &mut f32);
-    /// Whether it plays.
-    fn is_running(&self) -> bool;
-}
-
 impl Replay for StepView {
     fn shown(&self) -> usize {
         self.shown
@@ -376,67 +360,4 @@ impl Replay for StepView {
     fn is_running(&self) -> bool {
         self.running
     }
-}
-
-/// Whether an action is one of the replay's own (Space's step, Run, the scrubber, the rate).
-pub fn is_replay_action(action: &Action) -> bool {
-    matches!(action, Action::Step | Action::RunSteps(_) | Action::SeekStep(_) | Action::StepRate(_))
-}
-
-/// Applies a replay action.
-pub fn control_replay(replay: &mut impl Replay, action: &Action) {
-    match *action {
-        Action::Step => {
-            let next = replay.shown() + 1;
-            *replay.clock().0 = false;
-            replay.seek_to(next);
-        }
-        Action::RunSteps(run) => {
-            let more = replay.shown() < replay.total();
-            *replay.clock().0 = run && more;
-        }
-        Action::SeekStep(k) => {
-            *replay.clock().0 = false;
-            replay.seek_to(k);
-        }
-        Action::StepRate(rate) => *replay.clock().1 = rate.clamp(1.0, 1000.0),
-        _ => {}
-    }
-}
-
-/// Plays forward by `seconds` at the rate; stops at the end. Whether anything was shown anew.
-pub fn advance_replay(replay: &mut impl Replay, seconds: f32) -> bool {
-    let (_, rate, budget) = replay.clock();
-    *budget += rate.clamp(1.0, 1000.0) * seconds;
-    let n = budget.floor() as usize;
-    if n == 0 {
-        return false;
-    }
-    *budget -= n as f32;
-    let target = replay.shown() + n;
-    replay.seek_to(target);
-    if replay.shown() >= replay.total() {
-        *replay.clock().0 = false;
-    }
-    true
-}
-
-/// Space, Run, the rate and the scrubber, applied to the replay `R` (the step views and the
-/// races, flat or on a world).
-pub fn control_replays<R: Replay + Resource + Component<Mutability = Mutable>>(mut actions: MessageReader<Action>, mut replay: ResMut<R>) {
-    for action in actions.read().filter(|a| is_replay_action(a)) {
-        control_replay(&mut *replay, action);
-    }
-}
-
-/// Plays the replay `R` forward while running.
-pub fn play_replay<R: Replay + Resource + Component<Mutability = Mutable>>(time: Res<Time>, mut replay: ResMut<R>) {
-    if advance_replay(replay.bypass_change_detection(), time.delta_secs()) {
-        replay.set_changed();
-    }
-}
-
-/// Whether the replay `R` plays (a run condition).
-pub fn replay_running<R: Replay + Resource>(replay: Res<R>) -> bool {
-    replay.is_running()
 }

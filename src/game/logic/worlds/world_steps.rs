@@ -9,7 +9,7 @@ use crate::engine::{
     search::{SearchError, SearchResult, Searcher, VoxelOptions},
     world::{Pos3, VoxelGrid},
 };
-use crate::game::logic::boards::stepview::{Replay, control_replays, play_replay, replay_running};
+use crate::game::logic::shared::replay::{Replay, control_replays, play_replay, replay_running};
 use crate::game::logic::shared::settings::{MAX_TRACE, SearchSettings, StepViewOn, WorldSettings, step_view_on};
 use crate::game::logic::shared::setup::GameSetup;
 use crate::game::phases::{PausableSystems, Turn};
