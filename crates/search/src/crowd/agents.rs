@@ -5,8 +5,8 @@ use std::fmt;
 
 use crate::grid::Pos;
 use crate::grid::rules::{CostModel, Topology};
-use crate::search::SearchOptions;
 use crate::search::Replanner;
+use crate::search::SearchOptions;
 
 /// The most agents a crowd may have.
 pub const MAX_AGENTS: usize = 100_000;

@@ -45,9 +45,9 @@ use std::collections::VecDeque;
 use crate::grid::Pos;
 use crate::grid::board::{Cell, Grid};
 use crate::grid::components::Components;
+use crate::search::Replanner;
 use crate::search::SearchOptions;
 use crate::search::Searcher;
-use crate::search::Replanner;
 
 use agents::NONE;
 

@@ -43,6 +43,7 @@ pub(crate) mod replan;
 pub(crate) mod run;
 pub(crate) mod solid;
 
+pub use self::core::estimate::Estimate;
 pub use self::core::options::{Algorithm, IDA_LIMIT, SearchOptions};
 pub use self::core::searcher::{Searcher, validate};
 pub use self::core::types::{AbstractStep, CellInfo, CellState, SearchError, SearchResult, Step};

@@ -6,6 +6,7 @@
 //!
 //! Uses no other part of the search room: every other part uses it.
 
+pub(crate) mod estimate;
 pub(crate) mod index_map;
 pub(crate) mod kept;
 pub(crate) mod open_list;

@@ -105,6 +105,14 @@ impl Algorithm {
         !matches!(self, Algorithm::AStarBidir | Algorithm::Ida | Algorithm::Subgoal | Algorithm::Hpa)
     }
 
+    /// Whether a search with the algorithm takes a given [`Estimate`](crate::search::Estimate)
+    /// in place of its heuristic: every algorithm that ranks by an estimate and takes the
+    /// options' heuristic (not Dijkstra or BFS, which rank by none, nor the subgoal graph or
+    /// HPA*, which bring their own; on a voxel world not 3D JPS either).
+    pub fn takes_estimate(self) -> bool {
+        !matches!(self, Algorithm::Dijkstra | Algorithm::Bfs | Algorithm::Subgoal | Algorithm::Hpa)
+    }
+
     /// A sentence for the panel: what the algorithm expands first, whether its paths are
     /// optimal and why, what it keeps in memory.
     pub fn explain(self) -> &'static str {

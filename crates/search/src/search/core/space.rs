@@ -10,8 +10,9 @@ use crate::grid::Pos;
 use crate::grid::board::Grid;
 use crate::grid::moves::{moves, path_cost};
 use crate::grid::rules::Heuristic;
+use crate::search::core::estimate::Given;
 use crate::search::core::options::{Algorithm, SearchOptions};
-use crate::search::core::types::SearchResult;
+use crate::search::core::types::{SearchError, SearchResult};
 
 /// A graph the generic searches walk: nodes `0..len()`, each with a position.
 pub(crate) trait Space {
@@ -29,6 +30,11 @@ pub(crate) trait Space {
     fn estimate(&self, i: usize, target: usize) -> f64;
     /// The cost of a path of legal moves, summed as the rules price it.
     fn path_cost(&self, path: &[Self::Pos]) -> f64;
+    /// Where a given estimate was refused (NaN, infinite or negative), as the error the search
+    /// answers with; the search stops once there is one.
+    fn refusal(&self) -> Option<SearchError> {
+        None
+    }
 }
 
 /// The 2D grid as a [`Space`]: cells row by row (`y * width + x`), moves and costs as
@@ -39,11 +45,13 @@ pub(crate) struct GridSpace<'a> {
     pub(crate) heuristic: Heuristic,
     /// [`moves`]' cells, kept from one call to the next (no allocation per expansion).
     cells: RefCell<Vec<(Pos, f64)>>,
+    /// The estimate given in place of the heuristic, if any.
+    pub(crate) given: Option<Given<Pos>>,
 }
 
 impl<'a> GridSpace<'a> {
     pub(crate) fn new(grid: &'a Grid, options: &SearchOptions) -> GridSpace<'a> {
-        GridSpace { grid, options: *options, heuristic: options.heuristic(), cells: RefCell::new(Vec::with_capacity(8)) }
+        GridSpace { grid, options: *options, heuristic: options.heuristic(), cells: RefCell::new(Vec::with_capacity(8)), given: None }
     }
 }
 
@@ -70,7 +78,16 @@ impl Space for GridSpace<'_> {
     }
 
     fn estimate(&self, i: usize, target: usize) -> f64 {
-        self.heuristic.estimate(self.options.topology, self.options.costs, self.pos(i), self.pos(target)) * self.options.weight
+        let h = match &self.given {
+            None => self.heuristic.estimate(self.options.topology, self.options.costs, self.pos(i), self.pos(target)),
+            Some(given) => given.at(self.pos(i), self.pos(target)),
+        };
+        h * self.options.weight
+    }
+
+    fn refusal(&self) -> Option<SearchError> {
+        let (at, value) = self.given.as_ref()?.refused()?;
+        Some(SearchError::BadEstimate { at, value })
     }
 
     fn path_cost(&self, path: &[Pos]) -> f64 {

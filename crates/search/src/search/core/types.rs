@@ -98,6 +98,24 @@ pub enum SearchError {
     /// A search under way was asked to go on on a board or world other than the one it began
     /// on, or the same one edited since ([`Searcher::advance`](crate::search::Searcher::advance)).
     Stale,
+    /// A given estimate ([`Estimate`](crate::search::Estimate)) was NaN, infinite or negative
+    /// at a cell: the search stopped there.
+    BadEstimate {
+        /// The cell.
+        at: Pos,
+        /// What the estimate gave.
+        value: f64,
+    },
+    /// A given estimate was NaN, infinite or negative at a voxel: the search stopped there.
+    BadWorldEstimate {
+        /// The voxel.
+        at: Pos3,
+        /// What the estimate gave.
+        value: f64,
+    },
+    /// The algorithm takes no given estimate: it brings its own (the subgoal graph, HPA*, 3D
+    /// JPS) or ranks nothing by one (Dijkstra, BFS).
+    TakesNoEstimate(Algorithm),
 }
 
 impl fmt::Display for SearchError {
@@ -130,6 +148,16 @@ impl fmt::Display for SearchError {
             SearchError::NeedsPlainBoard(a) => write!(
                 f,
                 "{a} needs a square grid with the no-corner-cutting rule, uniform costs (no weighted, swamp or water cells) and exact step costs"
+            ),
+            SearchError::BadEstimate { at: (x, y), value } => {
+                write!(f, "the estimate at {x},{y} is {value}: an estimate must be a number of at least 0")
+            }
+            SearchError::BadWorldEstimate { at: (x, y, z), value } => {
+                write!(f, "the estimate at {x},{y},{z} is {value}: an estimate must be a number of at least 0")
+            }
+            SearchError::TakesNoEstimate(a) => write!(
+                f,
+                "{a} takes no given estimate: astar, greedy, the jps kinds, theta, lazy-theta, astar-bidir and ida do (on worlds astar, greedy, astar-bidir and ida)"
             ),
             SearchError::Stale => f.write_str("the board or world has changed since the search began: begin it again"),
             SearchError::StalePreparation => {

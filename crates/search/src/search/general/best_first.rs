@@ -109,6 +109,9 @@ impl<'a, S: Space> Stepper<'a, S> {
                 self.offer(u, v, c);
             }
             self.next = next;
+            if self.space.refusal().is_some() {
+                self.finished = Some(false);
+            }
             return Step::Expanded(self.space.pos(u));
         }
     }

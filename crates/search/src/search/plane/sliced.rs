@@ -95,6 +95,7 @@ impl Searcher {
             offsets: p.offsets,
             held: p.held,
             record: false,
+            given: None,
         })
     }
 }

@@ -8,6 +8,7 @@ use crate::grid::board::{BLOCKED, DX, DY, Grid, may_enter};
 use crate::grid::moves::path_cost;
 use crate::grid::rules::{Heuristic, Topology};
 use crate::grid::sight::polyline_length;
+use crate::search::core::estimate::{Estimate, Given};
 use crate::search::core::open_list::{Entry, NONE, fill_runs, parent_chain};
 use crate::search::core::options::{Algorithm, SearchOptions};
 use crate::search::core::searcher::{Searcher, validate};
@@ -36,12 +37,28 @@ pub struct StepSearch<'a> {
     pub(crate) held: Held,
     /// Keep the cells each step pushed, for [`StepSearch::last_pushed`] (off in one-shot runs).
     pub(crate) record: bool,
+    /// The estimate given in place of the heuristic, if any.
+    pub(crate) given: Option<Given<Pos>>,
 }
 
 impl<'a> StepSearch<'a> {
     /// Starts a search; see [`Searcher::search`] for the errors.
     pub fn new(s: &'a mut Searcher, grid: &'a Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Result<Self, SearchError> {
+        StepSearch::begin(s, grid, (start, goal), options, None)
+    }
+
+    /// Starts a search, with `given` in place of the options' heuristic when there is one.
+    pub(crate) fn begin(
+        s: &'a mut Searcher,
+        grid: &'a Grid,
+        (start, goal): (Pos, Pos),
+        options: &SearchOptions,
+        given: Option<&Estimate>,
+    ) -> Result<Self, SearchError> {
         validate(grid, start, goal, options)?;
+        if given.is_some() && !options.algorithm.takes_estimate() {
+            return Err(SearchError::TakesNoEstimate(options.algorithm));
+        }
         s.prepare(grid.padded_len(), grid.stride());
         let stride = grid.stride() as isize;
         let mut offsets = [0isize; 8];
@@ -66,11 +83,13 @@ impl<'a> StepSearch<'a> {
             offsets,
             held: Held::Nothing,
             record: true,
+            given: given.map(Given::new),
         };
         run.held = run.s.held_for(grid, options.algorithm);
         if run.s.reachable(grid, start, goal, options.topology) {
             let h = run.estimate(start);
             run.touch(run.start, 0.0, h, NONE, false);
+            run.stop_if_refused();
         } else {
             // different components: no path, known without expanding anything
             run.finished = Some(false);
@@ -80,8 +99,25 @@ impl<'a> StepSearch<'a> {
 
     #[inline]
     pub(crate) fn estimate(&self, p: Pos) -> f64 {
-        let h = self.heuristic.estimate(self.options.topology, self.options.costs, p, self.goal_pos);
+        let h = match &self.given {
+            None => self.heuristic.estimate(self.options.topology, self.options.costs, p, self.goal_pos),
+            Some(given) => given.at(p, self.goal_pos),
+        };
         if self.options.weight == 1.0 { h } else { h * self.options.weight }
+    }
+
+    /// Ends the search, without a path, once the given estimate has been refused somewhere.
+    pub(crate) fn stop_if_refused(&mut self) {
+        if self.given.as_ref().is_some_and(|g| g.refused().is_some()) {
+            self.finished = Some(false);
+        }
+    }
+
+    /// Where the given estimate was refused (NaN, infinite or negative), as the error the
+    /// search answers with.
+    pub(crate) fn refusal(&self) -> Option<SearchError> {
+        let (at, value) = self.given.as_ref()?.refused()?;
+        Some(SearchError::BadEstimate { at, value })
     }
 
     /// Records a better way to `idx` and puts it on the open list.
@@ -155,6 +191,9 @@ impl<'a> StepSearch<'a> {
         let ni = n as usize;
         let node = &self.s.nodes[ni];
         if node.mark == self.stamp << 1 | 1 {
+            if self.given.is_some() {
+                self.reopen(parent, g_parent + step, n, npos);
+            }
             return;
         }
         let g = g_parent + step;
@@ -165,6 +204,20 @@ impl<'a> StepSearch<'a> {
             // BFS keeps the first arrival; the others take the cheaper way.
             let h = self.estimate(npos);
             self.touch(n, g, h, parent, true);
+        }
+    }
+
+    /// With a given estimate, A* takes a closed cell back onto the open list when it finds a
+    /// cheaper way to it, as textbook A* does for an estimate that may be inconsistent: an
+    /// admissible estimate still gives the least-cost path, and a learner sees the cells
+    /// expanded more than once. (With the named heuristics, all consistent where admissible,
+    /// a closed cell is final.)
+    #[cold]
+    fn reopen(&mut self, parent: u32, g: f64, n: u32, npos: Pos) {
+        // cheaper by more than the rounding of sums taken in another order
+        if self.options.algorithm == Algorithm::AStar && g < self.s.nodes[n as usize].g * (1.0 - 1e-12) {
+            let h = self.estimate(npos);
+            self.touch(n, g, h, parent, false);
         }
     }
 

@@ -46,6 +46,7 @@ impl StepSearch<'_> {
             (_, Topology::Hex) => expand::hex(self, idx, pos),
             (_, Topology::Square(rule)) => expand::square(self, idx, pos, rule),
         }
+        self.stop_if_refused();
         Step::Expanded(pos)
     }
 }

@@ -72,6 +72,7 @@ pub(crate) fn applies(run: &StepSearch<'_>) -> bool {
         && matches!(run.heuristic, Heuristic::Octile | Heuristic::Zero)
         && !run.special
         && !run.record
+        && run.given.is_none()
         && run.grid.padded_len() <= u32::MAX as usize
 }
 

@@ -5,6 +5,7 @@
 //!
 //! The top of the search room: it uses every other part; nothing in the room uses it.
 
+pub(crate) mod estimated;
 pub(crate) mod find;
 pub(crate) mod prepare;
 pub(crate) mod record;

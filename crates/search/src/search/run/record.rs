@@ -74,7 +74,12 @@ impl Algorithm {
 
 /// Steps `run` to its end or `limit` expansions, recording each step the search counts as an
 /// expansion (a board's search counts the goal taken off the open list; a world's does not).
-fn record_steps<S: Stepping>(mut run: S, start: S::Pos, limit: usize, answered_by: Algorithm) -> Recording<S::Pos> {
+pub(crate) fn record_steps<S: Stepping>(
+    mut run: S,
+    start: S::Pos,
+    limit: usize,
+    answered_by: Algorithm,
+) -> Result<Recording<S::Pos>, SearchError> {
     let push = |run: &S, at: S::Pos| run.known(at).map(|i| Pushed { at, g: i.g, h: i.h, parent: i.parent });
     let first = push(&run, start);
     let (mut expansions, mut truncated) = (Vec::new(), false);
@@ -92,7 +97,10 @@ fn record_steps<S: Stepping>(mut run: S, start: S::Pos, limit: usize, answered_b
             expansions.push(Expansion { at, pushed });
         }
     }
-    Recording { start: first, expansions, truncated, answered_by, result: run.found() }
+    match run.refusal() {
+        Some(refused) => Err(refused),
+        None => Ok(Recording { start: first, expansions, truncated, answered_by, result: run.found() }),
+    }
 }
 
 /// A board's search recorded: the steps of those that step, the abstract search of HPA\* and
@@ -106,7 +114,7 @@ pub(crate) fn record_board(
 ) -> Result<Recording, SearchError> {
     let options = SearchOptions { limit: None, ..*options };
     if options.algorithm.steps() {
-        return Ok(record_steps(s.steps(grid, start, goal, &options)?, start, limit, options.algorithm));
+        return record_steps(s.steps(grid, start, goal, &options)?, start, limit, options.algorithm);
     }
     if !options.algorithm.records() {
         return Err(SearchError::NotSteppable(options.algorithm));
@@ -117,7 +125,7 @@ pub(crate) fn record_board(
     s.preprocess(grid, &options);
     if options.algorithm == Algorithm::Subgoal && s.kept_prepared().is_some_and(|p| p.is_for(grid) && p.uses_jump_table()) {
         let jumps = SearchOptions { algorithm: Algorithm::JpsPlus, ..options };
-        return Ok(record_steps(s.steps(grid, start, goal, &jumps)?, start, limit, Algorithm::JpsPlus));
+        return record_steps(s.steps(grid, start, goal, &jumps)?, start, limit, Algorithm::JpsPlus);
     }
     let mut trace = Vec::new();
     if options.algorithm == Algorithm::Hpa {
@@ -155,12 +163,12 @@ pub(crate) fn record_world(
 ) -> Result<Recording<Pos3>, SearchError> {
     let options = VoxelOptions { limit: None, ..*options };
     if options.algorithm != Algorithm::Jps {
-        return Ok(record_steps(s.steps_world(world, start, goal, &options)?, start, limit, options.algorithm));
+        return record_steps(s.steps_world(world, start, goal, &options)?, start, limit, options.algorithm);
     }
     crate::search::core::world_options::validate_world(world, start, goal, &options)?;
     if !s.jumps_on(world, &options) {
         let astar = VoxelOptions { algorithm: Algorithm::AStar, ..options };
-        return Ok(record_steps(s.steps_world(world, start, goal, &astar)?, start, limit, Algorithm::AStar));
+        return record_steps(s.steps_world(world, start, goal, &astar)?, start, limit, Algorithm::AStar);
     }
     let result = s.search_world(world, start, goal, &options)?;
     let h = |p: Pos3| VoxelMoves::Fly26.estimate(p, goal) * options.weight;

@@ -24,6 +24,7 @@
 
 use crate::grid::Pos;
 use crate::grid::board::Grid;
+use crate::search::core::estimate::Estimate;
 use crate::search::core::options::{Algorithm, SearchOptions};
 use crate::search::core::searcher::{Searcher, Stash, validate};
 use crate::search::core::types::{SearchError, SearchResult};
@@ -51,6 +52,15 @@ pub trait Searchable: sealed::Sealed + Sized {
     fn go_on(s: &mut Searcher, map: &Self, search: &mut Search<Self>, work: usize) -> Option<SearchResult<Self::Pos>>;
     #[doc(hidden)]
     fn record_search(s: &mut Searcher, map: &Self, ends: (Self::Pos, Self::Pos), options: &Self::Options, limit: usize) -> Recorded<Self>;
+    #[doc(hidden)]
+    fn record_estimated(
+        s: &mut Searcher,
+        map: &Self,
+        ends: (Self::Pos, Self::Pos),
+        options: &Self::Options,
+        estimate: &Estimate<Self::Pos>,
+        limit: usize,
+    ) -> Recorded<Self>;
 }
 
 /// What [`Searcher::record`] gives on `M`.
@@ -256,6 +266,17 @@ impl Searchable for Grid {
         crate::search::run::record::record_board(s, grid, ends, options, limit)
     }
 
+    fn record_estimated(
+        s: &mut Searcher,
+        grid: &Grid,
+        ends: (Pos, Pos),
+        options: &SearchOptions,
+        estimate: &Estimate,
+        limit: usize,
+    ) -> Recorded<Grid> {
+        crate::search::run::estimated::record_board(s, grid, ends, options, estimate, limit)
+    }
+
     fn go_on(s: &mut Searcher, grid: &Grid, search: &mut Search<Grid>, work: usize) -> Option<SearchResult> {
         let (start, goal) = search.ends;
         let options = search.options;
@@ -299,6 +320,17 @@ impl Searchable for VoxelGrid {
 
     fn record_search(s: &mut Searcher, world: &VoxelGrid, ends: (Pos3, Pos3), options: &VoxelOptions, limit: usize) -> Recorded<VoxelGrid> {
         crate::search::run::record::record_world(s, world, ends, options, limit)
+    }
+
+    fn record_estimated(
+        s: &mut Searcher,
+        world: &VoxelGrid,
+        ends: (Pos3, Pos3),
+        options: &VoxelOptions,
+        estimate: &Estimate<Pos3>,
+        limit: usize,
+    ) -> Recorded<VoxelGrid> {
+        crate::search::run::estimated::record_world(s, world, ends, options, estimate, limit)
     }
 
     fn go_on(s: &mut Searcher, world: &VoxelGrid, search: &mut Search<VoxelGrid>, work: usize) -> Option<SearchResult<Pos3>> {
@@ -359,5 +391,19 @@ impl Searcher {
         limit: usize,
     ) -> Result<Recording<M::Pos>, SearchError> {
         M::record_search(self, map, (start, goal), options, limit)
+    }
+
+    /// As [`Searcher::record`], with `estimate` in place of the options' heuristic (see
+    /// [`Estimate`]): for the algorithms that step and take one
+    /// ([`Algorithm::takes_estimate`](crate::search::Algorithm::takes_estimate)).
+    pub fn record_estimated<M: Searchable>(
+        &mut self,
+        map: &M,
+        (start, goal): (M::Pos, M::Pos),
+        options: &M::Options,
+        estimate: &Estimate<M::Pos>,
+        limit: usize,
+    ) -> Result<Recording<M::Pos>, SearchError> {
+        M::record_estimated(self, map, (start, goal), options, estimate, limit)
     }
 }

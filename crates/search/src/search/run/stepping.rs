@@ -3,7 +3,8 @@
 //! search runs it in slices, a recording steps it and reads what each step pushed.
 
 use crate::grid::Pos;
-use crate::search::core::types::{CellInfo, SearchResult, Step};
+use crate::search::core::space::Space;
+use crate::search::core::types::{CellInfo, SearchError, SearchResult, Step};
 use crate::search::plane::sliced::ParkedSearch;
 use crate::search::plane::state::StepSearch;
 use crate::search::solid::world_steps::{ParkedWorldSearch, WorldSteps};
@@ -29,6 +30,8 @@ pub(crate) trait Stepping: Sized {
     fn known(&self, p: Self::Pos) -> Option<CellInfo<Self::Pos>>;
     fn found(&self) -> SearchResult<Self::Pos>;
     fn park(self) -> Self::Parked;
+    /// Where a given estimate was refused, as the error the search answers with.
+    fn refusal(&self) -> Option<SearchError>;
 }
 
 impl Stepping for StepSearch<'_> {
@@ -61,6 +64,9 @@ impl Stepping for StepSearch<'_> {
     fn park(self) -> ParkedSearch {
         StepSearch::park(self)
     }
+    fn refusal(&self) -> Option<SearchError> {
+        StepSearch::refusal(self)
+    }
 }
 
 impl Stepping for WorldSteps<'_> {
@@ -92,5 +98,8 @@ impl Stepping for WorldSteps<'_> {
     }
     fn park(self) -> ParkedWorldSearch {
         WorldSteps::park(self)
+    }
+    fn refusal(&self) -> Option<SearchError> {
+        self.run.space.refusal()
     }
 }

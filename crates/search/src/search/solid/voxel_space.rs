@@ -1,7 +1,9 @@
 //! A voxel world under one move model as a [`Space`] (the searches' view of it), and its
 //! connected components.
 
+use crate::search::core::estimate::Given;
 use crate::search::core::space::Space;
+use crate::search::core::types::SearchError;
 use crate::world::Pos3;
 use crate::world::voxel::{VoxelGrid, VoxelMoves, voxel_path_cost, voxel_step};
 
@@ -18,6 +20,8 @@ pub(crate) struct WorldSpace<'a> {
     steps: Vec<(usize, u32, isize, f64)>,
     /// Each of the 27 offsets as an index offset.
     around: [isize; 27],
+    /// The estimate given in place of the model's, if any.
+    pub(crate) given: Option<Given<Pos3>>,
 }
 
 impl<'a> WorldSpace<'a> {
@@ -49,7 +53,7 @@ impl<'a> WorldSpace<'a> {
                 steps.push((k, mask, off, VoxelMoves::fly_cost(changed)));
             }
         }
-        WorldSpace { world, moves, weight, steps, around }
+        WorldSpace { world, moves, weight, steps, around, given: None }
     }
 
     /// The bits of the free voxels among the 27 around `i` (outside the world counts as blocked).
@@ -118,7 +122,17 @@ impl Space for WorldSpace<'_> {
     }
 
     fn estimate(&self, i: usize, target: usize) -> f64 {
-        self.moves.estimate(self.world.pos(i), self.world.pos(target)) * self.weight
+        let (at, goal) = (self.world.pos(i), self.world.pos(target));
+        let h = match &self.given {
+            None => self.moves.estimate(at, goal),
+            Some(given) => given.at(at, goal),
+        };
+        h * self.weight
+    }
+
+    fn refusal(&self) -> Option<SearchError> {
+        let (at, value) = self.given.as_ref()?.refused()?;
+        Some(SearchError::BadWorldEstimate { at, value })
     }
 
     fn path_cost(&self, path: &[Pos3]) -> f64 {
