@@ -714,3 +714,43 @@ fn solve_moves_a_unit_bigger_than_a_cell_round_the_narrow_gap() {
         assert!(err.contains("units are 1 to 64 cells a side"), "{err}");
     }
 }
+
+#[test]
+fn a_heuristic_formula_runs_in_solve_scen_and_bench() {
+    let arena = map("arena.map");
+    let scen = map("arena.map.scen");
+    // the octile distance written out answers as the named heuristic (arena.map.scen line 4)
+    let octile = "max(abs(dx), abs(dy)) + (sqrt2 - 1) * min(abs(dx), abs(dy))";
+    let (code, out, err) = cubepath(&["solve", &arena, "--from", "1,13", "--to", "4,12", "--heuristic", octile]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("cost 3.41421356\n"), "{out}");
+    // an overestimate: every problem finds a path, some dearer than the file's lengths
+    let (code, out, err) = cubepath(&["scen", &arena, &scen, "--heuristic", "3 * max(abs(dx), abs(dy))"]);
+    assert_eq!(code, 0, "{err}");
+    let above = out.lines().find(|l| l.ends_with("came out above the file's length")).expect(&out);
+    let n: usize = above.split(' ').next().unwrap().parse().unwrap();
+    assert!(n > 0 && above.contains(" of 160 "), "{above}");
+    assert!(out.contains("with the estimate 3 * max(abs(dx), abs(dy)) does not promise"), "{out}");
+    let (_, out, _) = cubepath(&["scen", &arena, &scen, "--heuristic", octile]);
+    assert!(out.contains("\n0 of 160 came out above the file's length\n"), "{out}");
+    let (code, out, err) = cubepath(&["bench", &arena, &scen, "--heuristic", "hypot(dx, dy)"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("problems 160"), "{out}");
+    // bad formulas and bad values name where
+    let (code, _, err) = cubepath(&["solve", &arena, "--from", "1,13", "--to", "4,12", "--heuristic", "abs(dx) +"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("column 10: expected a number, a name or '(' after '+'"), "{err}");
+    let (code, _, err) = cubepath(&["solve", &arena, "--from", "3,3", "--to", "40,40", "--heuristic", "sqrt(dx)"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the estimate at 41,3 is NaN"), "{err}");
+    let (code, _, err) = cubepath(&["scen", &arena, &scen, "--heuristic", "dx", "--algorithm", "dijkstra"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("dijkstra takes no given estimate"), "{err}");
+    // on a voxel world: the straight-line distance, as A* with fly-26 ranks by nothing smaller
+    let world = temp_file("formula.3dmap", b"voxel 8 8 4\n3 3 0\n3 3 1\n4 4 2\n");
+    let (code, named, err) = cubepath(&["solve", &world, "--from", "0,0,0", "--to", "7,7,3"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, given, err) = cubepath(&["solve", &world, "--from", "0,0,0", "--to", "7,7,3", "--heuristic", "sqrt(dx^2 + dy^2 + dz^2)"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(given.lines().next(), named.lines().next());
+}

@@ -8,9 +8,10 @@ use std::path::{Path, PathBuf};
 use crate::engine::{
     files::{FileError, load_map, read_board_code},
     grid::{CostModel, DiagonalRule, Grid, Heuristic, Topology},
-    search::{Algorithm, Prepared, SearchOptions, Searcher, VoxelOptions},
-    world::VoxelMoves,
+    search::{Algorithm, Estimate, Prepared, SearchOptions, Searcher, VoxelOptions},
+    world::{Pos3, VoxelMoves},
 };
+use crate::formula::Formula;
 
 /// Settings shared by the search commands.
 #[derive(Args, Debug, Clone)]
@@ -31,9 +32,12 @@ pub struct SearchArgs {
     /// Hexagonal cells (odd rows shifted right) with 6 neighbours instead of squares.
     #[arg(long)]
     pub hex: bool,
-    /// manhattan, octile, euclidean, chebyshev, hex or zero (default: the topology's admissible one).
-    #[arg(long)]
-    pub heuristic: Option<Heuristic>,
+    /// manhattan, octile, euclidean, chebyshev, hex or zero (default: the topology's admissible
+    /// one); or a formula of the cell and the goal, such as 'max(abs(dx), abs(dy))' (dx, dy,
+    /// dz, x, y, z, gx, gy, gz, straight, diagonal, sqrt2, pi; + - * / ^; abs, sqrt, floor,
+    /// ceil, round, min, max, hypot), on 2D maps and voxel worlds alike.
+    #[arg(long, value_parser = parse_heuristic)]
+    pub heuristic: Option<HeuristicArg>,
     /// Heuristic weight (weighted A*), at least 1.
     #[arg(long, default_value_t = 1.0, value_parser = parse_weight)]
     pub weight: f64,
@@ -49,11 +53,48 @@ pub struct SearchArgs {
     pub prep: Option<PathBuf>,
 }
 
+/// `--heuristic`: a named heuristic, or a formula.
+#[derive(Clone, Debug)]
+pub enum HeuristicArg {
+    Named(Heuristic),
+    Formula(Formula),
+}
+
+/// A heuristic's name, else a formula; what is wrong with it as a formula otherwise.
+pub fn parse_heuristic(s: &str) -> Result<HeuristicArg, String> {
+    if let Ok(named) = s.parse::<Heuristic>() {
+        return Ok(HeuristicArg::Named(named));
+    }
+    Formula::parse(s)
+        .map(HeuristicArg::Formula)
+        .map_err(|e| format!("'{s}' is neither a heuristic's name (manhattan, octile, euclidean, chebyshev, hex, zero) nor a formula: {e}"))
+}
+
 impl SearchArgs {
+    /// The estimate a `--heuristic` formula gives on a 2D map, if one was given.
+    pub fn estimate(&self) -> Option<Estimate> {
+        match &self.heuristic {
+            Some(HeuristicArg::Formula(f)) => Some(f.estimate(self.costs)),
+            _ => None,
+        }
+    }
+
+    /// The estimate a `--heuristic` formula gives on a voxel world, if one was given.
+    pub fn world_estimate(&self) -> Option<Estimate<Pos3>> {
+        match &self.heuristic {
+            Some(HeuristicArg::Formula(f)) => Some(f.world_estimate()),
+            _ => None,
+        }
+    }
+
     /// The options for a voxel world, or what does not fit one.
     pub fn world_options(&self) -> Result<VoxelOptions, String> {
-        if self.hex || self.heuristic.is_some() || self.costs != CostModel::Exact || self.prep.is_some() {
-            return Err("--hex, --heuristic, --costs and --prep are for 2D maps; a voxel world takes --moves".into());
+        let named = matches!(self.heuristic, Some(HeuristicArg::Named(_)));
+        if self.hex || named || self.costs != CostModel::Exact || self.prep.is_some() {
+            return Err(
+                "--hex, a named --heuristic, --costs and --prep are for 2D maps; a voxel world takes --moves (and a --heuristic formula)"
+                    .into(),
+            );
         }
         Ok(VoxelOptions {
             algorithm: self.algorithm,
@@ -91,7 +132,10 @@ impl SearchArgs {
             algorithm: self.algorithm,
             topology: if self.hex { Topology::Hex } else { Topology::Square(self.diagonal) },
             costs: self.costs,
-            heuristic: self.heuristic,
+            heuristic: match self.heuristic {
+                Some(HeuristicArg::Named(h)) => Some(h),
+                _ => None,
+            },
             weight: self.weight,
             limit: self.limit,
         }

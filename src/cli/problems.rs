@@ -10,8 +10,8 @@ use super::failure::Failure::{self, BadInput};
 use crate::engine::{
     files::{Problem, Scenario3, load_3dscen, load_scen, load_world},
     grid::Grid,
-    search::{Algorithm, SearchError, SearchOptions, Searcher, VoxelOptions, validate, validate_world},
-    world::VoxelGrid,
+    search::{Algorithm, Estimate, SearchError, SearchOptions, Searcher, VoxelOptions, validate, validate_world},
+    world::{Pos3, VoxelGrid},
 };
 
 /// What one search of a problem gave.
@@ -51,10 +51,13 @@ pub(super) trait Suite {
 pub(super) fn load_suite(map: &Path, scen: &Path, search: &SearchArgs) -> Result<Box<dyn Suite>, Failure> {
     let suite: Box<dyn Suite> = if is_world(map) {
         let options = search.world_options().map_err(BadInput)?;
-        Box::new(World { world: load_world(map)?, scenario: load_3dscen(scen)?, options, scen: scen.to_path_buf() })
+        let estimate = search.world_estimate();
+        Box::new(World { world: load_world(map)?, scenario: load_3dscen(scen)?, options, scen: scen.to_path_buf(), estimate })
     } else {
         let options = search.flat_options().map_err(BadInput)?;
-        let flat = Flat { grid: open_map(map)?, problems: load_scen(scen)?, options, scen: scen.to_path_buf(), search: search.clone() };
+        let estimate = search.estimate();
+        let flat =
+            Flat { grid: open_map(map)?, problems: load_scen(scen)?, options, scen: scen.to_path_buf(), search: search.clone(), estimate };
         flat.check_sizes(map)?;
         Box::new(flat)
     };
@@ -70,6 +73,8 @@ struct Flat {
     scen: PathBuf,
     /// The command's search settings (for `--prep`).
     search: SearchArgs,
+    /// A `--heuristic` formula's estimate, in place of the options' heuristic.
+    estimate: Option<Estimate>,
 }
 
 impl Flat {
@@ -118,10 +123,13 @@ impl Suite for Flat {
         self.problems[k].exact_verdict()
     }
     fn admissible(&self, algorithm: Algorithm) -> bool {
-        self.with(algorithm).is_admissible()
+        self.estimate.is_none() && self.with(algorithm).is_admissible()
     }
     fn check(&self, algorithm: Algorithm) -> Result<(), Failure> {
         let o = self.with(algorithm);
+        if self.estimate.is_some() && !algorithm.takes_estimate() {
+            return Err(BadInput(format!("--heuristic FORMULA: {}", SearchError::TakesNoEstimate(algorithm))));
+        }
         for p in &self.problems {
             validate(&self.grid, p.start, p.goal, &o).map_err(|e| BadInput(format!("{}:{}: {e}", self.scen.display(), p.line)))?;
         }
@@ -136,7 +144,10 @@ impl Suite for Flat {
     }
     fn search(&self, searcher: &mut Searcher, k: usize, algorithm: Algorithm) -> Result<Answer, SearchError> {
         let p = &self.problems[k];
-        let r = searcher.search(&self.grid, p.start, p.goal, &self.with(algorithm))?;
+        let r = match &self.estimate {
+            Some(e) => searcher.search_estimated(&self.grid, p.start, p.goal, &self.with(algorithm), e)?,
+            None => searcher.search(&self.grid, p.start, p.goal, &self.with(algorithm))?,
+        };
         Ok(Answer { cost: r.cost, expanded: r.expanded })
     }
 }
@@ -147,6 +158,8 @@ struct World {
     scenario: Scenario3,
     options: VoxelOptions,
     scen: PathBuf,
+    /// A `--heuristic` formula's estimate, in place of the moves' own.
+    estimate: Option<Estimate<Pos3>>,
 }
 
 impl World {
@@ -181,10 +194,13 @@ impl Suite for World {
         false
     }
     fn admissible(&self, algorithm: Algorithm) -> bool {
-        self.with(algorithm).is_admissible()
+        self.estimate.is_none() && self.with(algorithm).is_admissible()
     }
     fn check(&self, algorithm: Algorithm) -> Result<(), Failure> {
         let o = self.with(algorithm);
+        if self.estimate.is_some() && (!algorithm.takes_estimate() || algorithm == Algorithm::Jps) {
+            return Err(BadInput(format!("--heuristic FORMULA: {}", SearchError::TakesNoEstimate(algorithm))));
+        }
         for p in &self.scenario.problems {
             validate_world(&self.world, p.start, p.goal, &o).map_err(|e| BadInput(format!("{}:{}: {e}", self.scen.display(), p.line)))?;
         }
@@ -203,7 +219,10 @@ impl Suite for World {
     }
     fn search(&self, searcher: &mut Searcher, k: usize, algorithm: Algorithm) -> Result<Answer, SearchError> {
         let p = &self.scenario.problems[k];
-        let r = searcher.search_world(&self.world, p.start, p.goal, &self.with(algorithm))?;
+        let r = match &self.estimate {
+            Some(e) => searcher.search_world_estimated(&self.world, p.start, p.goal, &self.with(algorithm), e)?,
+            None => searcher.search_world(&self.world, p.start, p.goal, &self.with(algorithm))?,
+        };
         Ok(Answer { cost: r.cost, expanded: r.expanded })
     }
 }

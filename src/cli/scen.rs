@@ -1,6 +1,7 @@
 //! `cubepath scen`: every problem of a scenario file, each judged against the file's length; a
-//! search that does not promise least-cost paths (greedy, a weight over 1, any-angle, HPA*) is
-//! judged on finding a path, and its cost ratio to the file's length is reported instead.
+//! search that does not promise least-cost paths (greedy, a weight over 1, any-angle, HPA*, a
+//! `--heuristic` formula) is judged on finding a path, and its cost ratio to the file's length
+//! is reported instead, with how many came out above it.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -8,7 +9,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::args::SearchArgs;
+use super::args::{HeuristicArg, SearchArgs};
 use super::failure::Failure::{self, BadInput};
 use super::problems::{load_suite, note_approximate_verdicts};
 use super::progress::Progress;
@@ -40,7 +41,7 @@ pub(super) fn scen(a: &ScenArgs) -> Result<u8, Failure> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let (mut passed, mut failed) = (0, 0);
     let optimal = suite.admissible(algorithm);
-    let mut ratios = Vec::new();
+    let (mut ratios, mut above) = (Vec::new(), 0);
     let mut progress = Progress::new(algorithm, suite.len());
     for k in 0..suite.len() {
         progress.tick(k);
@@ -60,6 +61,7 @@ pub(super) fn scen(a: &ScenArgs) -> Result<u8, Failure> {
             // the ratio to the file's length (1 for a zero-length problem found at cost 0)
             let ratio = r.cost.map(|c| if suite.optimal(k) > 0.0 { c / suite.optimal(k) } else { 1.0 + c });
             ratios.extend(ratio);
+            above += r.cost.is_some_and(|c| c > suite.optimal(k) && !suite.matches(k, c)) as usize;
             writeln!(out, "\t{}", ratio.map_or("none".into(), |q| format!("{q:.6}")))?;
         }
     }
@@ -69,7 +71,12 @@ pub(super) fn scen(a: &ScenArgs) -> Result<u8, Failure> {
     } else {
         let mean = ratios.iter().sum::<f64>() / ratios.len().max(1) as f64;
         let worst = ratios.iter().copied().fold(f64::NAN, f64::max);
-        writeln!(out, "{algorithm} does not promise least-cost paths: cost ratio to the file's lengths mean {mean:.6}, worst {worst:.6}")?;
+        let what = match &a.search.heuristic {
+            Some(HeuristicArg::Formula(f)) => format!("{algorithm} with the estimate {}", f.text()),
+            _ => algorithm.to_string(),
+        };
+        writeln!(out, "{what} does not promise least-cost paths: cost ratio to the file's lengths mean {mean:.6}, worst {worst:.6}")?;
+        writeln!(out, "{above} of {} came out above the file's length", suite.len())?;
     }
     writeln!(out, "{passed} passed, {failed} failed")?;
     out.flush()?;

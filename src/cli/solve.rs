@@ -61,9 +61,11 @@ pub(super) fn solve(a: &SolveArgs) -> Result<u8, Failure> {
     }
     let mut searcher = Searcher::default();
     a.search.keep_prepared(&mut searcher, &grid, &[options.algorithm]).map_err(BadInput)?;
-    let r = match &a.trace {
-        Some(path) => trace(&mut searcher, &grid, (from, to), &options, path)?,
-        None => searcher.search(&grid, from, to, &options)?,
+    let r = match (&a.trace, a.search.estimate()) {
+        (Some(_), Some(_)) => return Err(BadInput("--trace and a --heuristic formula: trace a named heuristic's search".into())),
+        (Some(path), None) => trace(&mut searcher, &grid, (from, to), &options, path)?,
+        (None, Some(estimate)) => searcher.search_estimated(&grid, from, to, &options, &estimate)?,
+        (None, None) => searcher.search(&grid, from, to, &options)?,
     };
     let r = match r.path.as_ref().filter(|_| a.smooth) {
         Some(path) => {
@@ -87,6 +89,9 @@ fn solve_world(a: &SolveArgs) -> Result<u8, Failure> {
     let options = a.search.world_options().map_err(BadInput)?;
     let mut searcher = Searcher::default();
     let r = match &a.trace {
+        Some(_) if a.search.world_estimate().is_some() => {
+            return Err(BadInput("--trace and a --heuristic formula: trace a named heuristic's search".into()));
+        }
         Some(path) => {
             let run = searcher.steps_world(&world, from, to, &options).map_err(|e| BadInput(format!("--trace: {e}")))?;
             let mut json = Vec::new();
@@ -95,7 +100,10 @@ fn solve_world(a: &SolveArgs) -> Result<u8, Failure> {
                 .map_err(|e| BadInput(format!("could not write the trace {}: {e}", path.display())))?;
             result
         }
-        None => searcher.search_world(&world, from, to, &options)?,
+        None => match a.search.world_estimate() {
+            Some(estimate) => searcher.search_world_estimated(&world, from, to, &options, &estimate)?,
+            None => searcher.search_world(&world, from, to, &options)?,
+        },
     };
     print_result(r, |(x, y, z)| format!("{x},{y},{z}"))
 }
