@@ -754,3 +754,21 @@ fn a_heuristic_formula_runs_in_solve_scen_and_bench() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(given.lines().next(), named.lines().next());
 }
+
+#[test]
+fn a_trace_named_for_posthoc_is_written_in_its_format() {
+    let arena = map("arena.map");
+    let dir = std::env::temp_dir().join(format!("cubepath-posthoc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, algorithm) in [("a.trace.json", "astar"), ("s.trace.yaml", "subgoal")] {
+        let path = dir.join(name).display().to_string();
+        let (code, out, err) = cubepath(&["solve", &arena, "--from", "1,13", "--to", "4,12", "--algorithm", algorithm, "--trace", &path]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.starts_with("cost 3.41421356\n"), "{out}");
+        let trace = std::fs::read_to_string(&path).unwrap();
+        assert!(trace.starts_with("{\"version\": \"1.4.0\","), "{trace}");
+        assert!(trace.contains(r#"{"type": "source", "id": 638, "x": 1, "y": 13}"#), "{trace}");
+        assert!(trace.trim_end().ends_with("]}") && trace.contains(r#""type": "end", "id": 592, "x": 4, "y": 12"#), "{trace}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

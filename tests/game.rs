@@ -734,6 +734,20 @@ fn save_trace_writes_the_search_as_json() {
     app.act(Action::SaveTrace(file.display().to_string()));
     assert!(!file.exists());
     assert!(app.world().resource::<Status>().0.contains("step by step"), "{}", app.world().resource::<Status>().0);
+    // named for Posthoc: its trace, and the board beside it as a .map
+    app.act(Action::Search(SearchOptions::default()));
+    let dir = std::env::temp_dir().join(format!("cubepath-posthoc-game-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    app.act(Action::SaveTrace(dir.join("search.trace.json").display().to_string()));
+    let trace = std::fs::read_to_string(dir.join("search.trace.json")).unwrap();
+    assert!(trace.starts_with("{\"version\": \"1.4.0\","), "{trace}");
+    assert_eq!(trace.matches("\"type\": \"expanding\"").count(), path(&app).expanded);
+    assert!(
+        trace.contains(r#"{"type": "source", "id": 0, "x": 0, "y": 0}"#) && trace.contains(r#""type": "end", "id": 17, "x": 5, "y": 2"#)
+    );
+    let map = std::fs::read_to_string(dir.join("search.map")).unwrap();
+    assert_eq!(map, cubepath::engine::files::write_map(&app.world().resource::<Board>().grid));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The least cost from `start` to every cell of a uniform grid under the default rule, written
@@ -2150,4 +2164,109 @@ fn an_undo_beside_an_unchanging_action_can_be_redone() {
     assert_ne!(world(&app).grid, second, "undone");
     app.act(Action::Redo);
     assert_eq!(world(&app).grid, second, "{}", app.world().resource::<Status>().0);
+}
+
+/// The heuristic lab on an open 8 x 6 board, where the true cost to the end is the octile
+/// distance (eight moves, 1 and sqrt 2, nothing in the way): the octile distance written out is
+/// exact, admissible and consistent, and A* with it finds the least cost; twice the Chebyshev
+/// distance is over and drops too fast exactly where a count from the rules says; the board
+/// shows it; a formula that does not read, or gives NaN, is said and nothing breaks; the step
+/// view searches with the formula.
+#[test]
+fn the_heuristic_lab_judges_a_formula_against_the_true_cost() {
+    use cubepath::cli::PlayArgs;
+    use cubepath::game::logic::lab::{Judged, Lab, LabReport};
+    use cubepath::game::logic::link::{board_link, with_estimate};
+    use cubepath::game::logic::settings::{Heat, StepLayers};
+    use cubepath::game::logic::stepview::StepView;
+    let rows = ["........"; 6];
+    let (start, end) = ((0, 0), (7, 5));
+    let mut app = app_with(map_setup(&rows, start, end), Duration::from_millis(16));
+    let octile = |p: Pos| {
+        let (dx, dy) = (p.0.abs_diff(end.0) as f64, p.1.abs_diff(end.1) as f64);
+        dx.max(dy) - dx.min(dy) + std::f64::consts::SQRT_2 * dx.min(dy)
+    };
+    let cells: Vec<Pos> = (0..6).flat_map(|y| (0..8).map(move |x| (x, y))).collect();
+    app.act(Action::Estimate("max(abs(dx), abs(dy)) + (sqrt2 - 1) * min(abs(dx), abs(dy))".into()));
+    app.frames(1);
+    let r = app.world().resource::<LabReport>().clone();
+    assert_eq!((r.over, r.inconsistent, r.again), (0, 0, 0), "{:?}", r.message);
+    assert!(cells.iter().all(|&p| matches!(r.at(p), Some(Judged::Under(s)) if (s - 1.0).abs() < 1e-9)));
+    assert!((r.cost.unwrap() - octile(start)).abs() < 1e-9 && (r.optimum.unwrap() - octile(start)).abs() < 1e-9);
+
+    // twice the Chebyshev distance, counted from the rules
+    let twice = |p: Pos| 2.0 * p.0.abs_diff(end.0).max(p.1.abs_diff(end.1)) as f64;
+    let over: Vec<Pos> = cells.iter().copied().filter(|&p| twice(p) > octile(p) + 1e-9).collect();
+    let drops = cells
+        .iter()
+        .filter(|&&p| {
+            cells.iter().any(|&q| {
+                let (dx, dy) = (p.0.abs_diff(q.0), p.1.abs_diff(q.1));
+                let cost = match (dx, dy) {
+                    (0, 1) | (1, 0) => 1.0,
+                    (1, 1) => std::f64::consts::SQRT_2,
+                    _ => return false,
+                };
+                twice(p) > cost + twice(q) + 1e-9
+            })
+        })
+        .count();
+    app.act(Action::Estimate("2 * max(abs(dx), abs(dy))".into()));
+    app.frames(1);
+    let r = app.world().resource::<LabReport>().clone();
+    assert_eq!((r.over, r.inconsistent), (over.len(), drops), "{:?}", r.message);
+    assert!(over.len() > 30 && drops > 20);
+    for &p in &over {
+        match r.at(p) {
+            Some(Judged::Over(by)) => assert!((by - (twice(p) - octile(p))).abs() < 1e-9, "{p:?}"),
+            other => panic!("{p:?}: {other:?}"),
+        }
+    }
+    let cost = path_cost(&app.world().resource::<Board>().grid, &r.path, Topology::default(), Default::default()).unwrap();
+    assert!((cost - r.cost.unwrap()).abs() < 1e-9 && cost >= octile(start) - 1e-9);
+
+    // the board shows it: over the truth in its own colour, the path with it in black
+    app.act(Action::ShowSteps(true));
+    app.act(Action::StepLayers(StepLayers { heat: Heat::Estimate, ..default() }));
+    app.frames(1);
+    let shown_over = cubes_with(&mut app, Look::Over);
+    let mut expected: Vec<Pos> = over.iter().copied().filter(|p| !r.path.contains(p) && *p != start && *p != end).collect();
+    expected.sort();
+    assert_eq!(shown_over, expected);
+    let walked: Vec<Pos> = r.path.iter().copied().filter(|p| *p != start && *p != end).collect();
+    let mut black = cubes_with(&mut app, Look::Walked);
+    let mut want = walked.clone();
+    want.sort();
+    black.sort();
+    assert_eq!(black, want);
+
+    // the step view searches with it: every h it shows is the formula's
+    app.act(Action::SeekStep(usize::MAX));
+    let view = app.world().resource::<StepView>();
+    let labels: Vec<(Pos, f64)> = cells.iter().filter_map(|&p| view.label(p).map(|l| (p, l.h))).collect();
+    assert!(labels.len() > 5);
+    assert!(labels.iter().all(|&(p, h)| (h - twice(p)).abs() < 1e-9), "{labels:?}");
+
+    // a link keeps the formula: escaped in it, read back the same, judged the same
+    let w = app.world();
+    let link =
+        with_estimate(board_link(w.resource::<Board>(), w.resource::<Selection>(), &w.resource::<SearchSettings>().0), w.resource::<Lab>());
+    assert!(link.ends_with("&estimate=2%20*%20max(abs(dx),%20abs(dy))"), "{link}");
+    let opened = app_with(PlayArgs::from_query(&format!("?{link}")).unwrap().setup().unwrap(), Duration::from_millis(50));
+    assert_eq!(opened.world().resource::<Lab>().text, "2 * max(abs(dx), abs(dy))");
+    assert_eq!(opened.world().resource::<LabReport>().over, over.len());
+    let e = PlayArgs::from_query("estimate=abs(dx)%20%2B").unwrap().setup().unwrap_err();
+    assert!(e.contains("--estimate 'abs(dx) +': column 10"), "{e}");
+
+    // what does not read is said, and the lab keeps nothing in use
+    app.act(Action::Estimate("abs(dx) +".into()));
+    app.frames(1);
+    let lab = app.world().resource::<Lab>().clone();
+    assert!(lab.formula.is_none() && lab.error.as_deref().is_some_and(|e| e.contains("column 10")), "{lab:?}");
+    assert_eq!(*app.world().resource::<LabReport>(), LabReport::default());
+    app.act(Action::Estimate("sqrt(-dx)".into()));
+    app.frames(1);
+    let r = app.world().resource::<LabReport>().clone();
+    assert!(r.message.as_deref().is_some_and(|m| m.starts_with("the estimate at ") && m.contains("NaN")), "{:?}", r.message);
+    assert!(r.cells.is_empty());
 }

@@ -458,7 +458,11 @@ fn long_functions(text: &str) -> Vec<(usize, String, usize)> {
         let Some(at) = find_word(trimmed, "fn ") else { continue };
         let head = &trimmed[..at];
         let is_fn = ["", "pub ", "pub(crate) ", "pub(super) ", "const ", "pub const ", "unsafe ", "pub(crate) unsafe "].contains(&head);
-        if !is_fn || line.trim_end().ends_with(';') {
+        // a declaration without a body (in a trait) ends with ';' before any '{', on its first
+        // line or a later one
+        let has_body =
+            lines[k..].iter().map(|l| l.trim_end()).find(|l| l.contains('{') || l.ends_with(';')).is_some_and(|l| l.contains('{'));
+        if !is_fn || !has_body {
             continue;
         }
         let indent = &line[..line.len() - trimmed.len()];
@@ -491,6 +495,12 @@ fn the_rules_see_what_they_check() {
     let body = format!("fn short() {{\n}}\n\npub(crate) fn long() {{\n{}}}\n", "    x();\n".repeat(61));
     assert_eq!(long_functions(&body), vec![(4, "long".to_string(), 63)]);
     assert!(long_functions(&body.replace("pub(crate) fn long", "// Long: a reason\npub(crate) fn long")).is_empty());
+    // a trait's declaration written over several lines has no body to measure, whatever follows
+    let declared = format!(
+        "trait T {{\n    fn declared(\n        a: u8,\n    ) -> u8;\n}}\nimpl S {{\n    fn f() {{\n{}    }}\n}}\n",
+        "        x();\n".repeat(61)
+    );
+    assert_eq!(long_functions(&declared), vec![(7, "f".to_string(), 63)]);
     // a use tree with nesting, renames and `super`
     let mut out = Vec::new();
     expand_tree(&Vec::new(), "super::{a::B, c::{D, e as f}}", &mut out);

@@ -17,7 +17,8 @@ use cubepath::game::logic::board::Board;
 use cubepath::game::logic::crowd::board_crowd;
 use cubepath::game::logic::files::load_progress;
 use cubepath::game::logic::input::Action;
-use cubepath::game::logic::lessons::{LESSONS, Learn};
+use cubepath::game::logic::lab::LabReport;
+use cubepath::game::logic::lessons::{LAB_LESSON, LESSONS, Learn};
 use cubepath::game::logic::settings::{RaceSettings, SearchSettings};
 
 /// Frames until `done` holds or `limit` frames pass; whether it held.
@@ -62,6 +63,12 @@ fn perform(app: &mut Headless, n: usize) {
             app.act(Action::OpenMap(path));
         }
         5..=7 => app.act(Action::SeekStep(1_000_000)),
+        9 => {
+            // what the lesson set up: over the true cost, and a dearer path
+            let r = app.world().resource::<LabReport>().clone();
+            assert!(r.over > 0 && r.cost.unwrap() > r.optimum.unwrap() + 1e-9, "{r:?}");
+            app.act(Action::Estimate(LAB_LESSON.1.into()));
+        }
         _ => {
             // a barrier on a walking agent's way
             let cell = {

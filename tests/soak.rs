@@ -143,6 +143,7 @@ fn kind(action: &Action) -> &'static str {
         Action::Redo => "Redo",
         Action::CopyLink => "CopyLink",
         Action::Lesson(_) => "Lesson",
+        Action::Estimate(_) => "Estimate",
         Action::ToggleHelp => "ToggleHelp",
         Action::Palette(_) => "Palette",
         Action::Language(_) => "Language",
@@ -174,7 +175,7 @@ fn kind(action: &Action) -> &'static str {
 }
 
 /// How many kinds of action there are ([`kind`] names each).
-const KINDS: usize = 37;
+const KINDS: usize = 38;
 
 /// The invariants after every frame.
 fn check(app: &mut App, seed: u64, frame: usize) {
@@ -430,9 +431,24 @@ fn any_action(rng: &mut Rng, app: &mut App) -> Option<Action> {
                 field: rng.below(2) == 0,
             })
         }
-        23 => Action::Lesson(if rng.below(4) == 0 { None } else { Some(rng.below(9)) }),
+        23 => Action::Lesson(if rng.below(4) == 0 { None } else { Some(rng.below(10)) }),
         24 => Action::Language(if rng.below(2) == 0 { Language::English } else { Language::Chinese }),
         25..=26 => world_file(rng),
+        // the heuristic lab's formula: fine, over, inconsistent, one that does not read, one
+        // that is NaN or negative somewhere, none
+        29 => Action::Estimate(
+            [
+                "max(abs(dx), abs(dy))",
+                "3 * hypot(dx, dy)",
+                "abs(dx) * (round(x / 2) - floor(x / 2))",
+                "abs(dx) +",
+                "sqrt(dx)",
+                "dx - dy",
+                "",
+                "1 / 0",
+            ][rng.below(8)]
+            .into(),
+        ),
         // a voxel put on a walking agent's way: the voxel it steps toward, or one further on
         27..=28 if world.walk.running && world.walk.agent && world.walk.path.len() > 2 => {
             let i = (world.walk.done as usize + 1 + rng.below(3) * rng.below(2)).min(world.walk.path.len() - 1);

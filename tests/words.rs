@@ -22,6 +22,13 @@ const ZH: Words = Words(Language::Chinese);
 /// Texts in the game's source that the player never reads: names of entities and ids, files,
 /// link and command-line pieces, and parts the view joins to a translated whole.
 const NOT_SHOWN: &[&str] = &[
+    // a link's and a command line's parts (names of options, not words to read)
+    "&estimate=",
+    ".trace.json",
+    ".trace.yaml",
+    ".trace.yml",
+    "search.trace.json",
+    " --estimate '{}'",
     // entity names, egui ids
     "Board navigation",
     "Player's path",
@@ -219,7 +226,10 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.unwrap().path();
         if path.is_dir() {
             rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("words/zh.rs") {
+        } else if path.extension().is_some_and(|e| e == "rs")
+            && !(path.parent().is_some_and(|d| d.ends_with("words"))
+                && path.file_name().is_some_and(|n| n.to_string_lossy().starts_with("zh")))
+        {
             out.push(path);
         }
     }

@@ -1,6 +1,8 @@
 //! Playing: the options (from the command line, or the page's URL in the browser) become a
 //! [`GameSetup`], and the game opens its window, or says plainly why it cannot.
 
+use crate::formula::Formula;
+use crate::game::logic::link::percent_decoded;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -83,8 +85,8 @@ pub struct PlayArgs {
     /// The panel's language: en (English) or zh (Simplified Chinese).
     #[arg(long)]
     pub lang: Option<Language>,
-    /// Begin with lesson N (1 to 9: see the panel's Learn section).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=9))]
+    /// Begin with lesson N (1 to 10: see the panel's Learn section).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub lesson: Option<u8>,
     /// Diagonal moves on square cells: never, no-corner-cutting, one-free or always.
     #[arg(long)]
@@ -98,9 +100,15 @@ pub struct PlayArgs {
     /// Step costs: exact (1 and sqrt 2) or tutorial (10 and 14).
     #[arg(long)]
     pub costs: Option<CostModel>,
-    /// In the step view, a heat map of g or of the cost to the goal: g or goal.
-    #[arg(long, value_parser = ["g", "goal"])]
+    /// In the step view, a heat map of g, of the cost to the goal, or of the heuristic lab's
+    /// estimate against that cost: g, goal or estimate.
+    #[arg(long, value_parser = ["g", "goal", "estimate"])]
     pub heat: Option<String>,
+    /// The heuristic lab's estimate, a formula of the cell and the end such as
+    /// 'max(abs(dx), abs(dy))' (see `cubepath solve --help`, --heuristic): the lab judges it
+    /// against the true cost, and the step view and the race search with it.
+    #[arg(long)]
+    pub estimate: Option<String>,
     /// In the step view, arrows from each reached cell to its parent.
     #[arg(long)]
     pub arrows: bool,
@@ -168,11 +176,11 @@ impl PlayArgs {
         let mut argv = vec!["cubepath".to_string()];
         for pair in query.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, "1"));
-            let value = value.replace("%2C", ",").replace("%2c", ",");
+            let value = percent_decoded(value);
             match key {
                 "rows" | "cols" | "barriers" | "seed" | "start" | "end" | "steps" | "map" | "algorithm" | "heat" | "race" | "agents"
                 | "crowd" | "crowd-ticks" | "levels" | "world" | "moves" | "slice" | "diagonal" | "heuristic" | "weight" | "costs"
-                | "lesson" | "palette" | "lang" => {
+                | "lesson" | "palette" | "lang" | "estimate" => {
                     argv.push(format!("--{key}"));
                     argv.push(value);
                 }
@@ -275,11 +283,16 @@ impl PlayArgs {
                 arrows: self.arrows,
                 heat: match self.heat.as_deref() {
                     Some("g") => Heat::G,
+                    Some("estimate") => Heat::Estimate,
                     Some(_) => Heat::ToGoal,
                     None => Heat::Off,
                 },
             },
             race: self.race.as_ref().map(|r| r.0.clone()),
+            estimate: match &self.estimate {
+                Some(text) => Some(Formula::parse(text).map(|_| text.clone()).map_err(|e| format!("--estimate '{text}': {e}"))?),
+                None => None,
+            },
             crowd: CrowdSettings {
                 agents: self.agents.map_or(0, usize::from),
                 clicks: self.crowd.unwrap_or_default(),

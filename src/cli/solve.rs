@@ -29,6 +29,9 @@ pub struct SolveArgs {
     pub smooth: bool,
     /// Write every expansion in order (cell, g, h, f, parent, cells pushed) to this JSON file
     /// (format: the engine's `StepSearch::write_trace`); the algorithm must run step by step.
+    /// Named `*.trace.json` or `*.trace.yaml`, the file is a Posthoc search trace instead
+    /// (ShortestPathLab's visualiser, version 1.4.0: `Recording::write_posthoc`), for every
+    /// algorithm that can be recorded (HPA* and the subgoal graph too).
     #[arg(long)]
     pub trace: Option<PathBuf>,
     /// A unit this many cells a side (1 to 64, square cells): --from, --to and the path's
@@ -93,9 +96,16 @@ fn solve_world(a: &SolveArgs) -> Result<u8, Failure> {
             return Err(BadInput("--trace and a --heuristic formula: trace a named heuristic's search".into()));
         }
         Some(path) => {
-            let run = searcher.steps_world(&world, from, to, &options).map_err(|e| BadInput(format!("--trace: {e}")))?;
             let mut json = Vec::new();
-            let result = run.write_trace(options.limit, &mut json)?;
+            let result = if is_posthoc(path) {
+                let recording = searcher.record(&world, from, to, &options, options.limit.unwrap_or(usize::MAX));
+                let recording = recording.map_err(|e| BadInput(format!("--trace: {e}")))?;
+                recording.write_posthoc(to, (world.width(), world.height(), world.depth()), &mut json)?;
+                recording.result
+            } else {
+                let run = searcher.steps_world(&world, from, to, &options).map_err(|e| BadInput(format!("--trace: {e}")))?;
+                run.write_trace(options.limit, &mut json)?
+            };
             crate::disk::write_atomically(path, json)
                 .map_err(|e| BadInput(format!("could not write the trace {}: {e}", path.display())))?;
             result
@@ -146,9 +156,23 @@ fn trace(
     options: &SearchOptions,
     path: &Path,
 ) -> Result<SearchResult, Failure> {
-    let run = searcher.steps(grid, from, to, options).map_err(|e| BadInput(format!("--trace: {e}")))?;
     let mut json = Vec::new();
-    let result = run.write_trace(options.limit, &mut json)?;
+    let result = if is_posthoc(path) {
+        let recording = searcher.record(grid, from, to, options, options.limit.unwrap_or(usize::MAX));
+        let recording = recording.map_err(|e| BadInput(format!("--trace: {e}")))?;
+        recording.write_posthoc(to, (grid.width(), grid.height(), 1), &mut json)?;
+        recording.result
+    } else {
+        let run = searcher.steps(grid, from, to, options).map_err(|e| BadInput(format!("--trace: {e}")))?;
+        run.write_trace(options.limit, &mut json)?
+    };
     crate::disk::write_atomically(path, json).map_err(|e| BadInput(format!("could not write the trace {}: {e}", path.display())))?;
     Ok(result)
+}
+
+/// Whether a trace file is for Posthoc (ShortestPathLab's visualiser): named `*.trace.json`,
+/// `*.trace.yaml` or `*.trace.yml`, as that tool asks; any other name gets cubepath's own.
+pub fn is_posthoc(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("").to_ascii_lowercase();
+    [".trace.json", ".trace.yaml", ".trace.yml"].iter().any(|end| name.ends_with(end))
 }

@@ -8,12 +8,15 @@ use bevy::prelude::*;
 use super::boards::agent::AgentArrived;
 use super::boards::board::Hover;
 use super::boards::crowd::BoardCrowd;
+use super::boards::lab::LabReport;
 use super::boards::race::Race;
 use super::boards::stepview::StepView;
 use super::boards::walk::Walk;
 use super::shared::files;
 use super::shared::input::Action;
-use super::shared::settings::{BoardSettings, CrowdSettings, PlaySettings, RaceSettings, SearchSettings, StepViewOn, WalkMode};
+use super::shared::settings::{
+    BoardSettings, CrowdSettings, Heat, PlaySettings, RaceSettings, SearchSettings, StepLayers, StepViewOn, WalkMode,
+};
 use super::shared::setup::GameSetup;
 use super::shared::status::Status;
 use crate::engine::{
@@ -40,7 +43,7 @@ pub struct Lesson {
 }
 
 /// The lessons, in order.
-pub const LESSONS: [Lesson; 9] = [
+pub const LESSONS: [Lesson; 10] = [
     Lesson {
         title: "A path on a cube grid",
         task: "Click a floor cube for the start, another for the end: A* finds the shortest path (gold). Then press Space.",
@@ -86,7 +89,15 @@ pub const LESSONS: [Lesson; 9] = [
         task: "Sixty agents wander. Right-click a cube in their way to drop a barrier.",
         shows: "The agents whose paths crossed it repaired their searches (D* Lite) instead of starting again, and walked round.",
     },
+    Lesson {
+        title: "Break the estimate",
+        task: "The heuristic lab's estimate is three times the straight line: pink cells are over the true cost, and A*'s black path costs more than the least. Now pick 'on odd columns only' in the Heuristic lab: never over, but it drops by more than a move costs (cyan).",
+        shows: "An estimate over the true cost lets A* settle for a dearer path. One never over but dropping too fast (inconsistent) still gives the least cost, but A* must take cells back and expand them again.",
+    },
 ];
+
+/// The lab lesson's two estimates: over the true cost; then never over but inconsistent.
+pub const LAB_LESSON: (&str, &str) = ("3 * hypot(dx, dy)", "max(abs(dx), abs(dy)) * (round(x / 2) - floor(x / 2))");
 
 /// Where the player is in the lessons.
 #[derive(Resource, Default)]
@@ -142,7 +153,15 @@ fn setup_actions(n: usize) -> Vec<Action> {
         5 => vec![board(16, 16, 22.0, 7), race(&[Algorithm::Dijkstra, Algorithm::AStar])],
         6 => vec![board(16, 16, 22.0, 9), race(&[Algorithm::Greedy, Algorithm::AStar])],
         7 => vec![search(Algorithm::Jps, square), board(16, 16, 20.0, 4), Action::ShowSteps(true)],
-        _ => vec![board(24, 24, 15.0, 3), crowd(60)],
+        8 => vec![board(24, 24, 15.0, 3), crowd(60)],
+        _ => vec![
+            // a board where three times the straight line costs 19 % more than the least, and
+            // the odd columns' estimate takes 19 cells back (tests/lessons.rs checks both)
+            board(16, 16, 22.0, 16),
+            Action::Estimate(LAB_LESSON.0.into()),
+            Action::ShowSteps(true),
+            Action::StepLayers(StepLayers { heat: Heat::Estimate, ..StepLayers::default() }),
+        ],
     });
     out
 }
@@ -157,7 +176,7 @@ fn notice_done(
     (steps, step_view, hover): (Res<StepView>, Res<StepViewOn>, Res<Hover>),
     race: Res<Race>,
     crowd: BoardCrowd,
-    search: Res<SearchSettings>,
+    (search, lab): (Res<SearchSettings>, Res<LabReport>),
     mut status: ResMut<Status>,
 ) {
     let arrived = arrived.read().count() > 0;
@@ -184,7 +203,8 @@ fn notice_done(
         4 => learn.opened,
         5 | 6 => race_over,
         7 => step_view.0 && search.0.algorithm == Algorithm::Jps && !steps.steps.is_empty() && steps.shown >= steps.steps.len(),
-        _ => crowd.get().is_some_and(|c| c.stats().replans > 0),
+        8 => crowd.get().is_some_and(|c| c.stats().replans > 0),
+        _ => lab.over == 0 && lab.inconsistent > 0 && lab.again > 0,
     };
     if done {
         learn.finished = true;

@@ -9,6 +9,7 @@
 use bevy::prelude::*;
 
 use super::boards::board::{Board, Selection};
+use super::boards::lab::Lab;
 use super::shared::input::Action;
 use super::shared::settings::{BoardSettings, SearchSettings, WorldSettings};
 use super::shared::status::Status;
@@ -48,6 +49,42 @@ pub fn board_link(board: &Board, selection: &Selection, search: &SearchOptions) 
         link.push_str(&format!("&costs={}", search.costs));
     }
     link
+}
+
+/// A URL parameter's value with its `%XX` escapes read (a formula's spaces, `+` and `/`); an
+/// escape that is not one stays as it is.
+pub fn percent_decoded(value: &str) -> String {
+    let bytes = value.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(b)) => {
+                out.push(b);
+                i += 3;
+            }
+            (c, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// `fragment` with the heuristic lab's formula, if it has one (`&estimate=`, escaped).
+pub fn with_estimate(mut fragment: String, lab: &Lab) -> String {
+    if let Some(f) = &lab.formula {
+        fragment.push_str("&estimate=");
+        for b in f.text().bytes() {
+            match b {
+                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b',' | b'(' | b')' | b'*' => fragment.push(b as char),
+                _ => fragment.push_str(&format!("%{b:02X}")),
+            }
+        }
+    }
+    fragment
 }
 
 /// The fragment that opens this world, made again from its kind, size and seed, with its
@@ -98,14 +135,14 @@ fn copy_link(
     mut actions: MessageReader<Action>,
     board: Res<Board>,
     selection: Res<Selection>,
-    search: Res<SearchSettings>,
+    (search, lab): (Res<SearchSettings>, Res<Lab>),
     mut status: ResMut<Status>,
 ) {
     for action in actions.read() {
         if *action != Action::CopyLink {
             continue;
         }
-        let fragment = board_link(&board, &selection, &search.0);
+        let fragment = with_estimate(board_link(&board, &selection, &search.0), &lab);
         status.say(share(&fragment));
     }
 }
@@ -126,6 +163,7 @@ fn share(fragment: &str) -> String {
         match k {
             "b" => c.push_str(&format!(" --map board:{v}")),
             "hex" => c.push_str(" --hex"),
+            "estimate" => c.push_str(&format!(" --estimate '{}'", percent_decoded(v))),
             _ => c.push_str(&format!(" --{k} {v}")),
         }
         c

@@ -12,7 +12,7 @@ pub mod shared;
 pub mod worlds;
 
 // (the parts' modules by their own names, as the view, the command line and the tests name them)
-pub use boards::{agent, board, crowd, history, persist, race, search, stepview, walk};
+pub use boards::{agent, board, crowd, history, lab, persist, race, search, stepview, walk};
 pub use shared::{files, input, settings, setup, status};
 pub use worlds::{world, world_history, world_race, world_steps, world_walk};
 
@@ -41,7 +41,7 @@ fn plugin(app: &mut App) {
         search::plugin,
         walk::plugin,
         agent::plugin,
-        stepview::plugin,
+        (stepview::plugin, lab::plugin),
         race::plugin,
         crowd::plugin,
         duel::plugin,

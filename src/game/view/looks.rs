@@ -10,6 +10,7 @@ use crate::engine::grid::{Cell, Pos};
 use crate::game::logic::agent::Agent;
 use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::crowd::CrowdField;
+use crate::game::logic::lab::{Judged, LabReport};
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::{Heat, Palette, StepLayers, StepViewOn};
 use crate::game::logic::stepview::{GoalField, Mark, StepView};
@@ -44,6 +45,10 @@ pub enum Look {
     Current,
     /// Heat map: a distance, from 0 (near) to [`HEAT_LEVELS`] - 1 (far).
     Heat(u8),
+    /// Heuristic lab: the estimate is over the true cost here (inadmissible).
+    Over,
+    /// Heuristic lab: the estimate drops by more than a move costs from here (inconsistent).
+    Drop,
 }
 
 /// The heat map's colour steps.
@@ -51,7 +56,7 @@ pub const HEAT_LEVELS: u8 = 10;
 
 impl Look {
     /// Every look.
-    pub const ALL: [Look; 22] = [
+    pub const ALL: [Look; 24] = [
         Look::Floor,
         Look::Barrier,
         Look::Start,
@@ -74,6 +79,8 @@ impl Look {
         Look::Heat(7),
         Look::Heat(8),
         Look::Heat(9),
+        Look::Over,
+        Look::Drop,
     ];
 
     /// The heat map's look for `value` of `max`.
@@ -110,6 +117,9 @@ impl Look {
             Look::Open => Color::srgb(0.55, 0.90, 0.55),
             Look::Closed => Color::srgb(0.70, 0.60, 0.90),
             Look::Current => Color::srgb(1.0, 0.55, 0.0),
+            // the lab's marks stand apart from the heat ramp (yellow to purple) and each other
+            Look::Over => Color::srgb(0.95, 0.20, 0.60),
+            Look::Drop => Color::srgb(0.20, 0.90, 0.95),
             // near is bright yellow, far deep purple (a viridis-like ramp, readable on grey)
             Look::Heat(k) => {
                 let t = k.min(HEAT_LEVELS - 1) as f32 / (HEAT_LEVELS - 1) as f32;
@@ -186,6 +196,7 @@ pub struct CellLooks<'w, 's> {
     layers: Res<'w, StepLayers>,
     field: Res<'w, GoalField>,
     crowd_field: Res<'w, CrowdField>,
+    lab: Res<'w, LabReport>,
     /// The colours.
     pub palette: Res<'w, Palette>,
     agents: Query<'w, 's, &'static Agent>,
@@ -203,7 +214,8 @@ impl CellLooks<'_, '_> {
     /// names every field of [`CellLooks`] (a new field does not compile until it is listed here),
     /// so the looks and this check read one list.
     pub fn changed(&self) -> bool {
-        let CellLooks { board, selection, path, walk, hover, step, step_on, layers, field, crowd_field, palette, agents: _, moved } = self;
+        let CellLooks { board, selection, path, walk, hover, step, step_on, layers, field, crowd_field, lab, palette, agents: _, moved } =
+            self;
         board.is_changed()
             || palette.is_changed()
             || selection.is_changed()
@@ -215,6 +227,7 @@ impl CellLooks<'_, '_> {
             || layers.is_changed()
             || field.is_changed()
             || crowd_field.is_changed()
+            || lab.is_changed()
             || !moved.is_empty()
     }
 
@@ -242,6 +255,17 @@ impl CellLooks<'_, '_> {
         if let Some(d) = self.crowd_field.at(p) {
             // the crowd's gathering field: its heat map under the agents
             return if hovered == Some(p) { Look::Hover } else { Look::heat(d, self.crowd_field.max) };
+        }
+        if self.step_on.0 && self.layers.heat == Heat::Estimate {
+            return match (hovered == Some(p), self.lab.on_path(p), self.lab.at(p)) {
+                (true, ..) => Look::Hover,
+                // black: the gold path would hide among the exact cells' yellow
+                (_, true, _) => Look::Walked,
+                (_, _, Some(Judged::Over(_))) => Look::Over,
+                _ if self.lab.drops_at(p) => Look::Drop,
+                (_, _, Some(Judged::Under(share))) => Look::heat(1.0 - share, 1.0),
+                _ => Look::of_cell(cell),
+            };
         }
         if self.step_on.0 && self.layers.heat != Heat::Off {
             let value = match self.layers.heat {

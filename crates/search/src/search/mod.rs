@@ -55,6 +55,7 @@ pub use prepared::jps_plus::JumpDistances;
 pub use prepared::subgoal::{JUMP_TABLE_CYCLES, PrepError, Prepared, TABLE_SUBGOALS, prepare};
 pub use replan::dstar::{Progress, Replanner};
 pub use run::find::find_path;
+pub use run::posthoc::TracePos;
 pub use run::record::{Expansion, Pushed, Recording};
 pub use run::resumable::{Search, Searchable};
 pub use solid::jps3d::JumpTrace;

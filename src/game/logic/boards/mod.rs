@@ -5,6 +5,7 @@ pub mod agent;
 pub mod board;
 pub mod crowd;
 pub mod history;
+pub mod lab;
 pub mod persist;
 pub mod race;
 pub mod search;

@@ -7,7 +7,9 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use super::board::{Board, Selection};
+use super::lab::Lab;
 use crate::engine::files::write_map;
+use crate::engine::search::SearchOptions;
 use crate::game::logic::shared::files;
 use crate::game::logic::shared::input::Action;
 use crate::game::logic::shared::settings::{MAX_TRACE, SearchSettings};
@@ -30,13 +32,21 @@ fn save_maps(
     mut actions: MessageReader<Action>,
     board: Res<Board>,
     selection: Res<Selection>,
-    search: Res<SearchSettings>,
+    (search, lab): (Res<SearchSettings>, Res<Lab>),
     mut status: ResMut<Status>,
 ) {
     for action in actions.read() {
         match action {
             Action::SaveMap(name) if files::is_world(name) => {}
             Action::SaveMap(name) => status.say(files::save_map(name, write_map(&board.grid))),
+            Action::SaveTrace(name) if is_posthoc(name) => status.say(match posthoc_trace(&board, &selection, &search.0, &lab) {
+                // the board beside it, for Posthoc to lay the trace over
+                Ok(text) => {
+                    let map = format!("{}.map", &name[..name.to_ascii_lowercase().rfind(".trace.").unwrap_or(name.len())]);
+                    format!("{}; {}", files::save_map(name, &text), files::save_map(&map, write_map(&board.grid)))
+                }
+                Err(why) => format!("no trace to save: {why}"),
+            }),
             Action::SaveTrace(name) => status.say(match trace_json(&board, &selection, &search) {
                 Ok(json) => files::save_map(name, &json),
                 Err(why) => format!("no trace to save: {why}"),
@@ -57,6 +67,29 @@ fn trace_json(board: &Board, selection: &Selection, search: &SearchSettings) -> 
     let mut json = Vec::new();
     run.write_trace(Some(MAX_TRACE), &mut json).map_err(|e| e.to_string())?;
     String::from_utf8(json).map_err(|e| e.to_string())
+}
+
+/// Whether a trace's name asks for Posthoc's format (`*.trace.json`, `*.trace.yaml`).
+pub fn is_posthoc(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    [".trace.json", ".trace.yaml", ".trace.yml"].iter().any(|end| name.ends_with(end))
+}
+
+/// The search from the start to the end with the current settings (and the heuristic lab's
+/// estimate, as the step view searches), recorded and written as a Posthoc search trace.
+fn posthoc_trace(board: &Board, selection: &Selection, search: &SearchOptions, lab: &Lab) -> Result<String, String> {
+    let (Some(start), Some(end)) = (selection.start, selection.end) else {
+        return Err("pick a start and an end".into());
+    };
+    let mut searcher = crate::engine::search::Searcher::default();
+    let recording = match lab.estimate_for(search) {
+        Some(e) => searcher.record_estimated(&board.grid, (start, end), search, &e, MAX_TRACE),
+        None => searcher.record(&board.grid, start, end, search, MAX_TRACE),
+    };
+    let mut text = Vec::new();
+    let (w, h) = (board.grid.width(), board.grid.height());
+    recording.map_err(|e| e.to_string())?.write_posthoc(end, (w, h, 1), &mut text).map_err(|e| e.to_string())?;
+    String::from_utf8(text).map_err(|e| e.to_string())
 }
 
 /// When the board last changed, while it has not been kept since.

@@ -9,6 +9,7 @@
 use bevy::prelude::*;
 
 use super::board::{Board, Selection};
+use super::lab::Lab;
 use super::search::game_options;
 use super::stepview::StepView;
 use crate::engine::{
@@ -33,6 +34,7 @@ pub(crate) fn plugin(app: &mut App) {
         (
             record_race.run_if(
                 resource_changed::<RaceSettings>
+                    .or_eager(resource_changed::<Lab>)
                     .or_eager(resource_changed::<Board>)
                     .or_eager(resource_changed::<Selection>)
                     .or_eager(resource_changed::<SearchSettings>),
@@ -55,7 +57,7 @@ impl LaneView for StepView {
 impl Race {
     /// Records every lane from `start` to `end` with the player's search settings and each
     /// lane's algorithm, and shows the beginning (or the pending seek).
-    pub fn record(&mut self, board: &Board, start: Pos, end: Pos, settings: &SearchOptions, algorithms: &[Algorithm]) {
+    pub fn record(&mut self, board: &Board, (start, end): (Pos, Pos), settings: &SearchOptions, algorithms: &[Algorithm], lab: &Lab) {
         let lanes = algorithms
             .iter()
             .map(|&algorithm| {
@@ -64,10 +66,12 @@ impl Race {
                 // the lanes share one searcher for the graph kinds, kept between races
                 lane.view.graphs = std::mem::take(&mut self.graphs);
                 // the recording is the search: its end gives the cost and the path
-                let answer = lane.view.record_limited(board, start, end, &SearchOptions { limit: None, ..options }, RACE_LIMIT).map(|r| {
-                    let path = r.path.unwrap_or_default();
-                    (r.cost, if algorithm.any_angle() { cells_along(&path) } else { path })
-                });
+                let options = SearchOptions { limit: None, ..options };
+                let answer =
+                    lane.view.record_with(board, (start, end), &options, lab.estimate_for(&options).as_ref(), RACE_LIMIT).map(|r| {
+                        let path = r.path.unwrap_or_default();
+                        (r.cost, if algorithm.any_angle() { cells_along(&path) } else { path })
+                    });
                 lane.end_with(answer);
                 self.graphs = std::mem::take(&mut lane.view.graphs);
                 lane
@@ -91,11 +95,11 @@ fn record_race(
     settings: Res<RaceSettings>,
     board: Res<Board>,
     selection: Res<Selection>,
-    search: Res<SearchSettings>,
+    (search, lab): (Res<SearchSettings>, Res<Lab>),
     mut race: ResMut<Race>,
 ) {
     match (settings.on, selection.start, selection.end) {
-        (true, Some(s), Some(e)) => race.record(&board, s, e, &search.0, &settings.algorithms),
+        (true, Some(s), Some(e)) => race.record(&board, (s, e), &search.0, &settings.algorithms, &lab),
         _ => race.clear(),
     }
 }

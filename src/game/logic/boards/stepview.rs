@@ -6,9 +6,10 @@
 use bevy::prelude::*;
 
 use super::board::{Board, Selection};
+use super::lab::Lab;
 use crate::engine::{
     grid::{Pos, distances_to},
-    search::{Algorithm, Pushed, SearchError, SearchOptions, SearchResult, Searcher},
+    search::{Algorithm, Estimate, Pushed, SearchError, SearchOptions, SearchResult, Searcher},
 };
 use crate::game::logic::shared::replay::{Replay, control_replays, play_replay, replay_running};
 use crate::game::logic::shared::settings::{Heat, MAX_TRACE, SearchSettings, StepLayers, StepViewOn, race_on, step_view_on};
@@ -27,6 +28,7 @@ pub(crate) fn plugin(app: &mut App) {
             ),
             record_trace.run_if(
                 resource_changed::<StepViewOn>
+                    .or_eager(resource_changed::<Lab>)
                     .or_eager(resource_changed::<Board>)
                     .or_eager(resource_changed::<Selection>)
                     .or_eager(resource_changed::<SearchSettings>),
@@ -258,6 +260,12 @@ impl StepView {
         let _ = self.record_limited(board, start, end, options, MAX_TRACE);
     }
 
+    /// As [`StepView::record`], with the heuristic lab's estimate (if any) in place of the
+    /// heuristic.
+    pub fn record_estimated(&mut self, board: &Board, (start, end): (Pos, Pos), options: &SearchOptions, estimate: Option<&Estimate>) {
+        let _ = self.record_with(board, (start, end), options, estimate, MAX_TRACE);
+    }
+
     /// Records at most `limit` expansions of the search from `start` to `end` ([`Self::truncated`]
     /// says whether it was cut) and shows its beginning, or the pending seek. Returns what the
     /// search found (no path when cut short), or why it could not run.
@@ -267,6 +275,18 @@ impl StepView {
         start: Pos,
         end: Pos,
         options: &SearchOptions,
+        limit: usize,
+    ) -> Result<SearchResult, SearchError> {
+        self.record_with(board, (start, end), options, None, limit)
+    }
+
+    /// As [`StepView::record_limited`], with `estimate` (if any) in place of the heuristic.
+    pub fn record_with(
+        &mut self,
+        board: &Board,
+        (start, end): (Pos, Pos),
+        options: &SearchOptions,
+        estimate: Option<&Estimate>,
         limit: usize,
     ) -> Result<SearchResult, SearchError> {
         let (w, h) = (board.grid.width(), board.grid.height());
@@ -282,7 +302,10 @@ impl StepView {
         self.open = 0;
         self.max_g = 0.0;
         self.by_jumps = false;
-        let recording = self.graphs.record(&board.grid, start, end, options, limit);
+        let recording = match estimate {
+            Some(e) => self.graphs.record_estimated(&board.grid, (start, end), options, e, limit),
+            None => self.graphs.record(&board.grid, start, end, options, limit),
+        };
         if let Ok(seen) = &recording {
             self.by_jumps = seen.answered_by != options.algorithm;
             self.truncated = seen.truncated;
@@ -316,11 +339,11 @@ fn record_trace(
     on: Res<StepViewOn>,
     board: Res<Board>,
     selection: Res<Selection>,
-    settings: Res<SearchSettings>,
+    (settings, lab): (Res<SearchSettings>, Res<Lab>),
     mut view: ResMut<StepView>,
 ) {
     match (on.0, selection.start, selection.end) {
-        (true, Some(s), Some(e)) => view.record(&board, s, e, &settings.0),
+        (true, Some(s), Some(e)) => view.record_estimated(&board, (s, e), &settings.0, lab.estimate_for(&settings.0).as_ref()),
         _ => view.clear(),
     }
     view.running = false;

@@ -88,6 +88,8 @@ pub enum Action {
     /// Save the current search's trace (every expansion, as JSON) at this path (a download in
     /// the browser).
     SaveTrace(String),
+    /// The heuristic lab's formula, as typed (empty: none).
+    Estimate(String),
     /// Z or the Pause button.
     TogglePause,
     /// New search settings.

@@ -272,6 +272,9 @@ pub enum Heat {
     G,
     /// The true cost to the goal from every cell (a Dijkstra backwards from the goal).
     ToGoal,
+    /// The heuristic lab's formula against that true cost: where it overestimates, where it
+    /// drops by more than a move costs, and how much of the truth it gives elsewhere.
+    Estimate,
 }
 
 /// The fewest and the most lanes in the race.

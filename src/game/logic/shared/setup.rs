@@ -64,6 +64,8 @@ pub struct GameSetup {
     /// Open the race with these algorithms, one lane each (with `steps`, that many expansions
     /// shown).
     pub race: Option<Vec<Algorithm>>,
+    /// The heuristic lab's formula (checked: it reads).
+    pub estimate: Option<String>,
     /// A crowd to start with.
     pub crowd: CrowdSettings,
     /// Ticks the crowd runs at once when it is made (for screenshots).

@@ -5,6 +5,7 @@
 
 mod crowd;
 mod help;
+mod lab;
 mod labels;
 mod learn;
 mod search;
@@ -52,11 +53,19 @@ struct PanelDraft {
     maze: MazeKind,
     /// The world settings being edited (applied with "New world").
     world: WorldSettings,
+    /// The heuristic lab's formula as it is being typed.
+    formula: String,
 }
 
 impl Default for PanelDraft {
     fn default() -> Self {
-        PanelDraft { board: BoardSettings::default(), file: "board.map".into(), maze: MazeKind::default(), world: WorldSettings::default() }
+        PanelDraft {
+            board: BoardSettings::default(),
+            file: "board.map".into(),
+            maze: MazeKind::default(),
+            world: WorldSettings::default(),
+            formula: String::new(),
+        }
     }
 }
 
@@ -238,6 +247,7 @@ fn sections(ui: &mut egui::Ui, d: &mut PanelDraft, shown: &Shown, actions: &mut 
     world::world_section(ui, shown, &mut d.world, actions);
     learn::learn_section(ui, &shown.learn, w, actions);
     search::search_section(ui, shown, actions);
+    lab::lab_section(ui, shown, &mut d.formula, actions);
     steps::step_section(ui, shown, actions);
     steps::race_section(ui, shown, actions);
     crowd::crowd_section(ui, (*shown.crowd_settings, w), (&shown.crowd, &shown.board_crowd), actions);

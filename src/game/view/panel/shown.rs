@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::crowd::{BoardCrowd, CrowdState};
 use crate::game::logic::duel::Duel;
+use crate::game::logic::lab::{Lab, LabReport};
 use crate::game::logic::lessons::Learn;
 use crate::game::logic::race::Race;
 use crate::game::logic::search::PathState;
@@ -56,6 +57,8 @@ pub(super) struct Shown<'w, 's> {
     pub world_settings: Res<'w, WorldSettings>,
     pub world_steps: Res<'w, WorldStepView>,
     pub world_race: Res<'w, WorldRace>,
+    pub lab: Res<'w, Lab>,
+    pub lab_report: Res<'w, LabReport>,
 }
 
 impl Shown<'_, '_> {

@@ -83,10 +83,25 @@ pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut Messa
                     ui.small(w.say(jumps));
                 }
             }
-            if ui.button(w.t("Save trace")).on_hover_text(w.t("every expansion as JSON: trace.json (a download in the browser)")).clicked()
-            {
-                actions.write(Action::SaveTrace("trace.json".into()));
-            }
+            save_buttons(ui, w, actions);
+        }
+    });
+}
+
+/// Save the search: as cubepath's JSON trace, or as a trace Posthoc replays.
+fn save_buttons(ui: &mut egui::Ui, w: Words, actions: &mut MessageWriter<Action>) {
+    ui.horizontal(|ui| {
+        if ui.button(w.t("Save trace")).on_hover_text(w.t("every expansion as JSON: trace.json (a download in the browser)")).clicked() {
+            actions.write(Action::SaveTrace("trace.json".into()));
+        }
+        if ui
+            .button(w.t("Save Posthoc trace"))
+            .on_hover_text(
+                w.t("the search as a trace ShortestPathLab's Posthoc replays: search.trace.json, with the board saved as a .map beside it"),
+            )
+            .clicked()
+        {
+            actions.write(Action::SaveTrace("search.trace.json".into()));
         }
     });
 }
@@ -223,12 +238,14 @@ fn layers_controls(ui: &mut egui::Ui, shown: &Shown, actions: &mut MessageWriter
         ui.radio_value(&mut layers.heat, Heat::G, "g").on_hover_text(w.t("cost from the start found so far"));
         ui.radio_value(&mut layers.heat, Heat::ToGoal, w.t("to goal"))
             .on_hover_text(w.t("true cost to the end: a Dijkstra backwards from it"));
+        ui.radio_value(&mut layers.heat, Heat::Estimate, w.t("estimate"))
+            .on_hover_text(w.t("the heuristic lab's formula against the true cost: see the Heuristic lab"));
     });
     if layers != *shown.layers {
         actions.write(Action::StepLayers(layers));
     }
     let (max, what) = match layers.heat {
-        Heat::Off => return,
+        Heat::Off | Heat::Estimate => return,
         Heat::G => (shown.step.max_g, "g"),
         Heat::ToGoal => (shown.field.max, "to goal"),
     };

@@ -10,6 +10,7 @@
 //! quotes another (`"lesson {} done: {}"`) comes out whole in the one language.
 
 mod zh;
+mod zh_lab;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -47,9 +48,10 @@ impl Words {
 
 /// One language's table, as written: (English, translation) pairs.
 pub fn entries(language: Language) -> &'static [(&'static str, &'static str)] {
+    static ZH: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
     match language {
         Language::English => &[],
-        Language::Chinese => zh::TABLE,
+        Language::Chinese => ZH.get_or_init(|| [zh::TABLE, zh_lab::TABLE].concat()),
     }
 }
 

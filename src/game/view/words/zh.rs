@@ -243,6 +243,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("g", "g"),
     ("cost from the start found so far", "目前找到的从起点出发的代价"),
     ("to goal", "到终点"),
+    ("estimate", "估计"),
+    ("the heuristic lab's formula against the true cost: see the Heuristic lab", "启发函数实验室的公式与真实代价的对比：见启发函数实验室"),
     ("true cost to the end: a Dijkstra backwards from it", "到终点的真实代价：从终点反向运行 Dijkstra"),
     (
         "JPS+ jumps from {},{}: {} (k > 0: a jump point k steps away; -k: k steps to a wall)",

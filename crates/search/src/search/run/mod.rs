@@ -7,6 +7,7 @@
 
 pub(crate) mod estimated;
 pub(crate) mod find;
+pub(crate) mod posthoc;
 pub(crate) mod prepare;
 pub(crate) mod record;
 #[cfg(test)]

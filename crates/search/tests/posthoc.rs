@@ -1,0 +1,124 @@
+//! Posthoc search traces (`Recording::write_posthoc`) checked against the format's published
+//! schema (posthoc-app's `client/src/language/schema.ts` and `protocol/Trace-v140.ts`: an
+//! object with `version` "1.4.0", `views` whose `main` is a list of components each naming
+//! its `$`, and `events`, a list of objects with an `id`, a string `type` and an optional
+//! `pId`), with the standard search event types only, each parent an earlier event's id, and
+//! the same story as cubepath's own trace of the same search: the same expansions in the same
+//! order, the same g and h.
+
+use cubepath_search::{grid::*, search::*, world::*};
+use serde_json::Value;
+
+mod common;
+use common::seeded_grid;
+
+const TYPES: [&str; 7] = ["source", "destination", "generating", "updating", "expanding", "closing", "end"];
+
+/// The schema's checks, and the rules of a search's events, on a written trace; its events.
+fn checked(text: &str) -> Vec<Value> {
+    let trace: Value = serde_json::from_str(text).expect("the trace is JSON (and so YAML 1.2)");
+    assert_eq!(trace["version"], "1.4.0");
+    let main = trace["views"]["main"].as_array().expect("views.main is a list");
+    assert!(!main.is_empty() && main.iter().all(|c| c["$"].is_string()), "{main:?}");
+    for key in ["x", "y"] {
+        assert!(trace["pivot"][key].as_str().is_some_and(|s| s.starts_with("${{") && s.ends_with("}}")));
+    }
+    let events = trace["events"].as_array().expect("events is a list").clone();
+    let mut seen = std::collections::HashSet::new();
+    for (k, e) in events.iter().enumerate() {
+        let kind = e["type"].as_str().expect("a type");
+        assert!(TYPES.contains(&kind), "event {k}: {kind}");
+        let id = e["id"].as_u64().expect("a numeric id");
+        assert!(e["x"].is_u64() && e["y"].is_u64(), "event {k}: {e}");
+        if let (Some(g), Some(h), Some(f)) = (e["g"].as_f64(), e["h"].as_f64(), e["f"].as_f64()) {
+            assert!(g >= 0.0 && h >= 0.0 && ((f - (g + h)).abs() < 1e-9 || (f - h).abs() < 1e-9), "event {k}: {e}");
+        }
+        match &e["pId"] {
+            Value::Null => {}
+            p => assert!(p.as_u64().is_some_and(|p| seen.contains(&p)), "event {k}: parent {p} is no earlier event's"),
+        }
+        seen.insert(id);
+    }
+    events
+}
+
+fn at(e: &Value) -> Pos {
+    (e["x"].as_u64().unwrap() as usize, e["y"].as_u64().unwrap() as usize)
+}
+
+#[test]
+fn a_board_search_traced_for_posthoc_passes_the_schema_and_tells_the_same_story() {
+    for (seed, algorithm) in [(1, Algorithm::AStar), (2, Algorithm::Greedy), (3, Algorithm::Jps), (4, Algorithm::Dijkstra)] {
+        let (start, goal) = ((0, 0), (29, 19));
+        let options = SearchOptions { algorithm, ..Default::default() };
+        // the first grid from `seed` on with a way from corner to corner
+        let grid = (seed..)
+            .map(|s| {
+                let mut grid = seeded_grid(30, 20, 0.25, s);
+                grid.set(0, 0, Cell::FLOOR).unwrap();
+                grid.set(29, 19, Cell::FLOOR).unwrap();
+                grid
+            })
+            .find(|g| Searcher::default().search(g, start, goal, &SearchOptions::default()).unwrap().path.is_some())
+            .unwrap();
+        let recording = Searcher::default().record(&grid, start, goal, &options, usize::MAX).unwrap();
+        let mut text = Vec::new();
+        recording.write_posthoc(goal, (30, 20, 1), &mut text).unwrap();
+        let events = checked(&String::from_utf8(text).unwrap());
+        let kinds: Vec<&str> = events.iter().map(|e| e["type"].as_str().unwrap()).collect();
+        assert_eq!(&kinds[..3], ["source", "destination", "generating"]);
+        assert_eq!((at(&events[0]), at(&events[1])), (start, goal));
+        // the expansions, as cubepath's own trace tells them
+        let mut own = Vec::new();
+        Searcher::default().steps(&grid, start, goal, &options).unwrap().write_trace(None, &mut own).unwrap();
+        let own: Value = serde_json::from_slice(&own).unwrap();
+        let own: Vec<(Pos, f64, f64)> = own["expansions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    (e["cell"][0].as_u64().unwrap() as usize, e["cell"][1].as_u64().unwrap() as usize),
+                    e["g"].as_f64().unwrap(),
+                    e["h"].as_f64().unwrap(),
+                )
+            })
+            .collect();
+        let expanding: Vec<(Pos, f64, f64)> = events
+            .iter()
+            .filter(|e| e["type"] == "expanding")
+            .map(|e| (at(e), e["g"].as_f64().unwrap(), e["h"].as_f64().unwrap()))
+            .collect();
+        assert_eq!(expanding, own, "{algorithm:?}");
+        assert!(expanding.len() > 10);
+        // every expansion is closed after it, and the end is the goal, reached by the path
+        assert_eq!(kinds.iter().filter(|k| **k == "closing").count(), expanding.len());
+        let found = recording.result.path.is_some();
+        assert_eq!(kinds.last() == Some(&"end"), found, "{algorithm:?}");
+        if let Some(path) = &recording.result.path {
+            let end = events.last().unwrap();
+            assert_eq!(at(end), goal);
+            assert_eq!((end["pId"].as_u64().unwrap() as usize % 30, end["pId"].as_u64().unwrap() as usize / 30), path[path.len() - 2]);
+            assert!((end["g"].as_f64().unwrap() - recording.result.cost.unwrap()).abs() < 1e-9);
+        }
+    }
+}
+
+#[test]
+fn a_world_search_traced_for_posthoc_lays_its_levels_side_by_side() {
+    let mut world = VoxelGrid::new(6, 5, 3).unwrap();
+    world.set_blocked((2, 2, 0), true).unwrap();
+    world.set_blocked((2, 2, 1), true).unwrap();
+    let (start, goal) = ((0, 0, 0), (5, 4, 2));
+    let recording = Searcher::default().record(&world, start, goal, &VoxelOptions::default(), usize::MAX).unwrap();
+    let mut text = Vec::new();
+    recording.write_posthoc(goal, (6, 5, 3), &mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let events = checked(&text);
+    assert!(text.contains(r#""x": "${{ $.x + $.z * 7 }}""#), "{text}");
+    assert!(events.iter().all(|e| e["z"].is_u64()));
+    let end = events.last().unwrap();
+    assert_eq!((end["type"].as_str(), end["id"].as_u64()), (Some("end"), Some((2 * 5 + 4) * 6 + 5)));
+    let expanding = events.iter().filter(|e| e["type"] == "expanding").count();
+    assert_eq!(expanding, recording.expansions.len());
+}

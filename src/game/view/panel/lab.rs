@@ -1,0 +1,105 @@
+//! The heuristic lab's section: the formula typed, what it reads as, where it lies against the
+//! true cost to the end, what A* does with it, and the board's colours for it.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::shown::Shown;
+use crate::game::logic::lab::{LAB_CELLS, LabReport};
+use crate::game::logic::settings::{Heat, StepLayers};
+use crate::game::logic::shared::input::Action;
+use crate::game::view::looks::Look;
+use crate::game::view::words::Words;
+
+/// Formulas to start from, each with what it shows.
+const EXAMPLES: [(&str, &str); 5] = [
+    ("max(abs(dx), abs(dy)) + (sqrt2 - 1) * min(abs(dx), abs(dy))", "octile: exact on an open board"),
+    ("max(abs(dx), abs(dy))", "Chebyshev: never over, less sharp"),
+    ("abs(dx) + abs(dy)", "Manhattan: over where diagonals pay"),
+    ("3 * hypot(dx, dy)", "three times the straight line: far over"),
+    ("max(abs(dx), abs(dy)) * (round(x / 2) - floor(x / 2))", "on odd columns only: never over, drops"),
+];
+
+pub(super) fn lab_section(ui: &mut egui::Ui, shown: &Shown, draft: &mut String, actions: &mut MessageWriter<Action>) {
+    let w = shown.words();
+    egui::CollapsingHeader::new(w.t("Heuristic lab")).id_salt("Heuristic lab").default_open(!shown.lab.text.is_empty()).show(ui, |ui| {
+        ui.small(w.t("Write an estimate of the cost from a cell to the end: dx, dy (the end minus the cell), x, y, gx, gy, straight, diagonal, sqrt2; + - * / ^; abs, sqrt, min, max, hypot, floor, ceil, round."));
+        let edit = ui.add(egui::TextEdit::singleline(draft).hint_text("max(abs(dx), abs(dy))").desired_width(f32::INFINITY));
+        if edit.changed() {
+            actions.write(Action::Estimate(draft.clone()));
+        } else if !edit.has_focus() && *draft != shown.lab.text {
+            draft.clone_from(&shown.lab.text); // set by a lesson or a link
+        }
+        ui.horizontal_wrapped(|ui| {
+            for (formula, what) in EXAMPLES {
+                if ui.small_button(w.t(what)).on_hover_text(formula).clicked() {
+                    *draft = formula.to_string();
+                    actions.write(Action::Estimate(draft.clone()));
+                }
+            }
+        });
+        if let Some(e) = &shown.lab.error {
+            ui.colored_label(egui::Color32::from_rgb(220, 80, 80), w.say(e));
+            return;
+        }
+        if shown.lab.formula.is_none() {
+            return;
+        }
+        report_lines(ui, &shown.lab_report, w);
+        let showing = shown.step_on.0 && shown.layers.heat == Heat::Estimate;
+        if !showing && ui.button(w.t("Show it on the board")).clicked() {
+            actions.write(Action::ShowSteps(true));
+            actions.write(Action::StepLayers(StepLayers { heat: Heat::Estimate, ..*shown.layers }));
+        }
+        legend(ui, w);
+    });
+}
+
+/// Where the estimate lies and what A* did with it.
+fn report_lines(ui: &mut egui::Ui, r: &LabReport, w: Words) {
+    if let Some(m) = &r.message {
+        ui.label(w.say(m));
+    }
+    if r.cells.is_empty() {
+        return;
+    }
+    let over = match r.worst {
+        Some((p, by)) => format!("over the true cost at {} cells (inadmissible); worst by {by:.2} at {},{}", r.over, p.0, p.1),
+        None => "never over the true cost: admissible here".to_string(),
+    };
+    ui.label(w.say(&over));
+    let drops = match r.inconsistent {
+        0 => "never drops by more than a move costs: consistent here".to_string(),
+        n => format!("drops by more than a move costs at {n} cells (inconsistent)"),
+    };
+    ui.label(w.say(&drops));
+    match (r.cost, r.optimum) {
+        (Some(cost), Some(best)) => {
+            let worse = if best > 0.0 { (cost / best - 1.0) * 100.0 } else { 0.0 };
+            ui.label(w.say(&format!("A* with it: cost {cost:.2}, the least {best:.2} ({worse:+.1} %)")));
+            ui.label(w.say(&format!("{} expansions, {} of them cells expanded again", r.expanded, r.again)));
+        }
+        (_, None) => {
+            ui.small(w.t("pick a start too: A* runs with the estimate from it"));
+        }
+        _ => {}
+    }
+    ui.small(w.say(&format!("judged on boards of up to {LAB_CELLS} cells, the end's true costs by a Dijkstra backwards")));
+}
+
+/// The colours the board shows the estimate in.
+fn legend(ui: &mut egui::Ui, w: Words) {
+    let swatch = |ui: &mut egui::Ui, look: Look, text: &'static str| {
+        ui.horizontal(|ui| {
+            let [r, g, b, _] = look.colour().to_srgba().to_u8_array();
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, egui::Color32::from_rgb(r, g, b));
+            ui.small(w.t(text));
+        });
+    };
+    swatch(ui, Look::Over, "over the true cost (inadmissible)");
+    swatch(ui, Look::Drop, "drops by more than a move costs (inconsistent)");
+    swatch(ui, Look::Heat(0), "exact");
+    swatch(ui, Look::Heat(9), "far under the true cost");
+    swatch(ui, Look::Walked, "A*'s path with it");
+}
