@@ -2270,3 +2270,44 @@ fn the_heuristic_lab_judges_a_formula_against_the_true_cost() {
     assert!(r.message.as_deref().is_some_and(|m| m.starts_with("the estimate at ") && m.contains("NaN")), "{:?}", r.message);
     assert!(r.cells.is_empty());
 }
+
+/// A trace another planner wrote (Warthog's A* on arena.map, `assets/traces/README.md`),
+/// opened on its map: replayed in the step view, expansion by expansion as Warthog made
+/// them; on another board it is refused naming the line, and the board is kept; a new board
+/// forgets it and the step view shows cubepath's own search again.
+#[test]
+fn a_trace_another_planner_wrote_is_replayed_on_its_map() {
+    use cubepath::game::logic::stepview::{OpenedTrace, StepView};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let trace = std::fs::read(root.join("assets/traces/warthog-arena-astar.trace.json")).unwrap();
+    let mut app = app_with(random_setup(12, 12, 10.0, 1), Duration::from_millis(16));
+    // on a 12 x 12 board: refused, the board kept
+    let before = app.world().resource::<Board>().grid.clone();
+    app.act(Action::LoadMap { name: "warthog-arena-astar.trace.json".into(), bytes: trace.clone() });
+    let said = app.world().resource::<Status>().0.clone();
+    assert!(said.contains("could not open the trace, the board is kept") && said.contains("off this 12 x 12 board"), "{said}");
+    assert_eq!(app.world().resource::<Board>().grid, before);
+    assert!(app.world().resource::<OpenedTrace>().0.is_none());
+    // on arena.map: replayed
+    app.act(Action::LoadMap { name: "arena.map".into(), bytes: std::fs::read(root.join("assets/maps/arena.map")).unwrap() });
+    app.act(Action::LoadMap { name: "warthog-arena-astar.trace.json".into(), bytes: trace });
+    app.frames(1);
+    let said = app.world().resource::<Status>().0.clone();
+    assert!(said.starts_with("opened warthog-arena-astar.trace.json: 311 events, 46 expansions"), "{said}");
+    let view = app.world().resource::<StepView>();
+    assert_eq!(view.steps.len(), 46);
+    assert_eq!((view.start.map(|s| s.cell), view.steps[0].current), (Some((1, 7)), (1, 7)));
+    assert_eq!(view.steps[0].pushes.iter().map(|p| (p.cell, p.g)).collect::<Vec<_>>()[..2], [((1, 6), 1.0), ((2, 7), 1.0)]);
+    assert!(view.steps.iter().flat_map(|s| &s.pushes).all(|p| p.parent.is_some()), "every push names its parent's cell");
+    app.act(Action::SeekStep(usize::MAX));
+    let view = app.world().resource::<StepView>();
+    assert_eq!(view.shown, 46);
+    // Warthog's last expansion reached the end at the file's length
+    assert_eq!(view.steps.last().unwrap().current, (46, 46));
+    assert!((view.label((47, 46)).unwrap().g - 62.1543).abs() < 1e-9);
+    // a new board forgets it: the step view shows cubepath's own search
+    app.act(Action::ToggleBarrier((10, 10)));
+    app.frames(1);
+    assert!(app.world().resource::<OpenedTrace>().0.is_none());
+    assert_ne!(app.world().resource::<StepView>().steps.len(), 46);
+}

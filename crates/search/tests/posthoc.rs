@@ -6,7 +6,7 @@
 //! the same story as cubepath's own trace of the same search: the same expansions in the same
 //! order, the same g and h.
 
-use cubepath_search::{grid::*, search::*, world::*};
+use cubepath_search::{files, files::read_posthoc, grid::*, search::*, world::*};
 use serde_json::Value;
 
 mod common;
@@ -64,7 +64,18 @@ fn a_board_search_traced_for_posthoc_passes_the_schema_and_tells_the_same_story(
         let recording = Searcher::default().record(&grid, start, goal, &options, usize::MAX).unwrap();
         let mut text = Vec::new();
         recording.write_posthoc(goal, (30, 20, 1), &mut text).unwrap();
-        let events = checked(&String::from_utf8(text).unwrap());
+        let text = String::from_utf8(text).unwrap();
+        let events = checked(&text);
+        // read back by cubepath's own reader: the same events
+        let read = read_posthoc("own.trace.json", &text).unwrap();
+        assert_eq!(read.len(), events.len());
+        for (r, e) in read.iter().zip(&events) {
+            // (serde_json reads the last digit of a long decimal loosely: within a few ulps)
+            let near = |a: Option<f64>, b: Option<f64>| {
+                a.zip(b).map_or(a.is_none() && b.is_none(), |(a, b)| (a - b).abs() <= 1e-12 * a.abs().max(1.0))
+            };
+            assert!(r.kind == e["type"].as_str().unwrap() && r.x == e["x"].as_f64() && near(r.g, e["g"].as_f64()), "{r:?} {e}");
+        }
         let kinds: Vec<&str> = events.iter().map(|e| e["type"].as_str().unwrap()).collect();
         assert_eq!(&kinds[..3], ["source", "destination", "generating"]);
         assert_eq!((at(&events[0]), at(&events[1])), (start, goal));
@@ -121,4 +132,69 @@ fn a_world_search_traced_for_posthoc_lays_its_levels_side_by_side() {
     assert_eq!((end["type"].as_str(), end["id"].as_u64()), (Some("end"), Some((2 * 5 + 4) * 6 + 5)));
     let expanding = events.iter().filter(|e| e["type"] == "expanding").count();
     assert_eq!(expanding, recording.expansions.len());
+}
+
+/// The traces other planners wrote (`assets/traces/README.md`).
+fn other_planners(name: &str) -> String {
+    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/traces").join(name)).unwrap()
+}
+
+/// Warthog's A* on arena.map, as Warthog writes it: every event read, and the path its parents
+/// chain from the end to the source is legal under the rules and as long as the scenario file
+/// says (62.1543), by a cost summed here from the rules, not by the engine.
+#[test]
+fn a_trace_warthog_wrote_is_read_and_its_path_is_the_published_length() {
+    let events = read_posthoc("warthog-arena-astar.trace.json", &other_planners("warthog-arena-astar.trace.json")).unwrap();
+    assert_eq!(events.len(), 311);
+    assert_eq!(events.iter().filter(|e| e.kind == "expanding").count(), 46);
+    assert_eq!((events[0].kind.as_str(), events[0].x, events[0].y), ("source", Some(1.0), Some(7.0)));
+    let end = events.last().unwrap();
+    assert_eq!((end.kind.as_str(), end.x, end.y, end.g), ("end", Some(47.0), Some(46.0), Some(62.1543)));
+    // the latest event of each id, as Posthoc resolves parents
+    let mut path = vec![(47usize, 46usize)];
+    let mut parent = end.parent.clone();
+    while let Some(p) = parent {
+        let Some(e) = events.iter().rev().find(|e| e.id == p) else { break };
+        path.push((e.x.unwrap() as usize, e.y.unwrap() as usize));
+        parent = e.parent.clone();
+    }
+    path.reverse();
+    assert_eq!(path[0], (1, 7));
+    let grid = files::read_map(
+        "arena.map",
+        &std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/maps/arena.map")).unwrap(),
+    )
+    .unwrap();
+    let mut cost = 0.0;
+    for w in path.windows(2) {
+        let (dx, dy) = (w[0].0.abs_diff(w[1].0), w[0].1.abs_diff(w[1].1));
+        assert!(dx <= 1 && dy <= 1 && dx + dy > 0 && grid.is_passable(w[1].0, w[1].1), "{w:?}");
+        // no corner cut: both cells beside a diagonal free
+        assert!(dx + dy == 1 || (grid.is_passable(w[0].0, w[1].1) && grid.is_passable(w[1].0, w[0].1)), "{w:?}");
+        cost += if dx + dy == 2 { std::f64::consts::SQRT_2 } else { 1.0 };
+    }
+    assert!((cost - 62.1543).abs() < 1e-4, "{cost}");
+}
+
+/// The format's own 1.4.0 example (block-style YAML, `pId:` with nothing after it).
+#[test]
+fn the_formats_own_yaml_example_is_read() {
+    let events = read_posthoc("astar.trace.yaml", &other_planners("posthoc-astar-excerpt.trace.yaml")).unwrap();
+    assert_eq!(events.len(), 40);
+    assert_eq!((events[0].kind.as_str(), events[0].id.as_str(), events[0].x, events[0].y), ("source", "1736", Some(8.0), Some(15.0)));
+    assert_eq!(
+        (events[2].kind.as_str(), events[2].parent.as_deref(), events[2].g, events[2].f),
+        ("generating", None, Some(0.0), Some(0.000300711))
+    );
+    assert_eq!((events[4].parent.as_deref(), events[4].g, events[4].x, events[4].y), (Some("1736"), Some(1.0e-05), Some(8.0), Some(14.0)));
+    assert_eq!(events[4].line, 40);
+    // a cut file, a bad number, a list without events: errors naming the line
+    let cut = "events:\n  - { type: source, id: 1, x: 2\n";
+    assert!(read_posthoc("cut.trace.yaml", cut).unwrap_err().to_string().starts_with("cut.trace.yaml:2:"));
+    let bad = "events:\n  - type: source\n    x: two\n";
+    let e = read_posthoc("bad.trace.yaml", bad).unwrap_err().to_string();
+    assert!(e.starts_with("bad.trace.yaml:2:") && e.contains("'two', not a number"), "{e}");
+    assert!(read_posthoc("none.trace.yaml", "version: 1.4.0\n").unwrap_err().to_string().contains("no events"));
+    assert!(read_posthoc("deep.trace.json", &"[".repeat(100)).is_err());
+    assert!(read_posthoc("deep.trace.json", &format!("{{\"events\": {}", "[".repeat(100))).unwrap_err().to_string().contains("64 deep"));
 }

@@ -12,7 +12,7 @@ pub mod shared;
 pub mod worlds;
 
 // (the parts' modules by their own names, as the view, the command line and the tests name them)
-pub use boards::{agent, board, crowd, history, lab, persist, race, search, stepview, walk};
+pub use boards::{agent, board, crowd, history, lab, opened, persist, race, search, stepview, walk};
 pub use shared::{files, input, settings, setup, status};
 pub use worlds::{world, world_history, world_race, world_steps, world_walk};
 
@@ -37,7 +37,7 @@ fn plugin(app: &mut App) {
         input::plugin,
         (board::plugin, world::plugin),
         (history::plugin, link::plugin, lessons::plugin),
-        persist::plugin,
+        (persist::plugin, opened::plugin),
         search::plugin,
         walk::plugin,
         agent::plugin,

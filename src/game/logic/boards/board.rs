@@ -290,8 +290,8 @@ fn replace_board(
             },
             // a scenario's agents are the crowd's (see crowd.rs)
             Action::LoadMap { name, .. } | Action::OpenMap(name) if files::is_scenario(name) => continue,
-            // a voxel world is the world's (see world.rs)
-            Action::LoadMap { name, .. } | Action::OpenMap(name) if files::is_world(name) => continue,
+            // a voxel world is the world's (see world.rs), a search trace the step view's (opened.rs)
+            Action::LoadMap { name, .. } | Action::OpenMap(name) if files::is_world(name) || files::is_trace(name) => continue,
             Action::LoadMap { name, bytes } => match read_map(name, bytes) {
                 Ok(grid) => loaded(&mut settings, grid, name),
                 Err(e) => {

@@ -6,6 +6,7 @@ pub mod board;
 pub mod crowd;
 pub mod history;
 pub mod lab;
+pub mod opened;
 pub mod persist;
 pub mod race;
 pub mod search;

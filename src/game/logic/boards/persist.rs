@@ -28,7 +28,7 @@ const QUIET: Duration = Duration::from_secs(1);
 
 /// Save: writes the board, or the search's trace, to the path the player gave (a download in
 /// the browser).
-fn save_maps(
+pub(crate) fn save_maps(
     mut actions: MessageReader<Action>,
     board: Res<Board>,
     selection: Res<Selection>,
@@ -39,7 +39,7 @@ fn save_maps(
         match action {
             Action::SaveMap(name) if files::is_world(name) => {}
             Action::SaveMap(name) => status.say(files::save_map(name, write_map(&board.grid))),
-            Action::SaveTrace(name) if is_posthoc(name) => status.say(match posthoc_trace(&board, &selection, &search.0, &lab) {
+            Action::SaveTrace(name) if files::is_trace(name) => status.say(match posthoc_trace(&board, &selection, &search.0, &lab) {
                 // the board beside it, for Posthoc to lay the trace over
                 Ok(text) => {
                     let map = format!("{}.map", &name[..name.to_ascii_lowercase().rfind(".trace.").unwrap_or(name.len())]);
@@ -67,12 +67,6 @@ fn trace_json(board: &Board, selection: &Selection, search: &SearchSettings) -> 
     let mut json = Vec::new();
     run.write_trace(Some(MAX_TRACE), &mut json).map_err(|e| e.to_string())?;
     String::from_utf8(json).map_err(|e| e.to_string())
-}
-
-/// Whether a trace's name asks for Posthoc's format (`*.trace.json`, `*.trace.yaml`).
-pub fn is_posthoc(name: &str) -> bool {
-    let name = name.to_ascii_lowercase();
-    [".trace.json", ".trace.yaml", ".trace.yml"].iter().any(|end| name.ends_with(end))
 }
 
 /// The search from the start to the end with the current settings (and the heuristic lab's

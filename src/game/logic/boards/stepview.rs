@@ -17,30 +17,35 @@ use crate::game::logic::shared::setup::GameSetup;
 use crate::game::phases::{AppSystems, PausableSystems};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<StepView>().init_resource::<GoalField>().add_systems(Startup, open_from_setup).add_systems(
-        Update,
-        (
-            compute_goal_field.run_if(
-                resource_changed::<StepLayers>
-                    .or_eager(resource_changed::<Board>)
-                    .or_eager(resource_changed::<Selection>)
-                    .or_eager(resource_changed::<SearchSettings>),
-            ),
-            record_trace.run_if(
-                resource_changed::<StepViewOn>
-                    .or_eager(resource_changed::<Lab>)
-                    .or_eager(resource_changed::<Board>)
-                    .or_eager(resource_changed::<Selection>)
-                    .or_eager(resource_changed::<SearchSettings>),
-            ),
-            control_replays::<StepView>.run_if(step_view_on.and_then(not(race_on))),
-            play_replay::<StepView>
-                .run_if(step_view_on.and_then(not(race_on)).and_then(replay_running::<StepView>))
-                .in_set(PausableSystems),
-        )
-            .chain()
-            .in_set(AppSystems::Walk),
-    );
+    app.init_resource::<StepView>()
+        .init_resource::<GoalField>()
+        .init_resource::<OpenedTrace>()
+        .add_systems(Startup, open_from_setup)
+        .add_systems(
+            Update,
+            (
+                compute_goal_field.run_if(
+                    resource_changed::<StepLayers>
+                        .or_eager(resource_changed::<Board>)
+                        .or_eager(resource_changed::<Selection>)
+                        .or_eager(resource_changed::<SearchSettings>),
+                ),
+                record_trace.run_if(
+                    resource_changed::<StepViewOn>
+                        .or_eager(resource_changed::<OpenedTrace>)
+                        .or_eager(resource_changed::<Lab>)
+                        .or_eager(resource_changed::<Board>)
+                        .or_eager(resource_changed::<Selection>)
+                        .or_eager(resource_changed::<SearchSettings>),
+                ),
+                control_replays::<StepView>.run_if(step_view_on.and_then(not(race_on))),
+                play_replay::<StepView>
+                    .run_if(step_view_on.and_then(not(race_on)).and_then(replay_running::<StepView>))
+                    .in_set(PausableSystems),
+            )
+                .chain()
+                .in_set(AppSystems::Walk),
+        );
 }
 
 /// One cell put on (or improved on) the open list.
@@ -50,6 +55,21 @@ pub struct TracePush {
     pub g: f64,
     pub h: f64,
     pub parent: Option<Pos>,
+}
+
+/// A search another planner made, opened from a trace file: replayed by the step view in place
+/// of the search, on the board it was opened on (a new board forgets it).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct OpenedTrace(pub Option<Opened>);
+
+/// An opened trace: its file's name, its events, and its expansions as the step view shows
+/// them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opened {
+    pub name: String,
+    pub events: usize,
+    pub start: Option<TracePush>,
+    pub steps: Vec<TraceStep>,
 }
 
 /// One expansion: the cell taken off the open list and what it pushed.
@@ -289,19 +309,7 @@ impl StepView {
         estimate: Option<&Estimate>,
         limit: usize,
     ) -> Result<SearchResult, SearchError> {
-        let (w, h) = (board.grid.width(), board.grid.height());
-        self.steps.clear();
-        self.start = None;
-        self.truncated = false;
-        self.width = w;
-        self.greedy = options.algorithm == Algorithm::Greedy;
-        self.marks = vec![Mark::None; w * h];
-        self.latest = vec![None; w * h];
-        self.order = vec![None; w * h];
-        self.applied = 0;
-        self.open = 0;
-        self.max_g = 0.0;
-        self.by_jumps = false;
+        self.reset(board, options.algorithm == Algorithm::Greedy);
         let recording = match estimate {
             Some(e) => self.graphs.record_estimated(&board.grid, (start, end), options, e, limit),
             None => self.graphs.record(&board.grid, start, end, options, limit),
@@ -322,6 +330,36 @@ impl StepView {
     }
 }
 
+impl StepView {
+    /// Nothing recorded, sized for `board`.
+    fn reset(&mut self, board: &Board, greedy: bool) {
+        let (w, h) = (board.grid.width(), board.grid.height());
+        self.steps.clear();
+        self.start = None;
+        self.truncated = false;
+        self.width = w;
+        self.greedy = greedy;
+        self.marks = vec![Mark::None; w * h];
+        self.latest = vec![None; w * h];
+        self.order = vec![None; w * h];
+        self.applied = 0;
+        self.open = 0;
+        self.max_g = 0.0;
+        self.by_jumps = false;
+    }
+
+    /// Shows a trace opened from a file (its cells checked against `board` when it was
+    /// opened), from its beginning or the pending seek.
+    pub fn show_opened(&mut self, board: &Board, opened: &Opened) {
+        self.reset(board, false);
+        self.start = opened.start;
+        self.steps = opened.steps.clone();
+        self.max_g = self.steps.iter().flat_map(|s| &s.pushes).map(|p| p.g).filter(|g| g.is_finite()).fold(0.0, f64::max);
+        let k = self.pending_seek.take().unwrap_or(0);
+        self.seek(k);
+    }
+}
+
 impl From<Pushed> for TracePush {
     fn from(p: Pushed) -> TracePush {
         TracePush { cell: p.at, g: p.g, h: p.h, parent: p.parent }
@@ -339,9 +377,14 @@ fn record_trace(
     on: Res<StepViewOn>,
     board: Res<Board>,
     selection: Res<Selection>,
-    (settings, lab): (Res<SearchSettings>, Res<Lab>),
+    (settings, lab, opened): (Res<SearchSettings>, Res<Lab>, Res<OpenedTrace>),
     mut view: ResMut<StepView>,
 ) {
+    if let (true, Some(o)) = (on.0, &opened.0) {
+        view.show_opened(&board, o);
+        view.running = false;
+        return;
+    }
     match (on.0, selection.start, selection.end) {
         (true, Some(s), Some(e)) => view.record_estimated(&board, (s, e), &settings.0, lab.estimate_for(&settings.0).as_ref()),
         _ => view.clear(),

@@ -56,6 +56,13 @@ pub fn is_scenario(name: &str) -> bool {
     name.ends_with(".scen")
 }
 
+/// Whether a file the player opens or saves is a search trace in Posthoc's format (named
+/// `*.trace.json`, `*.trace.yaml` or `*.trace.yml`, as that tool asks).
+pub fn is_trace(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    [".trace.json", ".trace.yaml", ".trace.yml"].iter().any(|end| name.ends_with(end))
+}
+
 /// Whether a file the player opened or saves is a voxel world (`.3dmap`, or a MagicaVoxel
 /// `.vox` model) rather than a map.
 pub fn is_world(name: &str) -> bool {

@@ -330,7 +330,13 @@ fn maps_section(
             ui.text_edit_singleline(file);
         });
         ui.horizontal(|ui| {
-            if ui.button(w.t("Open")).clicked() {
+            let open = ui.button(w.t("Open"));
+            if open
+                .on_hover_text(
+                    w.t("a .map, a .3dmap or .vox world, a .scen's crowd, or a search trace to replay (*.trace.json, *.trace.yaml)"),
+                )
+                .clicked()
+            {
                 actions.write(Action::OpenMap(file.clone()));
             }
             if ui.button(w.t("Save")).on_hover_text(w.t("Moving AI .map; weights as digits 2-9 (a download in the browser)")).clicked() {

@@ -15,7 +15,7 @@ use crate::game::logic::settings::{
     UnitSize, WorldSettings,
 };
 use crate::game::logic::status::Status;
-use crate::game::logic::stepview::{GoalField, StepView};
+use crate::game::logic::stepview::{GoalField, OpenedTrace, StepView};
 use crate::game::logic::walk::Walk;
 use crate::game::logic::world::WorldBoard;
 use crate::game::logic::world_race::WorldRace;
@@ -58,6 +58,7 @@ pub(super) struct Shown<'w, 's> {
     pub world_steps: Res<'w, WorldStepView>,
     pub world_race: Res<'w, WorldRace>,
     pub lab: Res<'w, Lab>,
+    pub opened: Res<'w, OpenedTrace>,
     pub lab_report: Res<'w, LabReport>,
 }
 

@@ -41,6 +41,7 @@ pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut Messa
             actions.write(Action::ShowSteps(on));
         }
         if shown.step_on.0 {
+            opened_note(ui, shown);
             layers_controls(ui, shown, actions);
         }
         let algorithm = shown.search.0.algorithm;
@@ -86,6 +87,17 @@ pub(super) fn step_section(ui: &mut egui::Ui, shown: &Shown, actions: &mut Messa
             save_buttons(ui, w, actions);
         }
     });
+}
+
+/// What the step view replays when a trace was opened from a file.
+fn opened_note(ui: &mut egui::Ui, shown: &Shown) {
+    if let Some(o) = &shown.opened.0 {
+        let w = shown.words();
+        ui.colored_label(
+            egui::Color32::from_rgb(120, 200, 240),
+            w.say(&format!("replaying {}, another planner's search opened from a file: a new board returns to cubepath's", o.name)),
+        );
+    }
 }
 
 /// Save the search: as cubepath's JSON trace, or as a trace Posthoc replays.

@@ -5,6 +5,16 @@
 pub(super) const TABLE: &[(&str, &str)] = &[
     ("Save Posthoc trace", "保存 Posthoc 轨迹"),
     (
+        "a .map, a .3dmap or .vox world, a .scen's crowd, or a search trace to replay (*.trace.json, *.trace.yaml)",
+        "一个 .map、一个 .3dmap 或 .vox 世界、一个 .scen 的群体，或一个要回放的搜索轨迹（*.trace.json、*.trace.yaml）",
+    ),
+    (
+        "replaying {}, another planner's search opened from a file: a new board returns to cubepath's",
+        "正在回放 {}：从文件打开的另一个规划器的搜索；换一个新棋盘就回到 cubepath 自己的搜索",
+    ),
+    ("opened {}: {} events, {} expansions, replayed in the step view", "已打开 {}：{} 个事件，{} 次扩展，在单步视图中回放"),
+    ("could not open the trace, the board is kept: {}", "无法打开轨迹，棋盘保持不变：{}"),
+    (
         "the search as a trace ShortestPathLab's Posthoc replays: search.trace.json, with the board saved as a .map beside it",
         "把搜索保存为 ShortestPathLab 的 Posthoc 能回放的轨迹：search.trace.json，棋盘另存为旁边的 .map",
     ),
