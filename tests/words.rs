@@ -28,6 +28,17 @@ const NOT_SHOWN: &[&str] = &[
     ".trace.yaml",
     ".trace.yml",
     "search.trace.json",
+    ".trace.",
+    "{}.map",
+    // the event types of Posthoc's format, read from traces
+    "expand",
+    "expanding",
+    "generate",
+    "generating",
+    "opening",
+    "source",
+    "update",
+    "updating",
     " --estimate '{}'",
     // entity names, egui ids
     "Board navigation",

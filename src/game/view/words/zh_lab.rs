@@ -14,6 +14,13 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ),
     ("opened {}: {} events, {} expansions, replayed in the step view", "已打开 {}：{} 个事件，{} 次扩展，在单步视图中回放"),
     ("could not open the trace, the board is kept: {}", "无法打开轨迹，棋盘保持不变：{}"),
+    ("{}: no expanding events: nothing to replay", "{}：没有扩展事件，无可回放"),
+    ("{}: not UTF-8 text", "{}：不是 UTF-8 文本"),
+    (
+        "{}:{}: the cell {},{} is off this {} x {} board or a barrier: open the trace's map first",
+        "{}:{}：格子 {},{} 在这个 {} x {} 棋盘之外或是障碍：请先打开轨迹对应的地图",
+    ),
+    ("{}:{}: the event has no x and y", "{}:{}：这个事件没有 x 和 y"),
     (
         "the search as a trace ShortestPathLab's Posthoc replays: search.trace.json, with the board saved as a .map beside it",
         "把搜索保存为 ShortestPathLab 的 Posthoc 能回放的轨迹：search.trace.json，棋盘另存为旁边的 .map",
