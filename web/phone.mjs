@@ -155,3 +155,67 @@ async function look(page, keep, name) {
     return { green, red, lowest, panelTop, panel, clear: green > 100 && red > 100 && lowest < panelTop };
   }, png.toString("base64"));
 }
+
+/// The page at a phone's own pixel density (device pixel ratio 3, as real phones have) on a
+/// 64 x 64 board, opened from a shared link that carries a heuristic lab formula: the lab
+/// judges it from the link alone (cells over the true cost in the state line), the board is
+/// drawn at the screen's own pixels (the canvas's backing store three times its CSS size), the
+/// panel's text is at least 16 CSS pixels, a tap still sets the start, and the frame time is
+/// measured and reported. Returns a line saying what it saw.
+export async function sharpPhone(browser, base, failures, keep) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const states = [];
+  let text = null;
+  page.on("console", (m) => {
+    const t = m.text();
+    if (/panicked|RuntimeError|unreachable/.test(t)) failures.push(`console (phone, dpr 3): ${t}`);
+    const st = t.match(/cubepath state: (.*?)(?: color:|$)/);
+    if (st) states.push(Object.fromEntries(st[1].trim().split(" ").map((kv) => kv.split("="))));
+    const tx = t.match(/cubepath text: ([\d.]+) css px, ([\d.]+) device pixels a css px/);
+    if (tx) text = { css: Number(tx[1]), device: Number(tx[2]) };
+  });
+  page.on("pageerror", (e) => failures.push(`page error (phone, dpr 3): ${e.message}`));
+  const state = () => states[states.length - 1] ?? {};
+  const waitFor = async (ok, what, ms) => {
+    const deadline = Date.now() + ms;
+    while (!ok(state()) && Date.now() < deadline && failures.length === 0) await page.waitForTimeout(200);
+    if (!ok(state())) failures.push(`phone, dpr 3: ${what}: last state ${JSON.stringify(state())}`);
+    return ok(state());
+  };
+  try {
+    const link = "rows=64&cols=64&barriers=20&seed=3&start=0,0&end=63,63&estimate=3%20*%20hypot(dx,%20dy)&heat=estimate&steps=100000";
+    await page.goto(`${base}/?${link}`);
+    if (!(await waitFor((s) => s.start === "0,0" && Number(s.over) > 1000, "the lab judges the link's formula on the 64 x 64 board", 300_000))) return "failed";
+    const over = state().over;
+    if (!text || text.css < 16 || Math.abs(text.device - 3) > 1e-6) failures.push(`phone, dpr 3: the text should be at least 16 css px, 3 device pixels a css px: ${JSON.stringify(text)}`);
+    const canvas = await page.evaluate(() => {
+      const c = document.querySelector("canvas");
+      return { width: c.width, height: c.height, cssWidth: c.clientWidth, cssHeight: c.clientHeight, dpr: devicePixelRatio };
+    });
+    if (canvas.dpr !== 3 || Math.abs(canvas.width - canvas.cssWidth * 3) > 3 || Math.abs(canvas.height - canvas.cssHeight * 3) > 3) {
+      failures.push(`phone, dpr 3: the board should be drawn at the screen's own pixels: ${JSON.stringify(canvas)}`);
+    }
+    // frame time: the gaps between 20 animation frames, at most two minutes
+    const frames = await page.evaluate(() => new Promise((ok) => {
+      const t = [];
+      const give = setTimeout(() => ok(t), 120_000);
+      const tick = (now) => { t.push(now); if (t.length < 21) requestAnimationFrame(tick); else { clearTimeout(give); ok(t); } };
+      requestAnimationFrame(tick);
+    }));
+    const gaps = frames.slice(1).map((v, i) => v - frames[i]).sort((a, b) => a - b);
+    if (gaps.length < 5) failures.push(`phone, dpr 3: only ${gaps.length} frames in two minutes`);
+    const mean = gaps.reduce((a, b) => a + b, 0) / Math.max(gaps.length, 1);
+    const p90 = gaps[Math.floor(gaps.length * 0.9)] ?? NaN;
+    await keep(page, "17-phone-dpr3-lab");
+    // still answering touch on 4,096 cubes: a tap on the board's middle moves the start there
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: 195, y: 420, id: 0 }] });
+    const moved = await waitFor((s) => s.hover !== "none" && s.hover !== undefined, "a finger on the board is seen over a cell", 120_000);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    if (moved && !(await waitFor((s) => s.start !== "0,0", "a tap on the 64 x 64 board sets the start", 120_000))) return "failed";
+    return `dpr 3, 64 x 64 board from a link with the formula 3 * hypot(dx, dy): over the true cost at ${over} cells; text ${text?.css} css px; canvas ${canvas.width} x ${canvas.height} for ${canvas.cssWidth} x ${canvas.cssHeight} css px; frame time ${mean.toFixed(0)} ms mean, ${p90.toFixed(0)} ms p90 over ${gaps.length} frames; a tap set the start at ${state().start}`;
+  } finally {
+    await context.close();
+  }
+}

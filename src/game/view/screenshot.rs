@@ -14,6 +14,7 @@ use super::text::cell_text as cell;
 use crate::game::logic::agent::Agent;
 use crate::game::logic::board::{Board, Hover, Selection};
 use crate::game::logic::crowd::{BoardCrowd, crowd_exists};
+use crate::game::logic::lab::{Lab, LabReport};
 use crate::game::logic::race::Race;
 use crate::game::logic::search::PathState;
 use crate::game::logic::settings::BoardSettings;
@@ -37,7 +38,8 @@ pub(super) fn plugin(app: &mut App) {
                     .or_eager(resource_changed::<PathState>)
                     .or_eager(resource_changed::<Walk>)
                     .or_eager(resource_changed::<BoardSettings>)
-                    .or_eager(resource_changed::<Hover>),
+                    .or_eager(resource_changed::<Hover>)
+                    .or_eager(resource_changed::<LabReport>),
             ),
             report_status.run_if(resource_changed::<Status>),
             report_race.run_if(resource_changed::<Race>),
@@ -76,7 +78,8 @@ fn announce_progress(
 }
 
 /// Logs the state a test needs to check a session exactly, whenever it changes:
-/// `cubepath state: start=X,Y end=X,Y cost=C cells=N walked=W seed=S blocked=B hover=X,Y`.
+/// `cubepath state: start=X,Y end=X,Y cost=C cells=N walked=W seed=S blocked=B hover=X,Y
+/// over=N` (over: the heuristic lab's cells over the true cost, `-` without a formula).
 fn report_state(
     selection: Res<Selection>,
     path: Res<PathState>,
@@ -84,9 +87,10 @@ fn report_state(
     settings: Res<BoardSettings>,
     board: Res<Board>,
     hover: Res<Hover>,
+    (lab, report): (Res<Lab>, Res<LabReport>),
 ) {
     info!(
-        "cubepath state: start={} end={} cost={} cells={} walked={} seed={} blocked={} hover={}",
+        "cubepath state: start={} end={} cost={} cells={} walked={} seed={} blocked={} hover={} over={}",
         cell(selection.start),
         cell(selection.end),
         path.cost.map_or("none".to_string(), |c| format!("{c:.4}")),
@@ -94,7 +98,8 @@ fn report_state(
         walk.walked,
         settings.seed,
         board.grid.width() * board.grid.height() - board.grid.passable_count(),
-        cell(hover.0)
+        cell(hover.0),
+        if lab.formula.is_some() { report.over.to_string() } else { "-".into() }
     );
 }
 

@@ -113,8 +113,9 @@ impl Default for PanelLayout {
 /// becomes a drawer along the bottom, and its text a size larger.
 pub const PHONE_WIDTH: f32 = 600.0;
 
-/// How much larger the panel's text is on a phone than on a desktop at the same panel scale
-/// (egui's 12.5 point body text becomes about 16 CSS pixels, the size phones read at).
+/// How much larger the panel's text is on a phone than on a desktop at the same panel scale:
+/// the panel's 13 point body text becomes 16.25 CSS pixels, at least the 16 phones read at
+/// (the browser test reads the size the game logs).
 const PHONE_ZOOM: f32 = 1.25;
 
 /// How long (seconds) a press on a panel widget may last and still click it: egui's own 0.8 s
@@ -150,7 +151,14 @@ fn draw_panel(
     // a phone opens with the drawer closed: the whole screen but one line for the board
     let was_open = layout.open && (*phone_seen || !phone);
     *phone_seen |= phone;
-    apply_scale(ctx, &mut scale, shown.play.ui_scale * if phone { PHONE_ZOOM } else { 1.0 });
+    let want = shown.play.ui_scale * if phone { PHONE_ZOOM } else { 1.0 };
+    if *scale != Some(want) && (want != 1.0 || scale.is_some()) {
+        // (the browser test reads this line: the text's size in CSS pixels, and how many
+        // device pixels draw one)
+        let body = ctx.global_style().text_styles.get(&egui::TextStyle::Body).map_or(0.0, |f| f.size);
+        info!("cubepath text: {:.2} css px, {:.2} device pixels a css px", body * want, ctx.pixels_per_point() / ctx.zoom_factor());
+    }
+    apply_scale(ctx, &mut scale, want);
     help::help_window(ctx, shown.help.0, w, &mut actions);
     // A panel, not a window over the board: the 3D view gets the rest (see the camera).
     let mut root = egui::Ui::new(
