@@ -215,3 +215,82 @@ fn on_worlds_a_written_estimate_answers_as_the_moves_own() {
         assert!(matches!(recorded, Err(SearchError::BadWorldEstimate { at: (1, 1, 1), .. })), "{recorded:?}");
     }
 }
+
+/// Calls of an estimate, in order, with the value it gave.
+type Log = std::sync::Arc<std::sync::Mutex<Vec<(Pos, f64)>>>;
+
+fn logged(value: impl Fn(Pos) -> f64 + Send + Sync + 'static) -> (Estimate, Log) {
+    let log = Log::default();
+    let l = log.clone();
+    let e = Estimate::new(move |a: Pos, _: Pos| {
+        let v = value(a);
+        l.lock().unwrap().push((a, v));
+        v
+    });
+    (e, log)
+}
+
+/// The refusal named is the first value refused, and the search stops at once after it (an
+/// expansion's few neighbours at most), bidirectional A* and IDA* too; -0 is no refusal.
+#[test]
+fn the_first_refused_value_is_named_and_the_search_stops_there() {
+    let grid = Grid::new(40, 40).unwrap();
+    for algorithm in [Algorithm::AStar, Algorithm::Greedy, Algorithm::Jps, Algorithm::Theta, Algorithm::AStarBidir, Algorithm::Ida] {
+        let (e, log) = logged(|a| if a.0 + a.1 > 6 { -(1.0 + a.0 as f64 + 100.0 * a.1 as f64) } else { 0.0 });
+        let err = Searcher::default()
+            .search_estimated(&grid, (0, 0), (39, 39), &SearchOptions { algorithm, ..Default::default() }, &e)
+            .unwrap_err();
+        let log = log.lock().unwrap();
+        let k = log.iter().position(|&(_, v)| v < 0.0).unwrap();
+        assert_eq!(err, SearchError::BadEstimate { at: log[k].0, value: log[k].1 }, "{algorithm:?}");
+        assert!(log.len() - k - 1 <= 16, "{algorithm:?}: {} calls after the refusal", log.len() - k - 1);
+    }
+    let world = VoxelGrid::new(12, 12, 12).unwrap();
+    let calls = std::sync::Arc::new(std::sync::Mutex::new((0usize, None::<usize>)));
+    let c = calls.clone();
+    let e = Estimate::new(move |a: Pos3, _: Pos3| {
+        let mut c = c.lock().unwrap();
+        c.0 += 1;
+        let n = c.0;
+        if a == (1, 1, 1) {
+            c.1.get_or_insert(n);
+            -1.0
+        } else {
+            0.0
+        }
+    });
+    let r = Searcher::default().search_world_estimated(&world, (0, 0, 0), (11, 11, 11), &VoxelOptions::default(), &e);
+    assert!(matches!(r, Err(SearchError::BadWorldEstimate { at: (1, 1, 1), .. })), "{r:?}");
+    let (n, first) = *calls.lock().unwrap();
+    assert!(n - first.unwrap() <= 26, "world: {} calls after the refusal", n - first.unwrap());
+    // -0 is 0
+    let (minus, zero) = (Estimate::new(|_: Pos, _: Pos| -0.0), Estimate::new(|_: Pos, _: Pos| 0.0));
+    let a = Searcher::default().search_estimated(&grid, (0, 0), (39, 12), &SearchOptions::default(), &minus).unwrap();
+    let b = Searcher::default().search_estimated(&grid, (0, 0), (39, 12), &SearchOptions::default(), &zero).unwrap();
+    assert_eq!((a.path, a.cost, a.expanded), (b.path, b.cost, b.expanded));
+}
+
+/// Recordings and world searches with a given estimate promise nothing; 3D JPS takes none,
+/// recorded or not; a cell taken back is counted pushed once (an improvement after).
+#[test]
+fn what_estimated_searches_promise_and_count() {
+    let world = VoxelGrid::new(4, 4, 4).unwrap();
+    let e3 = Estimate::new(|_: Pos3, _: Pos3| 0.0);
+    let jps = VoxelOptions { algorithm: Algorithm::Jps, ..Default::default() };
+    let r = Searcher::default().record_estimated(&world, ((0, 0, 0), (3, 3, 3)), &jps, &e3, usize::MAX);
+    assert_eq!(r.err(), Some(SearchError::TakesNoEstimate(Algorithm::Jps)));
+    let rw = Searcher::default().record_estimated(&world, ((0, 0, 0), (3, 3, 3)), &VoxelOptions::default(), &e3, usize::MAX).unwrap();
+    let sw = Searcher::default().search_world_estimated(&world, (0, 0, 0), (3, 3, 3), &VoxelOptions::default(), &e3).unwrap();
+    let grid = Grid::new(8, 8).unwrap();
+    let e = Estimate::new(|_: Pos, _: Pos| 0.0);
+    let rb = Searcher::default().record_estimated(&grid, ((0, 0), (7, 7)), &SearchOptions::default(), &e, usize::MAX).unwrap();
+    assert!(!rw.result.admissible && !sw.admissible && !rb.result.admissible);
+    for seed in 0..12 {
+        let grid = board(24, 24, 0.2, seed);
+        let patchy = Estimate::new(|a: Pos, b: Pos| if a.0.is_multiple_of(2) { octile(a, b) } else { 0.0 });
+        let rec = Searcher::default().record_estimated(&grid, ((0, 0), (23, 23)), &SearchOptions::default(), &patchy, usize::MAX).unwrap();
+        let cells: std::collections::HashSet<Pos> =
+            rec.expansions.iter().flat_map(|e| e.pushed.iter().map(|p| p.at)).chain(rec.start.iter().map(|p| p.at)).collect();
+        assert_eq!(rec.result.pushed, cells.len(), "seed {seed}: each cell counted pushed once");
+    }
+}

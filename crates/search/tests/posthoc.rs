@@ -198,3 +198,55 @@ fn the_formats_own_yaml_example_is_read() {
     assert!(read_posthoc("deep.trace.json", &"[".repeat(100)).is_err());
     assert!(read_posthoc("deep.trace.json", &format!("{{\"events\": {}", "[".repeat(100))).unwrap_err().to_string().contains("64 deep"));
 }
+
+fn traced(algorithm: Algorithm) -> (Recording, Vec<Value>) {
+    let (start, goal) = ((0, 0), (29, 19));
+    let grid = (1..)
+        .map(|s| {
+            let mut g = seeded_grid(30, 20, 0.25, s);
+            g.set(0, 0, Cell::FLOOR).unwrap();
+            g.set(29, 19, Cell::FLOOR).unwrap();
+            g
+        })
+        .find(|g| Searcher::default().search(g, start, goal, &SearchOptions::default()).unwrap().path.is_some())
+        .unwrap();
+    let rec = Searcher::default().record(&grid, start, goal, &SearchOptions { algorithm, ..Default::default() }, usize::MAX).unwrap();
+    let mut out = Vec::new();
+    rec.write_posthoc(goal, (30, 20, 1), &mut out).unwrap();
+    let events = checked(&String::from_utf8(out).unwrap());
+    (rec, events)
+}
+
+/// Generating events are the search's pushes and updating its improvements, counted as it
+/// counts them; greedy's f is its h.
+#[test]
+fn a_traces_events_are_counted_as_the_search_counts() {
+    let (rec, events) = traced(Algorithm::AStar);
+    let count = |k: &str| events.iter().filter(|e| e["type"] == k).count();
+    // the start's own generating event is its push
+    assert_eq!((count("generating"), count("updating")), (rec.result.pushed, rec.result.improved));
+    assert!(rec.result.improved > 0);
+    let (_, events) = traced(Algorithm::Greedy);
+    let with_f: Vec<&Value> = events.iter().filter(|e| e["f"].is_number()).collect();
+    assert!(with_f.iter().all(|e| e["f"].as_f64() == e["h"].as_f64()), "greedy orders by h");
+    assert!(with_f.iter().filter(|e| e["g"].as_f64().unwrap() > 0.0).count() > 10);
+}
+
+/// What the reader makes of YAML nulls, lines, a wide dash, JSON escapes and nesting.
+#[test]
+fn the_reader_reads_nulls_lines_and_escapes() {
+    let e = read_posthoc("a.yaml", "events:\n  - type: source\n    id: 1\n    g:\n    pId:\n").unwrap();
+    assert_eq!((e[0].g, e[0].parent.clone()), (None, None));
+    let json = "{\"events\": [\n  {\n    \"type\": \"source\",\n    \"id\": 1\n  },\n  {\"type\": \"end\", \"id\": 2}\n]}";
+    let e = read_posthoc("a.json", json).unwrap();
+    assert_eq!((e[0].line, e[1].line), (2, 6));
+    let e = read_posthoc("f.yaml", "events:\n  - { type: source, id: 1 }\n  - { type: end, id: 2 }\n").unwrap();
+    assert_eq!((e[0].line, e[1].line), (2, 3));
+    let e = read_posthoc("w.yaml", "events:\n  -   type: source\n      id: 1\n      x: 4\n").unwrap();
+    assert_eq!((e[0].kind.as_str(), e[0].id.as_str(), e[0].x), ("source", "1", Some(4.0)));
+    let e = read_posthoc("e.json", "{\"events\": [{\"type\": \"a\\rb\\tc\\u0041\", \"id\": 1}]}").unwrap();
+    assert_eq!(e[0].kind, "a\rb\tcA");
+    let nest = |n: usize| format!("{{\"events\": {}{}}}", "[".repeat(n), "]".repeat(n));
+    let at = |n: usize| read_posthoc("d.json", &nest(n)).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(!at(63).contains("64 deep") && at(64).contains("64 deep"), "{} / {}", at(63), at(64));
+}

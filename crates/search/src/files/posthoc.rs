@@ -244,6 +244,9 @@ impl Json<'_> {
                     match escaped {
                         Some(b'n') => out.push(b'\n'),
                         Some(b't') => out.push(b'\t'),
+                        Some(b'r') => out.push(b'\r'),
+                        Some(b'b') => out.push(8),
+                        Some(b'f') => out.push(12),
                         Some(b'u') => {
                             let hex = self.bytes.get(self.i..self.i + 4).and_then(|h| std::str::from_utf8(h).ok());
                             let ch = hex.and_then(|h| u32::from_str_radix(h, 16).ok()).and_then(char::from_u32).unwrap_or('\u{fffd}');
@@ -303,6 +306,8 @@ fn yaml_events(file: &str, text: &str) -> Result<Option<Value>, FileError> {
         let Some(first) = trimmed.strip_prefix('-') else {
             return Err(err(file, k + 1, "expected '- ' beginning an event"));
         };
+        // the item's keys stand where its first key does (`-   type:` too)
+        let first_at = line.len() - first.trim_start().len();
         let first = first.trim_start();
         if first.starts_with('{') {
             let mut p = Json { bytes: first.as_bytes(), i: 0, line: k + 1, file, depth: 0 };
@@ -312,7 +317,7 @@ fn yaml_events(file: &str, text: &str) -> Result<Option<Value>, FileError> {
         }
         // a block mapping: this line's `key: value`, then the lines indented past the dash
         let item_line = k + 1;
-        let mut entries = vec![(first.to_string(), indent + 2, k + 1)];
+        let mut entries = vec![(first.to_string(), first_at, k + 1)];
         k += 1;
         while k < lines.len() {
             let l = lines[k];

@@ -77,6 +77,9 @@ pub(crate) fn search<S: Space>(space: &S, start: S::Pos, goal: S::Pos, plan: Pla
             result.stopped = true;
             return result;
         }
+        if space.refusal().is_some() {
+            return result; // a given estimate was refused: the caller answers with the refusal
+        }
         let k = usize::from(sides[1].open < sides[0].open);
         let [a, b] = &mut sides;
         let (me, other) = if k == 0 { (a, b) } else { (b, a) };

@@ -40,6 +40,9 @@ pub(crate) fn search<S: Space>(space: &S, start: S::Pos, goal: S::Pos, plan: Pla
         result.pushed += 1;
         let mut expand = true; // the top frame's moves are still to be listed
         while let Some(top) = stack.last_mut() {
+            if space.refusal().is_some() {
+                return result; // a given estimate was refused: the caller answers with the refusal
+            }
             if expand {
                 expand = false;
                 if top.at == goal {

@@ -218,6 +218,8 @@ impl<'a> StepSearch<'a> {
         if self.options.algorithm == Algorithm::AStar && g < self.s.nodes[n as usize].g * (1.0 - 1e-12) {
             let h = self.estimate(npos);
             self.touch(n, g, h, parent, false);
+            // a cell pushed again is counted once, as pushed; its better way as an improvement
+            (self.pushed, self.improved) = (self.pushed - 1, self.improved + 1);
         }
     }
 

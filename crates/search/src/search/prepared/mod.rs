@@ -28,7 +28,10 @@ pub(crate) struct PreparedParts {
 
 impl Slot for PreparedParts {
     fn bytes(&self) -> usize {
-        self.jumps.as_deref().map_or(0, JumpTable::bytes) + self.prepared.as_ref().map_or(0, Prepared::bytes)
+        // a table the subgoal graph lent is its own: counted once, in the graph's bytes
+        let lent = self.jumps.as_ref().zip(self.prepared.as_ref().and_then(|p| p.jumps.as_ref())).is_some_and(|(j, p)| Arc::ptr_eq(j, p));
+        let jumps = if lent { 0 } else { self.jumps.as_deref().map_or(0, JumpTable::bytes) };
+        jumps + self.prepared.as_ref().map_or(0, Prepared::bytes)
     }
 }
 

@@ -129,7 +129,7 @@ impl Events {
             let known = Some((g, h)).filter(|(g, _)| g.is_finite());
             events.push(self.event("expanding", e.at, known, Some(parent)));
             for p in &e.pushed {
-                let kind = "generating";
+                let kind = if last.contains_key(&p.at) { "updating" } else { "generating" };
                 last.insert(p.at, (p.g, p.h, p.parent));
                 events.push(self.event(kind, p.at, Some((p.g, p.h)), Some(p.parent)));
             }

@@ -93,3 +93,80 @@ impl Searcher {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::grid::bits::BitGrid;
+    use crate::grid::{Cell, Components, Grid, Topology};
+    use crate::search::prepared::jps_plus::JumpTable;
+    use crate::search::{Algorithm, Hierarchy, SearchOptions, Searcher, VoxelOptions, prepare};
+    use crate::world::VoxelGrid;
+    use crate::world::bits::VoxelBits;
+    use crate::world::voxel::VoxelMoves;
+
+    /// What a searcher keeps, in bytes, is each value it keeps counted once: the sum of the
+    /// values made here afresh (components, bit rows, jump distances unless the subgoal graph
+    /// lends its own, the graph, the clusters); on a world, its components' labels at least,
+    /// the bit rows and a straight-jump table.
+    #[test]
+    fn kept_bytes_count_each_kept_value_once() {
+        // rooms (a graph without a table) and scattered walls (a graph that lends its table)
+        for (scattered, build) in [(false, rooms as fn() -> Grid), (true, scattered_walls)] {
+            let grid = build();
+            let mut s = Searcher::default();
+            for algorithm in [Algorithm::AStar, Algorithm::JpsBlock, Algorithm::JpsPlus, Algorithm::Subgoal, Algorithm::Hpa] {
+                s.search(&grid, (1, 1), (60, 60), &SearchOptions { algorithm, ..Default::default() }).unwrap();
+            }
+            let prepared = prepare(&grid).unwrap();
+            assert_eq!(prepared.uses_jump_table(), scattered, "the map is what it is meant to be");
+            let jumps = if scattered { 0 } else { JumpTable::new(&grid).bytes() };
+            let want = Components::new(&grid, Topology::default()).bytes()
+                + BitGrid::new(&grid).bytes()
+                + jumps
+                + prepared.bytes()
+                + Hierarchy::build(&grid, Hierarchy::side_for(&grid)).unwrap().bytes();
+            assert_eq!(s.kept_bytes(), want, "scattered: {scattered}");
+        }
+        let mut world = VoxelGrid::new(24, 24, 24).unwrap();
+        for x in 0..23 {
+            for z in 0..24 {
+                world.set_blocked((x, 12, z), true).unwrap();
+            }
+        }
+        let mut s = Searcher::default();
+        s.search_world(&world, (0, 0, 0), (23, 23, 23), &VoxelOptions::default()).unwrap();
+        let labels = s.kept_bytes();
+        assert!(labels >= world.len(), "a label a voxel at least: {labels}");
+        let jps = VoxelOptions { algorithm: Algorithm::Jps, jump_always: true, moves: VoxelMoves::Fly26, ..Default::default() };
+        s.preprocess_world(&world, &jps);
+        let rest = s.kept_bytes() - labels;
+        assert!(rest > VoxelBits::new(&world).bytes(), "bit rows and a straight-jump table: {rest}");
+    }
+
+    fn rooms() -> Grid {
+        let mut grid = Grid::new(64, 64).unwrap();
+        for k in 1..4 {
+            for i in 0..64 {
+                if i % 16 != 8 {
+                    grid.set(k * 16, i, Cell::Blocked).unwrap();
+                    grid.set(i, k * 16, Cell::Blocked).unwrap();
+                }
+            }
+        }
+        grid
+    }
+
+    fn scattered_walls() -> Grid {
+        let mut grid = Grid::new(256, 256).unwrap();
+        let mut seed = 7u64;
+        for y in 0..256 {
+            for x in 0..256 {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                if (seed >> 33).is_multiple_of(10) && (x, y) != (1, 1) && (x, y) != (60, 60) {
+                    grid.set(x, y, Cell::Blocked).unwrap();
+                }
+            }
+        }
+        grid
+    }
+}

@@ -120,7 +120,7 @@ pub struct Prepared {
     up: Upward,
     /// JPS+'s jump distances, instead of the hierarchy, on a map whose subgoal graph would
     /// not pay (see [`Prepared::uses_jump_table`]).
-    jumps: Option<std::sync::Arc<JumpTable>>,
+    pub(crate) jumps: Option<std::sync::Arc<JumpTable>>,
     /// Landmarks for JPS+'s estimate, beside its jump table (on maps of at most
     /// [`LANDMARK_CELLS`](landmarks::LANDMARK_CELLS) cells).
     marks: Option<landmarks::Landmarks>,
