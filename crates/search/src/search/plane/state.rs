@@ -99,14 +99,23 @@ impl<'a> StepSearch<'a> {
 
     #[inline]
     pub(crate) fn estimate(&self, p: Pos) -> f64 {
-        let h = match &self.given {
-            None => self.heuristic.estimate(self.options.topology, self.options.costs, p, self.goal_pos),
-            Some(given) => given.at(p, self.goal_pos),
-        };
+        if self.given.is_some() {
+            return self.given_estimate(p);
+        }
+        let h = self.heuristic.estimate(self.options.topology, self.options.costs, p, self.goal_pos);
+        if self.options.weight == 1.0 { h } else { h * self.options.weight }
+    }
+
+    /// [`StepSearch::estimate`] with a given estimate, kept out of the named heuristics' way.
+    #[cold]
+    #[inline(never)]
+    fn given_estimate(&self, p: Pos) -> f64 {
+        let h = self.given.as_ref().map_or(0.0, |g| g.at(p, self.goal_pos));
         if self.options.weight == 1.0 { h } else { h * self.options.weight }
     }
 
     /// Ends the search, without a path, once the given estimate has been refused somewhere.
+    #[inline]
     pub(crate) fn stop_if_refused(&mut self) {
         if self.given.as_ref().is_some_and(|g| g.refused().is_some()) {
             self.finished = Some(false);
