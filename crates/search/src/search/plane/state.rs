@@ -190,17 +190,25 @@ impl<'a> StepSearch<'a> {
     /// while A*'s expansion wants it inlined.
     #[inline(never)]
     pub(crate) fn relax_jump(&mut self, idx: u32, g_here: f64, n: u32, npos: Pos, step: f64) {
-        self.relax_from(idx, g_here, n, npos, step);
+        self.relax_from_with::<false>(idx, g_here, n, npos, step);
     }
 
     /// Offers `n` at `npos` with `parent` (whose cost is `g_parent`) as its parent, `step`
     /// beyond it: the parent is the expanded cell, or for any-angle searches a cell in sight.
     #[inline]
     pub(crate) fn relax_from(&mut self, parent: u32, g_parent: f64, n: u32, npos: Pos, step: f64) {
+        self.relax_from_with::<true>(parent, g_parent, n, npos, step);
+    }
+
+    /// [`StepSearch::relax_from`], and whether a closed cell may be taken back (A* with a given
+    /// estimate: see [`StepSearch::reopen`]); the jump searches never take one back, and leave
+    /// the check out of their loop.
+    #[inline]
+    fn relax_from_with<const REOPEN: bool>(&mut self, parent: u32, g_parent: f64, n: u32, npos: Pos, step: f64) {
         let ni = n as usize;
         let node = &self.s.nodes[ni];
         if node.mark == self.stamp << 1 | 1 {
-            if self.given.is_some() {
+            if REOPEN && self.given.is_some() {
                 self.reopen(parent, g_parent + step, n, npos);
             }
             return;
