@@ -230,10 +230,13 @@ pub(crate) struct Running<R: NavRequest> {
 pub trait NavRequest: Component + Copy + PartialEq {
     /// A board or a voxel world.
     type Map: Searchable<Options: Send + Sync, Pos: Send + Sync> + Send + Sync + 'static;
+    /// What comes on the requesting entity.
+    type Answer: Component;
 }
 
 impl NavRequest for PathRequest {
     type Map = Grid;
+    type Answer = PathAnswer;
 }
 
 /// 2D path requests waiting.

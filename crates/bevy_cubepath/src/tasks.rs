@@ -30,11 +30,11 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use cubepath_search::{
     grid::{Components, Grid, Snapshot, SnapshotInParts},
-    search::{Algorithm, Hierarchy, Searcher},
+    search::{Algorithm, Hierarchy, SearchOptions, Searcher},
 };
 
 use crate::grid::{NavGrid, UnitGrids};
-use crate::request::{NoPath, PathAnswer, PathBudget, PathQueue, PathRequest, answer_from, unit_board};
+use crate::request::{NavRequest, NoPath, PathAnswer, PathBudget, PathQueue, PathRequest, RequestQueue, answer_from, unit_board};
 
 /// Search 2D requests as tasks on other threads, at most `at_once` at a time. Insert it to
 /// switch from slices on the main thread to tasks; remove it to switch back.
@@ -65,30 +65,110 @@ impl Default for PathTasks {
     }
 }
 
-/// What a task hands back: its answer (made on its thread: the path's cells already in their
+/// What a task hands back: its answer (made on its thread: a path's cells already in their
 /// shared form, so the main thread copies none) and its searcher.
-type Outcome = (PathAnswer, Searcher);
+type Outcome<R> = (<R as NavRequest>::Answer, Searcher);
 
-/// A search under way on another thread.
-struct InFlight {
-    entity: Entity,
-    request: PathRequest,
-    grid: Entity,
-    version: (u64, u64),
-    /// Whether this task builds (or brings up to date) its grid's shared HPA* clusters.
+/// Which of its grid's shared values a 2D task makes for the grid's other tasks (a voxel
+/// task makes none).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Makes {
+    /// It builds (or brings up to date) the grid's shared HPA* clusters.
     clusters: bool,
-    /// Whether this task labels its grid's connected components, the first time, for all.
+    /// It labels the grid's connected components, the first time, for all.
     labels: bool,
-    task: Task<Outcome>,
+    /// It searches the grid itself (not a unit's board of it): the components its searcher
+    /// keeps are the grid's.
+    own: bool,
 }
 
-/// The tasks under way, the searchers between tasks, each grid's latest snapshot, its shared
-/// HPA* clusters and connected components, and the grids whose clusters or first components a
-/// task is making.
-#[derive(Resource, Default)]
-pub(crate) struct TaskQueue {
-    in_flight: Vec<InFlight>,
+/// A search under way on another thread, for a request `R` on the map entity `map` as it was
+/// at `version`.
+pub(crate) struct InFlight<R: NavRequest> {
+    entity: Entity,
+    request: R,
+    map: Entity,
+    version: (u64, u64),
+    makes: Makes,
+    task: Task<Outcome<R>>,
+}
+
+/// The tasks under way for requests `R` (2D or voxel: one kind of queue for both) and the
+/// searchers between tasks.
+#[derive(Resource)]
+pub(crate) struct Flights<R: NavRequest> {
+    in_flight: Vec<InFlight<R>>,
     spare: Vec<Searcher>,
+}
+
+impl<R: NavRequest> Default for Flights<R> {
+    fn default() -> Self {
+        Flights { in_flight: Vec::new(), spare: Vec::new() }
+    }
+}
+
+impl<R: NavRequest> Flights<R> {
+    /// Collects finished tasks and drops those of renewed or despawned requests (a dropped
+    /// task is cancelled), telling `settle` of each (with its searcher when it finished). A
+    /// finished task's answer comes on its entity when its map's `version` now is the one it
+    /// searched; otherwise the request is queued again at the front and begins again.
+    pub(crate) fn collect(
+        &mut self,
+        commands: &mut Commands,
+        queue: &mut RequestQueue<R>,
+        requests: &Query<&R>,
+        version: impl Fn(Entity) -> Option<(u64, u64)>,
+        mut settle: impl FnMut(Entity, Makes, Option<&Searcher>),
+    ) {
+        let mut kept = Vec::with_capacity(self.in_flight.len());
+        for mut f in std::mem::take(&mut self.in_flight) {
+            if requests.get(f.entity).ok() != Some(&f.request) {
+                settle(f.map, f.makes, None);
+                continue; // renewed (queued again) or gone
+            }
+            let Some((answer, searcher)) = check_ready(&mut f.task) else {
+                kept.push(f);
+                continue;
+            };
+            settle(f.map, f.makes, Some(&searcher));
+            self.spare.push(searcher);
+            if version(f.map) != Some(f.version) {
+                queue.requeue_front(f.entity); // searched a map that has changed since: again
+                continue;
+            }
+            commands.entity(f.entity).insert(answer);
+        }
+        self.in_flight = kept;
+    }
+
+    /// Whether another task may start (at most `at_once` under way).
+    pub(crate) fn room(&self, tasks: &PathTasks) -> bool {
+        self.in_flight.len() < tasks.at_once.max(1)
+    }
+
+    /// A searcher for the next task: one a task handed back, or a new one.
+    pub(crate) fn searcher(&mut self) -> Searcher {
+        self.spare.pop().unwrap_or_default()
+    }
+
+    /// Hands `search` out as a task with `searcher`, for `entity`'s `request` on `map` at
+    /// `version`.
+    pub(crate) fn launch(
+        &mut self,
+        (entity, request): (Entity, R),
+        (map, version, makes): (Entity, (u64, u64), Makes),
+        mut searcher: Searcher,
+        search: impl FnOnce(&mut Searcher) -> R::Answer + Send + 'static,
+    ) {
+        let task = AsyncComputeTaskPool::get().spawn(async move { (search(&mut searcher), searcher) });
+        self.in_flight.push(InFlight { entity, request, map, version, makes, task });
+    }
+}
+
+/// Each grid's latest snapshots, its shared HPA* clusters and connected components, and the
+/// grids whose clusters or first components a task is making.
+#[derive(Resource, Default)]
+pub(crate) struct GridShares {
     snapshots: HashMap<Entity, Snapshots>,
     clusters: HashMap<Entity, Arc<Hierarchy>>,
     clustering: HashSet<Entity>,
@@ -150,56 +230,20 @@ impl Snapshots {
 pub(crate) fn search_in_tasks(
     mut commands: Commands,
     (tasks, budget): (Res<PathTasks>, Res<PathBudget>),
-    (mut queue, mut flights): (ResMut<PathQueue>, ResMut<TaskQueue>),
+    (mut queue, mut flights, mut shares): (ResMut<PathQueue>, ResMut<Flights<PathRequest>>, ResMut<GridShares>),
     requests: Query<&PathRequest>,
     grids: Query<(Entity, Ref<NavGrid>)>,
     mut units: ResMut<UnitGrids>,
 ) {
-    let flights = &mut *flights;
-    flights.snapshots.retain(|&g, _| grids.contains(g));
-    flights.clusters.retain(|&g, _| grids.contains(g));
-    flights.components.retain(|&g, _| grids.contains(g));
-    let mut kept = Vec::with_capacity(flights.in_flight.len());
-    for mut f in std::mem::take(&mut flights.in_flight) {
-        if requests.get(f.entity).ok() != Some(&f.request) {
-            if f.clusters {
-                flights.clustering.remove(&f.grid); // dropped: the next HPA* request makes them
-            }
-            if f.labels {
-                flights.labelling.remove(&f.grid);
-            }
-            continue; // renewed (queued again) or gone: the task is dropped, so cancelled
-        }
-        let Some((answer, searcher)) = check_ready(&mut f.task) else {
-            kept.push(f);
-            continue;
-        };
-        if f.clusters {
-            flights.clustering.remove(&f.grid);
-            if let Some(h) = searcher.shared_hierarchy() {
-                flights.clusters.insert(f.grid, h);
-            }
-        }
-        if f.labels {
-            flights.labelling.remove(&f.grid);
-        }
-        if f.request.size == 1
-            && let Some(c) = searcher.shared_components()
-        {
-            flights.components.insert(f.grid, c);
-        }
-        flights.spare.push(searcher);
-        let now = grids.get(f.grid).ok().map(|(_, nav)| nav.grid.version());
-        if now != Some(f.version) {
-            queue.requeue_front(f.entity); // searched a grid that has changed since: again
-            continue;
-        }
-        commands.entity(f.entity).insert(answer);
-    }
-    flights.in_flight = kept;
+    let shares = &mut *shares;
+    shares.snapshots.retain(|&g, _| grids.contains(g));
+    shares.clusters.retain(|&g, _| grids.contains(g));
+    shares.components.retain(|&g, _| grids.contains(g));
+    let version = |g| grids.get(g).ok().map(|(_, nav)| nav.grid.version());
+    flights.collect(&mut commands, &mut queue, &requests, version, |grid, makes, searcher| shares.settle(grid, makes, searcher));
     let mut handed = 0;
     let (mut waiting, mut copy) = (Vec::new(), COPIED_A_FRAME);
-    while flights.in_flight.len() < tasks.at_once.max(1) && handed < budget.searches {
+    while flights.room(&tasks) && handed < budget.searches {
         let Some(e) = queue.next_waiting() else { break };
         let Ok(request) = requests.get(e) else { continue };
         let found = match request.grid {
@@ -218,7 +262,7 @@ pub(crate) fn search_in_tasks(
                 continue;
             }
             Ok(Some(unit)) => Snapshot::from(unit),
-            Ok(None) => match flights.snapshots.entry(grid).or_default().take(&nav.grid, &mut copy) {
+            Ok(None) => match shares.snapshots.entry(grid).or_default().take(&nav.grid, &mut copy) {
                 Some(snapshot) => snapshot,
                 None => {
                     waiting.push(e); // its grid's copy goes on next frame
@@ -226,6 +270,57 @@ pub(crate) fn search_in_tasks(
                 }
             },
         };
+        let Some((searcher, makes)) = shares.lend(grid, request, &options, &snapshot, || flights.searcher()) else {
+            waiting.push(e);
+            continue;
+        };
+        flights.launch((e, *request), (grid, version, makes), searcher, move |searcher| {
+            let t = Instant::now();
+            let result = searcher.search(&snapshot, from, to, &options);
+            result.map_or_else(|e| PathAnswer::refused(NoPath::Refused(e)), |found| answer_from(found, options, t.elapsed()))
+        });
+        handed += 1;
+    }
+    for e in waiting.into_iter().rev() {
+        queue.requeue_front(e);
+    }
+}
+
+impl GridShares {
+    /// After a task on `grid` finished (with its `searcher`) or was dropped: what it made is
+    /// kept for the grid's other tasks (a dropped task's clusters are made by the next HPA*
+    /// request).
+    fn settle(&mut self, grid: Entity, makes: Makes, searcher: Option<&Searcher>) {
+        if makes.clusters {
+            self.clustering.remove(&grid);
+        }
+        if makes.labels {
+            self.labelling.remove(&grid);
+        }
+        let Some(searcher) = searcher else { return };
+        if makes.clusters
+            && let Some(h) = searcher.shared_hierarchy()
+        {
+            self.clusters.insert(grid, h);
+        }
+        if makes.own
+            && let Some(c) = searcher.shared_components()
+        {
+            self.components.insert(grid, c);
+        }
+    }
+
+    /// A searcher (from `spare`) for a request on `grid` itself or a unit board of it, given
+    /// the grid's shared values, and what its task will make for the others; `None` while
+    /// another task makes what it needs (it waits).
+    fn lend(
+        &mut self,
+        grid: Entity,
+        request: &PathRequest,
+        options: &SearchOptions,
+        snapshot: &Snapshot,
+        spare: impl FnOnce() -> Searcher,
+    ) -> Option<(Searcher, Makes)> {
         // HPA* on the grid itself: the shared clusters, or this task makes them while the
         // grid's other HPA* requests wait
         let hpa = options.algorithm == Algorithm::Hpa && request.size == 1;
@@ -233,42 +328,29 @@ pub(crate) fn search_in_tasks(
         // components (about a second on 4096 x 4096): one task does it while the grid's other
         // requests wait, then every searcher keeps the shared ones
         let own = request.size == 1;
-        if (hpa && flights.clustering.contains(&grid)) || (own && flights.labelling.contains(&grid)) {
-            waiting.push(e);
-            continue;
+        if (hpa && self.clustering.contains(&grid)) || (own && self.labelling.contains(&grid)) {
+            return None;
         }
-        let mut searcher = flights.spare.pop().unwrap_or_default();
-        let mut labels = false;
+        let (mut searcher, mut makes) = (spare(), Makes { own, ..Makes::default() });
         if own {
-            match flights.components.get(&grid) {
+            match self.components.get(&grid) {
                 Some(c) => searcher.keep_components(c.clone()),
                 None => {
-                    labels = true;
-                    flights.labelling.insert(grid);
+                    makes.labels = true;
+                    self.labelling.insert(grid);
                 }
             }
         }
-        let mut clusters = false;
         if hpa {
-            let shared = flights.clusters.get(&grid);
+            let shared = self.clusters.get(&grid);
             if let Some(h) = shared {
                 searcher.keep_hierarchy(h.clone());
             }
-            if shared.is_none_or(|h| !h.is_for(&snapshot)) {
-                clusters = true;
-                flights.clustering.insert(grid);
+            if shared.is_none_or(|h| !h.is_for(snapshot)) {
+                makes.clusters = true;
+                self.clustering.insert(grid);
             }
         }
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            let t = Instant::now();
-            let result = searcher.search(&snapshot, from, to, &options);
-            let answer = result.map_or_else(|e| PathAnswer::refused(NoPath::Refused(e)), |found| answer_from(found, options, t.elapsed()));
-            (answer, searcher)
-        });
-        flights.in_flight.push(InFlight { entity: e, request: *request, grid, version, clusters, labels, task });
-        handed += 1;
-    }
-    for e in waiting.into_iter().rev() {
-        queue.requeue_front(e);
+        Some((searcher, makes))
     }
 }

@@ -10,14 +10,13 @@ use std::time::Duration;
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use cubepath_search::{
     search::{SearchError, SearchResult, Searcher, VoxelOptions},
     world::{Pos3, VoxelGrid},
 };
 
 use crate::request::{NavRequest, NoPath, PathBudget, RequestQueue, Running, Slice, answer_in_slices, go_on};
-use crate::tasks::PathTasks;
+use crate::tasks::{Flights, Makes, PathTasks};
 
 /// A voxel world to find paths in: the voxels, the search settings (move model, algorithm,
 /// weight) its requests use unless they bring their own, and where its voxels are in the
@@ -151,6 +150,7 @@ impl VoxelPathAnswer {
 
 impl NavRequest for VoxelPathRequest {
     type Map = VoxelGrid;
+    type Answer = VoxelPathAnswer;
 }
 
 /// Voxel requests waiting, oldest first, and the engine's buffers (kept with the world's
@@ -238,22 +238,9 @@ fn voxel_answer(found: SearchResult<Pos3>, time: Duration) -> VoxelPathAnswer {
     VoxelPathAnswer { result, expanded: found.expanded, pushed: found.pushed, time }
 }
 
-/// A voxel search under way on another thread.
-struct VoxelFlight {
-    entity: Entity,
-    request: VoxelPathRequest,
-    world: Entity,
-    version: (u64, u64),
-    task: Task<(VoxelPathAnswer, Searcher)>,
-}
-
-/// The voxel tasks under way, the searchers between tasks, and each world's latest snapshot.
+/// Each world's latest snapshot for its tasks (shared by the tasks on one revision).
 #[derive(Resource, Default)]
-pub(crate) struct VoxelTasks {
-    in_flight: Vec<VoxelFlight>,
-    spare: Vec<Searcher>,
-    snapshots: HashMap<Entity, ((u64, u64), Arc<VoxelGrid>)>,
-}
+pub(crate) struct WorldSnapshots(HashMap<Entity, ((u64, u64), Arc<VoxelGrid>)>);
 
 /// With [`PathTasks`]: collects finished voxel tasks (answering, or beginning again when the
 /// world changed meanwhile), drops those of renewed or despawned requests, then hands waiting
@@ -261,30 +248,15 @@ pub(crate) struct VoxelTasks {
 pub(crate) fn search_voxels_in_tasks(
     mut commands: Commands,
     (tasks, budget): (Res<PathTasks>, Res<PathBudget>),
-    (mut queue, mut flights): (ResMut<VoxelQueue>, ResMut<VoxelTasks>),
+    (mut queue, mut flights, mut snapshots): (ResMut<VoxelQueue>, ResMut<Flights<VoxelPathRequest>>, ResMut<WorldSnapshots>),
     requests: Query<&VoxelPathRequest>,
     worlds: Query<(Entity, &NavVoxels)>,
 ) {
-    let flights = &mut *flights;
-    let mut kept = Vec::with_capacity(flights.in_flight.len());
-    for mut f in std::mem::take(&mut flights.in_flight) {
-        if requests.get(f.entity).ok() != Some(&f.request) {
-            continue; // renewed or gone: dropped, so cancelled
-        }
-        let Some((answer, searcher)) = check_ready(&mut f.task) else {
-            kept.push(f);
-            continue;
-        };
-        flights.spare.push(searcher);
-        if worlds.get(f.world).ok().map(|(_, nav)| nav.world.version()) != Some(f.version) {
-            queue.requeue_front(f.entity);
-            continue;
-        }
-        commands.entity(f.entity).insert(answer);
-    }
-    flights.in_flight = kept;
+    snapshots.0.retain(|&w, _| worlds.contains(w));
+    let version = |w| worlds.get(w).ok().map(|(_, nav)| nav.world.version());
+    flights.collect(&mut commands, &mut queue, &requests, version, |_, _, _| {});
     let mut handed = 0;
-    while flights.in_flight.len() < tasks.at_once.max(1) && handed < budget.searches {
+    while flights.room(&tasks) && handed < budget.searches {
         let Some(e) = queue.next_waiting() else { break };
         let Ok(request) = requests.get(e) else { continue };
         let found = match request.world {
@@ -296,20 +268,19 @@ pub(crate) fn search_voxels_in_tasks(
             continue;
         };
         let version = nav.world.version();
-        let snapshot = match flights.snapshots.get(&world) {
+        let snapshot = match snapshots.0.get(&world) {
             Some((v, shared)) if *v == version => shared.clone(),
             _ => {
                 let shared = Arc::new(nav.world.clone());
-                flights.snapshots.insert(world, (version, shared.clone()));
+                snapshots.0.insert(world, (version, shared.clone()));
                 shared
             }
         };
-        let (mut searcher, request, options) = (flights.spare.pop().unwrap_or_default(), *request, request.options.unwrap_or(nav.options));
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            let found = answer(&mut searcher, &request, &snapshot, options);
-            (found, searcher)
+        let (request, options) = (*request, request.options.unwrap_or(nav.options));
+        let searcher = flights.searcher();
+        flights.launch((e, request), (world, version, Makes::default()), searcher, move |searcher| {
+            answer(searcher, &request, &snapshot, options)
         });
-        flights.in_flight.push(VoxelFlight { entity: e, request, world, version, task });
         handed += 1;
     }
 }

@@ -27,17 +27,21 @@ pub(crate) fn plugin(app: &mut App) {
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BoardUndo;
 
-/// A board and its endpoints at one moment.
+/// A board (`G` a [`Grid`], `P` a [`Pos`]) or a world (a voxel grid and its positions) and its
+/// endpoints at one moment; `M` is what else the endpoints were set for (a world's moves: a
+/// walker's floor may be a flyer's air; nothing on a board).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Snapshot {
-    /// The cells.
-    pub grid: Grid,
-    /// Where the grid came from.
+pub struct Snapshot<G = Grid, P = Pos, M = ()> {
+    /// The cells or voxels.
+    pub grid: G,
+    /// Where they came from.
     pub source: String,
     /// The start.
-    pub start: Option<Pos>,
+    pub start: Option<P>,
     /// The end.
-    pub end: Option<Pos>,
+    pub end: Option<P>,
+    /// What else the endpoints were set for.
+    pub moves: M,
 }
 
 /// Steps to undo (the oldest first, the last [`MAX_UNDO`]) and to redo (the last undone last):
@@ -153,7 +157,7 @@ impl History {
 }
 
 fn snapshot(board: &Board, selection: &Selection) -> Snapshot {
-    Snapshot { grid: board.grid.clone(), source: board.source.clone(), start: selection.start, end: selection.end }
+    Snapshot { grid: board.grid.clone(), source: board.source.clone(), start: selection.start, end: selection.end, moves: () }
 }
 
 /// Before the actions change anything: keeps the board for the actions that will change it.

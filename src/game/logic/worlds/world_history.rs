@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::world::{WorldBoard, world_on};
 use crate::engine::world::{Pos3, VoxelGrid, VoxelMoves};
-use crate::game::logic::boards::history::{BoardUndo, Steps, undo_or_redo};
+use crate::game::logic::boards::history::{BoardUndo, Snapshot, Steps, undo_or_redo};
 use crate::game::logic::shared::input::{Action, VoxelClick};
 use crate::game::logic::shared::settings::{MAX_LEVELS, WorldSettings};
 use crate::game::logic::shared::status::Status;
@@ -21,20 +21,9 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, forget_unchanged_worlds.run_if(kept_now).in_set(Turn::WorldRecords));
 }
 
-/// A world and its endpoints at one moment.
-#[derive(Clone, Debug, PartialEq)]
-pub struct WorldSnapshot {
-    /// The voxels.
-    pub grid: VoxelGrid,
-    /// Where they came from.
-    pub source: String,
-    /// The start.
-    pub start: Option<Pos3>,
-    /// The end.
-    pub end: Option<Pos3>,
-    /// The moves the endpoints were set for (a walker's floor may be a flyer's air).
-    pub moves: VoxelMoves,
-}
+/// A world and its endpoints at one moment, and the moves they were set for: the board's
+/// [`Snapshot`] over voxels.
+pub type WorldSnapshot = Snapshot<VoxelGrid, Pos3, VoxelMoves>;
 
 /// What can be undone and redone on worlds.
 #[derive(Resource, Default)]
