@@ -113,14 +113,20 @@ impl SearchArgs {
         }
     }
 
-    /// Gives `searcher` the preparation named by `--prep` for `grid`, read and checked against
-    /// it; nothing without `--prep`. `algorithms` are those the command runs: one of them must
-    /// be subgoal.
-    pub fn keep_prepared(&self, searcher: &mut Searcher, grid: &Grid, algorithms: &[Algorithm]) -> Result<(), String> {
-        let Some(path) = &self.prep else { return Ok(()) };
-        if !algorithms.contains(&Algorithm::Subgoal) {
-            return Err("--prep FILE is for --algorithm subgoal (or --also subgoal)".into());
+    /// Whether `--prep` fits the `algorithms` the command runs: one of them must read a
+    /// preparation from a file ([`Algorithm::prepares_to_file`]: subgoal).
+    pub fn check_prep(&self, algorithms: &[Algorithm]) -> Result<(), String> {
+        if self.prep.is_some() && !algorithms.iter().any(|a| a.prepares_to_file()) {
+            let names: Vec<_> = Algorithm::ALL.into_iter().filter(|a| a.prepares_to_file()).map(|a| a.name()).collect();
+            return Err(format!("--prep FILE is for --algorithm {}", names.join("|")));
         }
+        Ok(())
+    }
+
+    /// Gives `searcher` the preparation named by `--prep` for `grid`, read and checked against
+    /// it; nothing without `--prep`, or when `algorithm` reads none from a file.
+    pub fn keep_prepared(&self, searcher: &mut Searcher, grid: &Grid, algorithm: Algorithm) -> Result<(), String> {
+        let Some(path) = self.prep.as_ref().filter(|_| algorithm.prepares_to_file()) else { return Ok(()) };
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let prepared = Prepared::from_bytes(&bytes, grid).map_err(|e| format!("{}: {e}", path.display()))?;
         searcher.keep_prepared(prepared);

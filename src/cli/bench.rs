@@ -56,11 +56,10 @@ pub(super) fn bench(a: &BenchArgs) -> Result<u8, Failure> {
             other => other,
         })?;
     }
-    if a.search.prep.is_some() && a.search.algorithm != Algorithm::Subgoal && !a.also.contains(&Algorithm::Subgoal) {
-        return Err(BadInput("--prep FILE is for --algorithm subgoal (or --also subgoal)".into()));
-    }
+    let algorithms: Vec<Algorithm> = std::iter::once(a.search.algorithm).chain(a.also.iter().copied()).collect();
+    a.search.check_prep(&algorithms).map_err(BadInput)?;
     let mut runs = Vec::new();
-    for algorithm in std::iter::once(a.search.algorithm).chain(a.also.iter().copied()) {
+    for algorithm in algorithms {
         runs.push(bench_run(suite.as_ref(), algorithm, a.repeat)?);
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());

@@ -136,9 +136,7 @@ impl Suite for Flat {
         Ok(())
     }
     fn preprocess(&self, searcher: &mut Searcher, algorithm: Algorithm) -> Result<(), Failure> {
-        if algorithm == Algorithm::Subgoal {
-            self.search.keep_prepared(searcher, &self.grid, &[algorithm]).map_err(BadInput)?;
-        }
+        self.search.keep_prepared(searcher, &self.grid, algorithm).map_err(BadInput)?;
         searcher.preprocess(&self.grid, &self.with(algorithm));
         Ok(())
     }

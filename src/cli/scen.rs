@@ -13,7 +13,7 @@ use super::args::{HeuristicArg, SearchArgs};
 use super::failure::Failure::{self, BadInput};
 use super::problems::{load_suite, note_approximate_verdicts};
 use super::progress::Progress;
-use crate::engine::search::{Algorithm, Searcher};
+use crate::engine::search::Searcher;
 
 #[derive(Args, Debug)]
 pub struct ScenArgs {
@@ -28,14 +28,12 @@ pub struct ScenArgs {
 pub(super) fn scen(a: &ScenArgs) -> Result<u8, Failure> {
     let suite = load_suite(&a.map, &a.scen, &a.search)?;
     let algorithm = a.search.algorithm;
-    if a.search.prep.is_some() && algorithm != Algorithm::Subgoal {
-        return Err(BadInput("--prep FILE is for --algorithm subgoal".into()));
-    }
+    a.search.check_prep(&[algorithm]).map_err(BadInput)?;
     let mut searcher = Searcher::default();
     // what searches keep between them made (or read) first, apart from the problems' times
     let t = Instant::now();
     suite.preprocess(&mut searcher, algorithm)?;
-    if matches!(algorithm, Algorithm::Subgoal | Algorithm::Hpa) {
+    if algorithm.prepares() {
         eprintln!("preparation: {:.3} ms, {} bytes", t.elapsed().as_secs_f64() * 1000.0, searcher.kept_bytes());
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());

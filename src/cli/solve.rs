@@ -63,7 +63,8 @@ pub(super) fn solve(a: &SolveArgs) -> Result<u8, Failure> {
             .map_err(|e| BadInput(format!("--smooth: {e}")))?;
     }
     let mut searcher = Searcher::default();
-    a.search.keep_prepared(&mut searcher, &grid, &[options.algorithm]).map_err(BadInput)?;
+    a.search.check_prep(&[options.algorithm]).map_err(BadInput)?;
+    a.search.keep_prepared(&mut searcher, &grid, options.algorithm).map_err(BadInput)?;
     let r = match (&a.trace, a.search.estimate()) {
         (Some(_), Some(_)) => return Err(BadInput("--trace and a --heuristic formula: trace a named heuristic's search".into())),
         (Some(path), None) => trace(&mut searcher, &grid, (from, to), &options, path)?,

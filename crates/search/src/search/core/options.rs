@@ -105,6 +105,26 @@ impl Algorithm {
         !matches!(self, Algorithm::AStarBidir | Algorithm::Ida | Algorithm::Subgoal | Algorithm::Hpa)
     }
 
+    /// Whether the algorithm prepares the whole map before its first search, beyond what
+    /// every 2D search keeps (the connected components): JPS+'s jump table, the subgoal graph
+    /// (or JPS+'s table with landmarks), HPA*'s clusters. Later searches on the map as it is
+    /// share it; [`Searcher::preprocess`](crate::search::Searcher::preprocess) makes it ahead.
+    ///
+    /// ```
+    /// use cubepath_search::search::Algorithm;
+    /// let prepared: Vec<_> = Algorithm::ALL.into_iter().filter(|a| a.prepares()).collect();
+    /// assert_eq!(prepared, [Algorithm::JpsPlus, Algorithm::Subgoal, Algorithm::Hpa]);
+    /// ```
+    pub fn prepares(self) -> bool {
+        matches!(self, Algorithm::JpsPlus | Algorithm::Subgoal | Algorithm::Hpa)
+    }
+
+    /// Whether the algorithm's preparation can be written to a file and read back for the same
+    /// map ([`Prepared::to_bytes`](crate::search::Prepared::to_bytes)): the subgoal graph's.
+    pub fn prepares_to_file(self) -> bool {
+        self == Algorithm::Subgoal
+    }
+
     /// Whether a search with the algorithm takes a given [`Estimate`](crate::search::Estimate)
     /// in place of its heuristic: every algorithm that ranks by an estimate and takes the
     /// options' heuristic (not Dijkstra or BFS, which rank by none, nor the subgoal graph or
