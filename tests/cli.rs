@@ -259,6 +259,28 @@ fn bench_reports_totals() {
 }
 
 #[test]
+fn bench_edits_the_map_keeps_the_preparation_and_puts_the_map_back() {
+    // 40 toggles and their undoing with the subgoal graph kept through them; then the 160
+    // problems on the map as it was, each checked against the file (exit 1 on a wrong cost)
+    let (code, out, err) = cubepath(&["bench", &map("arena.map"), &map("arena.map.scen"), "--algorithm", "subgoal", "--edits", "40"]);
+    assert_eq!(code, 0, "{err}");
+    let line = out.lines().last().unwrap();
+    assert!(line.starts_with("problems 160 repeat 1 total_ms ") && line.contains(" edits 40 repair_ms_median "), "{out}");
+    let field = |key: &str| -> f64 {
+        let mut words = line.split(' ');
+        words.find(|w| *w == key).and_then(|_| words.next()).unwrap_or_else(|| panic!("no {key} in {line}")).parse().unwrap()
+    };
+    assert!(field("repair_ms_max") >= field("repair_ms_median") && field("repair_ms_median") > 0.0, "{line}");
+    assert!(field("search_us_mean") > 0.0 && field("prepare_ms") > 0.0, "{line}");
+    // worlds have no such edits
+    let w = temp_file("edit.3dmap", b"voxel 4 4 2\n");
+    let scen = temp_file("edit.3dscen", b"version 1\nedit.3dmap\n0 0 0 3 3 0 4.24264069 1.0\n");
+    let (code, _, err) = cubepath(&["bench", &w, &scen, "--edits", "3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--edits is for 2D maps"), "{err}");
+}
+
+#[test]
 fn bench_runs_more_algorithms_and_draws_them() {
     let svg = std::env::temp_dir().join(format!("cubepath-bench-{}.svg", std::process::id()));
     let svg_arg = svg.display().to_string();

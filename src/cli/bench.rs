@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::args::SearchArgs;
+use super::edits::Edits;
 use super::failure::Failure::{self, BadInput};
 use super::plot;
 use super::problems::{Suite, load_suite, note_approximate_verdicts};
@@ -27,6 +28,12 @@ pub struct BenchArgs {
     /// (comma-separated, e.g. jps,jps-block,jps-plus).
     #[arg(long, value_delimiter = ',')]
     pub also: Vec<Algorithm>,
+    /// Before the scenario runs with the main algorithm: N seeded one-cell toggles (never a
+    /// problem's endpoint), each followed by the preparation brought up to date (timed) and
+    /// one search, then undone in reverse, each followed by the preparation again; the
+    /// scenario then runs on the map as it was. 2D maps.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    pub edits: u32,
     /// Draw search time and expansions against path length, for each algorithm run, as an
     /// SVG picture.
     #[arg(long)]
@@ -45,10 +52,12 @@ struct BenchRun {
     total: Duration,
     expanded: u64,
     wrong: usize,
+    /// What `--edits` took, with the main algorithm.
+    edits: Option<Edits>,
 }
 
 pub(super) fn bench(a: &BenchArgs) -> Result<u8, Failure> {
-    let suite = load_suite(&a.map, &a.scen, &a.search)?;
+    let mut suite = load_suite(&a.map, &a.scen, &a.search)?;
     // load_suite checked every problem against the main algorithm; the others here
     for &algorithm in &a.also {
         suite.check(algorithm).map_err(|f| match f {
@@ -59,8 +68,9 @@ pub(super) fn bench(a: &BenchArgs) -> Result<u8, Failure> {
     let algorithms: Vec<Algorithm> = std::iter::once(a.search.algorithm).chain(a.also.iter().copied()).collect();
     a.search.check_prep(&algorithms).map_err(BadInput)?;
     let mut runs = Vec::new();
-    for algorithm in algorithms {
-        runs.push(bench_run(suite.as_ref(), algorithm, a.repeat)?);
+    for (k, algorithm) in algorithms.into_iter().enumerate() {
+        let edits = if k == 0 { a.edits as usize } else { 0 };
+        runs.push(bench_run(suite.as_mut(), algorithm, a.repeat, edits)?);
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let main = &runs[0];
@@ -79,7 +89,12 @@ pub(super) fn bench(a: &BenchArgs) -> Result<u8, Failure> {
         writeln!(out, "search_worst_us {:.3}", worst.as_secs_f64() * 1e6)?;
     }
     writeln!(out, "expanded_per_second {:.0}", main.expanded as f64 / main.total.as_secs_f64().max(1e-9))?;
-    writeln!(out, "problems {} repeat {} total_ms {:.3}", suite.len(), a.repeat, main.total.as_secs_f64() * 1000.0)?;
+    write!(out, "problems {} repeat {} total_ms {:.3}", suite.len(), a.repeat, main.total.as_secs_f64() * 1000.0)?;
+    if let Some(edits) = &main.edits {
+        // the preparation from scratch beside the repairs
+        write!(out, " {} prepare_ms {:.3}", edits.summary(a.edits as usize), main.preprocess.as_secs_f64() * 1000.0)?;
+    }
+    writeln!(out)?;
     out.flush()?;
     if let Some(path) = &a.plot {
         let name = a.map.file_name().map_or("map".into(), |n| n.to_string_lossy().into_owned());
@@ -98,15 +113,20 @@ pub(super) fn bench(a: &BenchArgs) -> Result<u8, Failure> {
 }
 
 /// Runs every problem `repeat` times with `algorithm`, its preprocessing first and timed
-/// apart; shows progress on stderr when that is a terminal.
-fn bench_run(suite: &dyn Suite, algorithm: Algorithm, repeat: u32) -> Result<BenchRun, Failure> {
+/// apart, and `edits` toggles and their undoing between (none: 0); shows progress on stderr
+/// when that is a terminal.
+fn bench_run(suite: &mut dyn Suite, algorithm: Algorithm, repeat: u32, edits: usize) -> Result<BenchRun, Failure> {
     let mut searcher = Searcher::default();
     let t = Instant::now();
     suite.preprocess(&mut searcher, algorithm)?;
+    let preprocess = t.elapsed();
+    let kept = searcher.kept_bytes();
+    let edits = if edits > 0 { Some(suite.edit_and_undo(&mut searcher, algorithm, edits)?) } else { None };
     let mut run = BenchRun {
         algorithm,
-        preprocess: t.elapsed(),
-        kept: searcher.kept_bytes(),
+        preprocess,
+        kept,
+        edits,
         problems: Vec::with_capacity(suite.len()),
         total: Duration::ZERO,
         expanded: 0,

@@ -12,6 +12,7 @@ use clap::{Parser, Subcommand};
 mod args;
 mod bench;
 mod crowd;
+mod edits;
 mod failure;
 mod link;
 mod mapf;

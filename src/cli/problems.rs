@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use super::args::{SearchArgs, is_world, open_map};
+use super::edits::{Edits, edit_and_undo};
 use super::failure::Failure::{self, BadInput};
 use crate::engine::{
     files::{Problem, Scenario3, load_3dscen, load_scen, load_world},
@@ -44,6 +45,9 @@ pub(super) trait Suite {
     fn preprocess(&self, searcher: &mut Searcher, algorithm: Algorithm) -> Result<(), Failure>;
     /// Searches problem `k` with `algorithm`.
     fn search(&self, searcher: &mut Searcher, k: usize, algorithm: Algorithm) -> Result<Answer, SearchError>;
+    /// `bench --edits n`: toggles `n` cells and undoes them, `searcher` keeping `algorithm`'s
+    /// preparation up to date ([`edit_and_undo`]); the map is as it was after. 2D maps only.
+    fn edit_and_undo(&mut self, searcher: &mut Searcher, algorithm: Algorithm, n: usize) -> Result<Edits, Failure>;
 }
 
 /// The map (or world) and scenario named, by the map's extension, every problem checked with
@@ -140,6 +144,10 @@ impl Suite for Flat {
         searcher.preprocess(&self.grid, &self.with(algorithm));
         Ok(())
     }
+    fn edit_and_undo(&mut self, searcher: &mut Searcher, algorithm: Algorithm, n: usize) -> Result<Edits, Failure> {
+        let options = self.with(algorithm);
+        edit_and_undo(&mut self.grid, &self.problems, &options, searcher, n).map_err(BadInput)
+    }
     fn search(&self, searcher: &mut Searcher, k: usize, algorithm: Algorithm) -> Result<Answer, SearchError> {
         let p = &self.problems[k];
         let r = match &self.estimate {
@@ -214,6 +222,9 @@ impl Suite for World {
             let _ = searcher.search_world(&self.world, p.start, p.goal, &self.with(algorithm));
         }
         Ok(())
+    }
+    fn edit_and_undo(&mut self, _: &mut Searcher, _: Algorithm, _: usize) -> Result<Edits, Failure> {
+        Err(BadInput("--edits is for 2D maps (.map): a voxel world's preparations are made again after an edit".into()))
     }
     fn search(&self, searcher: &mut Searcher, k: usize, algorithm: Algorithm) -> Result<Answer, SearchError> {
         let p = &self.scenario.problems[k];

@@ -15,6 +15,13 @@ use crate::world::{Pos3, VoxelGrid, VoxelMoves};
 pub const CLUTTER_LIMIT: f64 = 0.17;
 
 /// How a search on a voxel world runs.
+///
+/// It shares three fields with the board's [`SearchOptions`](crate::search::SearchOptions)
+/// (the algorithm, the weight, the limit) and nothing else: a board's topology, step costs
+/// and named heuristic have no meaning on voxels, nor a world's move model and
+/// [`jump_always`](VoxelOptions::jump_always) on a board. Code that runs either kind of search
+/// names them as [`Searchable::Options`](crate::search::Searchable::Options), so a generic
+/// options type would add a parameter to every use and remove no branch.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct VoxelOptions {
     /// A*, Dijkstra, greedy, BFS, bidirectional A*, IDA*, or (with fly-26) JPS.
