@@ -314,6 +314,40 @@ fn the_engines_names_explanations_refusals_and_crowd_words_have_chinese_translat
 }
 
 #[test]
+fn the_formula_languages_errors_come_out_in_chinese_parts_and_all() {
+    // every kind of error the formula reader gives; what is left in Latin letters is the
+    // formula's own names, numbers and the language's names and functions
+    let bad = [
+        "",
+        "dx +",
+        "dx dy",
+        "dx 2",
+        "2 * (dx",
+        "max(dx dy)",
+        "min(dx)",
+        "hypot(dx)",
+        "abs(dx, dy)",
+        "sqrt + 1",
+        "foo * 2",
+        "dx # 2",
+        "1.2.3",
+        ")",
+        "abs",
+        "min(dx, (dy +))",
+    ];
+    let deep = format!("{}1{}", "(".repeat(70), ")".repeat(70));
+    let long = "1+".repeat(600);
+    let names = "x y z gx gy gz dx dy dz straight diagonal sqrt2 pi abs sqrt floor ceil round min max hypot foo";
+    for text in bad.iter().copied().chain([deep.as_str(), long.as_str()]) {
+        let e = cubepath::formula::Formula::parse(text).expect_err(text).to_string();
+        let zh = ZH.say(&e);
+        let latin: Vec<&str> =
+            zh.split(|c: char| !c.is_ascii_alphabetic()).filter(|w| !w.is_empty() && !names.split(' ').any(|n| n == *w)).collect();
+        assert!(latin.is_empty(), "'{text}': {e} -> {zh}: {latin:?} left in English");
+    }
+}
+
+#[test]
 fn a_message_quoting_another_comes_out_in_one_language() {
     let said = ZH.say("lesson 4 done: Nothing in A* changed: only the neighbours and the estimate (the hex distance).");
     assert_eq!(said, "第 4 课完成：A* 本身没有任何改变：变的只是邻居和估计（六边形距离）。");
