@@ -3,7 +3,12 @@
 //! JPS+ and the subgoal graph, each answer checked against the file's stated length.
 //!
 //!     cargo run --release -p cubepath-search --example prepared -- MAP...   (MAP.scen beside each)
-use cubepath_search::files::{load_map, load_scen};
+//!
+//! REPAIRS=N then toggles N seeded cells one at a time, repairing the preparation after each
+//! (median and worst repair against one preparation from scratch), and times the scenario's
+//! queries on the edited map against JPS+ (each answer checked against JPS+'s cost).
+use cubepath_search::files::{Problem, load_map, load_scen};
+use cubepath_search::grid::{Cell, Grid};
 use cubepath_search::search::*;
 use std::path::Path;
 use std::time::Instant;
@@ -65,5 +70,59 @@ fn main() {
             times[0] / times[1],
             expanded as f64 / passes as f64 / problems.len() as f64
         );
+        if let Some(n) = std::env::var("REPAIRS").ok().and_then(|n| n.parse().ok()) {
+            repairs(&map, grid, prepared, &problems, n, prep);
+        }
     }
+}
+
+/// Toggles `n` seeded cells of `grid` one at a time, repairing `prepared` after each, then
+/// times the problems' queries on the edited map, repaired against JPS+.
+fn repairs(map: &str, mut grid: Grid, mut prepared: Prepared, problems: &[Problem], n: usize, prep: f64) {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut times = Vec::with_capacity(n);
+    for _ in 0..n {
+        let (x, y) = (next() as usize % grid.width(), next() as usize % grid.height());
+        let cell = if grid.is_passable(x, y) { Cell::Blocked } else { Cell::FLOOR };
+        grid.set(x, y, cell).unwrap();
+        let t = Instant::now();
+        prepared = prepared.repair(&grid).expect("a plain board");
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    times.sort_by(f64::total_cmp);
+    let (median, worst) = (times[n / 2], times[n - 1]);
+    let mut s = Searcher::default();
+    let options = SearchOptions { algorithm: Algorithm::JpsPlus, ..Default::default() };
+    let open: Vec<&Problem> =
+        problems.iter().filter(|p| grid.is_passable(p.start.0, p.start.1) && grid.is_passable(p.goal.0, p.goal.1)).collect();
+    let mut run = [0.0f64; 2];
+    for p in &open {
+        let t = Instant::now();
+        let want = s.search(&grid, p.start, p.goal, &options).unwrap().cost;
+        run[0] += t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        let got = prepared.search(&grid, p.start, p.goal, &mut s).unwrap().cost;
+        run[1] += t.elapsed().as_secs_f64();
+        assert!(
+            got.zip(want).is_none_or(|(g, w)| (g - w).abs() < 1e-6) && got.is_some() == want.is_some(),
+            "{map}: {:?} -> {:?}",
+            p.start,
+            p.goal
+        );
+    }
+    println!(
+        "{map}: {n} one-cell toggles repaired: median {median:.3} ms, worst {worst:.3} ms (prepare from scratch {prep:.0} ms); {} repairs, {} of {} subgoals in the core; {} queries after: jps+ {:.2} ms, repaired subgoal {:.2} ms",
+        prepared.repairs(),
+        prepared.core_subgoals(),
+        prepared.subgoals(),
+        open.len(),
+        run[0] * 1e3,
+        run[1] * 1e3
+    );
 }

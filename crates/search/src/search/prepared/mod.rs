@@ -37,12 +37,16 @@ impl Slot for PreparedParts {
 
 impl Searcher {
     /// The subgoal graph of `grid` as it is now: the kept one when it was made for this grid at
-    /// this revision, else made again (a grid with terrain has none: `None`).
+    /// this revision, repaired when it was made for this grid before some edits
+    /// ([`Prepared::repair`]), else made again (a grid with terrain has none: `None`).
     pub(crate) fn prepared_for(&mut self, grid: &Grid) -> Option<&Prepared> {
         let parts = self.kept.slot::<PreparedParts>();
-        if parts.prepared.as_ref().is_none_or(|p| !p.is_for(grid)) {
-            parts.prepared = prepare(grid).ok();
-        }
+        parts.prepared = match parts.prepared.take() {
+            Some(p) if p.is_for(grid) => Some(p),
+            // the kept value is this searcher's own: mended in place, as a new value
+            Some(p) => p.repair(grid).ok(),
+            None => prepare(grid).ok(),
+        };
         if let Some(p) = &parts.prepared {
             p.lend_jumps(&mut parts.jumps);
         }
@@ -50,8 +54,8 @@ impl Searcher {
     }
 
     /// Keeps `prepared` (read from a file, say) for searches of the grid it was made for; it is
-    /// dropped, and the grid prepared again, as soon as a search is given another grid or the
-    /// grid has changed.
+    /// repaired when that grid has changed ([`Prepared::repair`]), and dropped, the grid
+    /// prepared again, as soon as a search is given another grid.
     pub fn keep_prepared(&mut self, prepared: Prepared) {
         self.kept.slot::<PreparedParts>().prepared = Some(prepared);
     }

@@ -136,6 +136,58 @@ impl Upward {
         (order, picks)
     }
 
+    /// This hierarchy with the vertices flagged `in_core` (an upward-closed set, holding the
+    /// old core and every vertex numbered past the old ones) put in its core, for a graph
+    /// whose edges are the old ones less `dropped` plus `added` (both among core vertices):
+    /// the others keep their ranks and upward edges; the core's edges are the graph's edges
+    /// among the core and the old shortcuts whose middle is outside it (the cheapest kept per
+    /// pair), both ways; edges with an end not `alive` are dropped. See the repair's docs for
+    /// why this is a hierarchy of the new graph.
+    pub(crate) fn with_core(
+        &self,
+        in_core: &[bool],
+        dropped: &std::collections::HashSet<(u32, u32)>,
+        added: &[(u32, u32, f64)],
+        alive: impl Fn(u32) -> bool,
+    ) -> Upward {
+        let (before, n) = (self.rank.len(), in_core.len());
+        let mut next = self.core;
+        let rank: Vec<u32> = (0..n)
+            .map(|v| {
+                if v < before && !in_core[v] {
+                    return self.rank[v];
+                }
+                next += 1;
+                next - 1
+            })
+            .collect();
+        let mut core: std::collections::HashMap<(u32, u32), (f64, u32)> = std::collections::HashMap::new();
+        let mut keep = |a: u32, b: u32, c: f64, m: u32| {
+            let e = core.entry((a.min(b), a.max(b))).or_insert((c, m));
+            if c < e.0 || (c == e.0 && m == NONE) {
+                *e = (c, m);
+            }
+        };
+        for v in (0..before as u32).filter(|&v| in_core[v as usize]) {
+            for (t, c, m) in self.edges(v) {
+                let gone = if m == NONE { dropped.contains(&(v.min(t), v.max(t))) } else { in_core[m as usize] };
+                if !gone && alive(v) && alive(t) {
+                    keep(v, t, c, m);
+                }
+            }
+        }
+        for &(a, b, c) in added {
+            keep(a, b, c, NONE);
+        }
+        let mut lists: Vec<Vec<(u32, f64, u32)>> =
+            (0..n).map(|v| if v < before && !in_core[v] { self.edges(v as u32).collect() } else { Vec::new() }).collect();
+        for ((a, b), (c, m)) in core {
+            lists[a as usize].push((b, c, m));
+            lists[b as usize].push((a, c, m));
+        }
+        upward(lists, rank, self.core)
+    }
+
     pub(crate) fn bytes(&self) -> usize {
         self.rank.len() * 4 + self.offsets.len() * 4 + self.targets.len() * 24
     }

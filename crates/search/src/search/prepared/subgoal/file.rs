@@ -79,8 +79,13 @@ impl fmt::Display for PrepError {
 impl std::error::Error for PrepError {}
 
 impl Prepared {
-    /// The preparation as bytes (see the module's format), for [`Prepared::from_bytes`].
+    /// The preparation as bytes (see the module's format), for [`Prepared::from_bytes`]. A
+    /// repaired preparation ([`Prepared::repair`]) numbers its subgoals otherwise than the
+    /// format does: the map as it is now is prepared from scratch first, and that written.
     pub fn to_bytes(&self) -> Vec<u8> {
+        if self.repairs > 0 {
+            return self.prepared_afresh().to_bytes();
+        }
         let (order, picks) = self.up.picks();
         let mut out = MAGIC.to_vec();
         let mut put = |v: u32| out.extend_from_slice(&v.to_le_bytes());

@@ -50,6 +50,7 @@ mod file;
 mod jumps;
 mod landmarks;
 mod query;
+mod repair;
 mod table;
 
 use crate::grid::Pos;
@@ -132,6 +133,9 @@ pub struct Prepared {
     /// query scans nothing); empty when JPS+ answers.
     reach_at: Vec<u32>,
     reach: Vec<u32>,
+    /// How many times this preparation was repaired after edits since it was prepared from
+    /// scratch (see [`Prepared::repair`]): 0 for one made by [`prepare`] or read from a file.
+    repairs: u32,
 }
 
 /// A subgoal graph with more independent cycles (edges less subgoals) than this, and than half
@@ -194,6 +198,7 @@ impl Prepared {
             table: None,
             reach_at: Vec::new(),
             reach: Vec::new(),
+            repairs: 0,
         }
     }
 
@@ -232,18 +237,20 @@ impl Prepared {
     /// Marks every free cell at a convex corner as a subgoal, in cell order.
     fn find_subgoals(&mut self) {
         for at in 0..self.free.len() {
-            if self.free[at] == 0 {
-                continue;
-            }
-            let corner = DIAGONAL.iter().any(|&(a, b)| {
-                let (sa, sb) = (self.step(at, STRAIGHT[a]), self.step(at, STRAIGHT[b]));
-                self.free[sa] == 1 && self.free[sb] == 1 && self.free[self.step(sa, STRAIGHT[b])] == 0
-            });
-            if corner {
+            if self.free[at] == 1 && self.is_corner(at) {
                 self.node_of[at] = self.cells.len() as u32;
                 self.cells.push(at as u32);
             }
         }
+    }
+
+    /// Whether the padded cell `at`, not on the border, is at a convex corner: for some
+    /// diagonal, the two cells beside it free and the diagonal cell blocked.
+    fn is_corner(&self, at: usize) -> bool {
+        DIAGONAL.iter().any(|&(a, b)| {
+            let (sa, sb) = (self.step(at, STRAIGHT[a]), self.step(at, STRAIGHT[b]));
+            self.free[sa] == 1 && self.free[sb] == 1 && self.free[self.step(sa, STRAIGHT[b])] == 0
+        })
     }
 
     /// Each cell's straight clearances, one sweep per direction against it.
@@ -353,9 +360,16 @@ impl Prepared {
         self.reach_at.push(self.reach.len() as u32);
     }
 
-    /// The subgoals a free cell that is not a subgoal directly h-reaches.
-    fn reached_from(&self, at: usize) -> &[u32] {
-        &self.reach[self.reach_at[at] as usize..self.reach_at[at + 1] as usize]
+    /// The subgoals a free cell that is not a subgoal directly h-reaches: read from the table
+    /// made when the map was prepared, or, on a repaired preparation (which keeps no such
+    /// table), found by a scan now.
+    fn reached_from(&self, at: usize) -> std::borrow::Cow<'_, [u32]> {
+        if self.reach_at.is_empty() {
+            let mut found = Vec::new();
+            self.scan(at, &mut found);
+            return found.iter().map(|&t| self.node_of[t as usize]).collect::<Vec<u32>>().into();
+        }
+        self.reach[self.reach_at[at] as usize..self.reach_at[at + 1] as usize].into()
     }
 
     /// The subgoal graph: each subgoal joined both ways to the subgoals it directly
@@ -383,9 +397,18 @@ impl Prepared {
         adj
     }
 
-    /// The number of subgoals (the graph's vertices).
+    /// The number of subgoals (the graph's vertices). After [`Prepared::repair`] these are a
+    /// superset of the map's convex corners: a subgoal whose cell is still free stays a vertex
+    /// when it stops being a corner.
     pub fn subgoals(&self) -> usize {
-        self.cells.len()
+        (0..self.cells.len() as u32).filter(|&v| self.alive(v)).count()
+    }
+
+    /// Whether vertex `v` is still a subgoal: a repair takes out the subgoal of a cell that is
+    /// blocked, its number kept unused.
+    #[inline]
+    fn alive(&self, v: u32) -> bool {
+        self.node_of[self.cells[v as usize] as usize] == v
     }
 
     /// Whether queries run JPS+ over jump distances kept here instead of searching a subgoal
@@ -423,9 +446,10 @@ impl Prepared {
         self.up.each_once().filter(|e| e.2 != NONE).count()
     }
 
-    /// Each subgoal's cell, in order.
+    /// Each subgoal's cell, in the order of their numbers (a repair's new subgoals after the
+    /// others, those it took out left out).
     pub fn subgoal_cells(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.cells.iter().map(|&c| self.pos(c as usize))
+        (0..self.cells.len() as u32).filter(|&v| self.alive(v)).map(|v| self.pos(self.cells[v as usize] as usize))
     }
 
     /// Each edge of the subgoal graph once, as its two cells.

@@ -1,0 +1,250 @@
+//! A prepared subgoal graph that follows edits (`Prepared::repair`, and a `Searcher` keeping
+//! one): after any sequence of edits (single cells put and taken, rectangles, undos, a copy of
+//! the grid) every answer costs what a Dijkstra written from the rules finds and what a fresh
+//! preparation finds, along a path legal by the rules; and a repair is a repair (the
+//! subgoals' numbers kept, no preparation from scratch).
+
+use cubepath_search::{grid::*, search::*};
+use proptest::prelude::*;
+
+mod common;
+mod oracle;
+use common::seeded_grid;
+use oracle::{oracle_2d_from, path_cost_by_rules};
+
+/// One edit of the board.
+#[derive(Clone, Debug)]
+enum Edit {
+    /// A cell (its coordinates taken modulo the size) set blocked or free.
+    Cell(usize, usize, bool),
+    /// A rectangle (corner and size, modulo the board's) set blocked or free.
+    Rect(usize, usize, usize, usize, bool),
+    /// The board set back to the cells it had before an earlier edit (its number modulo the
+    /// edits so far), cell by cell on the same grid.
+    Undo(usize),
+    /// The grid replaced by a copy of itself: another identity.
+    Copy,
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        6 => (0usize..64, 0usize..64, any::<bool>()).prop_map(|(x, y, b)| Edit::Cell(x, y, b)),
+        2 => (0usize..64, 0usize..64, 1usize..24, 1usize..24, any::<bool>()).prop_map(|(x, y, w, h, b)| Edit::Rect(x, y, w, h, b)),
+        1 => (0usize..16).prop_map(Edit::Undo),
+        1 => Just(Edit::Copy),
+    ]
+}
+
+/// The board's cells, blocked or not, row by row.
+fn cells_of(grid: &Grid) -> Vec<bool> {
+    grid.cells().map(|(_, c)| c == Cell::Blocked).collect()
+}
+
+fn apply(grid: &mut Grid, e: &Edit, history: &[Vec<bool>]) {
+    let (w, h) = (grid.width(), grid.height());
+    let cell = |b: bool| if b { Cell::Blocked } else { Cell::FLOOR };
+    match *e {
+        Edit::Cell(x, y, b) => grid.set(x % w, y % h, cell(b)).unwrap(),
+        Edit::Rect(x, y, rw, rh, b) => {
+            let (x, y) = (x % w, y % h);
+            for yy in y..(y + rh).min(h) {
+                for xx in x..(x + rw).min(w) {
+                    grid.set(xx, yy, cell(b)).unwrap();
+                }
+            }
+        }
+        Edit::Undo(k) => {
+            let then = &history[k % history.len()];
+            for (i, &b) in then.iter().enumerate() {
+                grid.set(i % w, i / w, cell(b)).unwrap();
+            }
+        }
+        Edit::Copy => *grid = grid.clone(),
+    }
+}
+
+/// Every answer of `repaired` (and of `searcher`, which follows the grid by itself) for the
+/// pairs from `starts` to `goals`: the oracle's cost and a fresh preparation's, a legal path.
+fn check(grid: &Grid, repaired: &Prepared, searcher: &mut Searcher, starts: &[Pos], goals: &[Pos]) -> Result<(), TestCaseError> {
+    let fresh = prepare(grid).unwrap();
+    let options = SearchOptions { algorithm: Algorithm::Subgoal, ..Default::default() };
+    let mut own = Searcher::default();
+    let w = grid.width();
+    for &a in starts.iter().filter(|a| grid.is_passable(a.0, a.1)) {
+        let all = oracle_2d_from(grid, a);
+        for &b in goals.iter().filter(|b| grid.is_passable(b.0, b.1)) {
+            let want = all[b.1 * w + b.0];
+            let want = want.is_finite().then_some(want);
+            let got = repaired.search(grid, a, b, &mut own).unwrap();
+            let anew = fresh.search(grid, a, b, &mut own).unwrap();
+            let kept = searcher.search(grid, a, b, &options).unwrap();
+            for (name, r) in [("repaired", &got), ("searcher", &kept)] {
+                match (r.cost, want) {
+                    (Some(c), Some(o)) => {
+                        prop_assert!((c - o).abs() < 1e-9, "{name} {a:?} -> {b:?}: cost {c}, oracle {o}\n{grid:?}");
+                        prop_assert!((c - anew.cost.unwrap()).abs() < 1e-9, "{name}: a fresh preparation differs");
+                        let path = r.path.as_ref().unwrap();
+                        prop_assert_eq!((path[0], *path.last().unwrap()), (a, b));
+                        let sum = path_cost_by_rules(grid, path);
+                        prop_assert!(sum.is_some_and(|s| (s - o).abs() < 1e-9), "{name} {a:?} -> {b:?}: the path sums to {sum:?}");
+                    }
+                    (None, None) => prop_assert!(anew.cost.is_none()),
+                    (c, o) => prop_assert!(false, "{name} {a:?} -> {b:?}: got {c:?}, oracle {o:?}\n{grid:?}"),
+                }
+            }
+            let mut trace = Vec::new();
+            let traced = repaired.search_traced(grid, a, b, &mut own, Some(&mut trace)).unwrap();
+            prop_assert_eq!(traced.cost.map(|c| (c * 1e6).round()), got.cost.map(|c| (c * 1e6).round()));
+        }
+    }
+    Ok(())
+}
+
+/// Runs `edits` on `grid`, repairing after each and checking the pairs.
+fn run_edits(mut grid: Grid, edits: &[Edit], picks: &[(usize, usize)]) -> Result<(), TestCaseError> {
+    let (w, h) = (grid.width(), grid.height());
+    let pos: Vec<Pos> = picks.iter().map(|&(x, y)| (x % w, y % h)).collect();
+    let (starts, goals) = pos.split_at(4.min(pos.len()));
+    let mut prepared = prepare(&grid).unwrap();
+    let mut searcher = Searcher::default();
+    let mut history = vec![cells_of(&grid)];
+    check(&grid, &prepared, &mut searcher, starts, goals)?;
+    for e in edits {
+        let id = grid.version().0;
+        apply(&mut grid, e, &history);
+        let changed = history.last() != Some(&cells_of(&grid));
+        history.push(cells_of(&grid));
+        let repairs = prepared.repairs();
+        prepared = prepared.repaired(&grid).unwrap();
+        // a copy is prepared from scratch; an edit of the same grid is repaired
+        if grid.version().0 != id {
+            prop_assert_eq!(prepared.repairs(), 0);
+        } else {
+            prop_assert_eq!(prepared.repairs(), repairs + u32::from(changed));
+        }
+        check(&grid, &prepared, &mut searcher, starts, goals)?;
+    }
+    Ok(())
+}
+
+fn board(w: usize, h: usize, cells: &[bool]) -> Grid {
+    let mut grid = Grid::new(w, h).unwrap();
+    for (k, &blocked) in cells.iter().enumerate() {
+        if blocked {
+            grid.set(k % w, k / w, Cell::Blocked).unwrap();
+        }
+    }
+    grid
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn repairs_stay_optimal_on_random_boards(
+        (w, h, cells) in (2usize..40, 2usize..40).prop_flat_map(|(w, h)| (Just(w), Just(h), prop::collection::vec(prop::bool::weighted(0.3), w * h))),
+        edits in prop::collection::vec(edit(), 1..8),
+        picks in prop::collection::vec((0usize..40, 0usize..40), 14),
+    ) {
+        run_edits(board(w, h, &cells), &edits, &picks)?;
+    }
+
+    #[test]
+    fn repairs_stay_optimal_on_rooms_and_mazes(
+        kind in 0usize..3,
+        seed in any::<u64>(),
+        edits in prop::collection::vec(edit(), 1..8),
+        picks in prop::collection::vec((0usize..41, 0usize..31), 14),
+    ) {
+        let kind = [MazeKind::Rooms, MazeKind::Division, MazeKind::Backtracker][kind];
+        run_edits(generate_maze(kind, 41, 31, seed).unwrap(), &edits, &picks)?;
+    }
+
+    #[test]
+    fn single_cells_on_and_beside_subgoals(seed in any::<u64>(), moves in prop::collection::vec((0usize..1000, -1isize..2, -1isize..2, any::<bool>()), 1..12), picks in prop::collection::vec((0usize..36, 0usize..36), 14)) {
+        // each edit at a subgoal of the board as it is then, or beside one
+        let mut grid = seeded_grid(36, 36, 0.25, seed);
+        let mut edits = Vec::new();
+        let mut prepared = prepare(&grid).unwrap();
+        for &(k, dx, dy, b) in &moves {
+            let cells: Vec<Pos> = prepared.subgoal_cells().collect();
+            let Some(&(x, y)) = cells.get(k % cells.len().max(1)) else { break };
+            let e = Edit::Cell((x as isize + dx).clamp(0, 35) as usize, (y as isize + dy).clamp(0, 35) as usize, b);
+            apply(&mut grid, &e, &[]);
+            prepared = prepared.repaired(&grid).unwrap();
+            edits.push(e);
+        }
+        run_edits(seeded_grid(36, 36, 0.25, seed), &edits, &picks)?;
+    }
+}
+
+#[test]
+fn a_repair_keeps_the_subgoals_numbers_and_prepares_nothing_from_scratch() {
+    let mut grid = seeded_grid(64, 64, 0.2, 7);
+    let prepared = prepare(&grid).unwrap();
+    let old: Vec<Pos> = prepared.subgoal_cells().collect();
+    // a wall put beside the first subgoal, then one taken far away
+    let (x, y) = old[old.len() / 2];
+    let free = (0..64).flat_map(|y| (0..64).map(move |x| (x, y))).find(|&(x, y)| grid.is_passable(x, y) && (x, y) != old[0]).unwrap();
+    grid.set(free.0, free.1, Cell::Blocked).unwrap();
+    let blocked = (0..64).flat_map(|y| (0..64).map(move |x| (x, y))).rev().find(|&(x, y)| !grid.is_passable(x, y)).unwrap();
+    grid.set(blocked.0, blocked.1, Cell::FLOOR).unwrap();
+    let repaired = prepared.repaired(&grid).unwrap();
+    assert_eq!((repaired.repairs(), prepared.repairs()), (1, 0));
+    let now: Vec<Pos> = repaired.subgoal_cells().collect();
+    // the old subgoals keep their order (one taken out at most), the new ones come after
+    let kept: Vec<Pos> = old.iter().copied().filter(|&c| c != free).collect();
+    assert_eq!(&now[..kept.len()], &kept[..]);
+    assert!((x, y) != free || !now.contains(&free));
+    // the same answers as a fresh preparation, which numbers its subgoals otherwise
+    let fresh = prepare(&grid).unwrap();
+    let mut s = Searcher::default();
+    for (a, b) in [((0, 0), (63, 63)), ((63, 0), (0, 63)), ((5, 40), (50, 3))] {
+        if grid.is_passable(a.0, a.1) && grid.is_passable(b.0, b.1) {
+            assert_eq!(repaired.search(&grid, a, b, &mut s).unwrap().cost, fresh.search(&grid, a, b, &mut s).unwrap().cost);
+        }
+    }
+    // its file is the fresh preparation's
+    assert_eq!(repaired.to_bytes(), fresh.to_bytes());
+}
+
+#[test]
+fn a_searcher_repairs_what_it_keeps_and_prepares_a_copy_again() {
+    let mut grid = seeded_grid(48, 48, 0.2, 3);
+    let options = SearchOptions { algorithm: Algorithm::Subgoal, ..Default::default() };
+    let mut s = Searcher::default();
+    let (a, b) = ((0, 0), (47, 47));
+    for (x, y) in [(0, 0), (47, 47)] {
+        grid.set(x, y, Cell::FLOOR).unwrap();
+    }
+    s.search(&grid, a, b, &options).unwrap();
+    assert_eq!(s.kept_prepared().unwrap().repairs(), 0);
+    let toggle = |grid: &mut Grid, x: usize, y: usize| {
+        let cell = if grid.is_passable(x, y) { Cell::Blocked } else { Cell::FLOOR };
+        grid.set(x, y, cell).unwrap();
+    };
+    for k in 0..5 {
+        toggle(&mut grid, 10 + k, 20);
+        s.preprocess(&grid, &options);
+        assert_eq!(s.kept_prepared().unwrap().repairs(), k as u32 + 1);
+    }
+    // undo in one burst: still a repair
+    for k in 0..5 {
+        toggle(&mut grid, 10 + k, 20);
+    }
+    let r = s.search(&grid, a, b, &options).unwrap();
+    assert_eq!(s.kept_prepared().unwrap().repairs(), 6);
+    let want = oracle::oracle_2d(&grid, a, b);
+    assert!(r.cost.zip(want).is_some_and(|(c, w)| (c - w).abs() < 1e-9) || (r.cost, want) == (None, None));
+    let copy = grid.clone();
+    s.preprocess(&copy, &options);
+    assert_eq!(s.kept_prepared().unwrap().repairs(), 0);
+}
+
+#[test]
+fn terrain_has_no_preparation_to_repair() {
+    let mut grid = Grid::new(8, 8).unwrap();
+    let prepared = prepare(&grid).unwrap();
+    grid.set(3, 3, Cell::Swamp).unwrap();
+    assert_eq!(prepared.repaired(&grid).err(), Some(PrepError::Weighted));
+}
