@@ -1033,17 +1033,31 @@ fn the_step_view_keeps_its_graphs_between_recordings_and_follows_edits() {
         };
         let recorded =
             |app: &Headless| app.world().resource::<StepView>().steps.iter().map(|s| (s.current, s.pushes.len())).collect::<Vec<_>>();
-        assert_eq!(recorded(&app), fresh(&app), "{algorithm}: the kept graph followed the edits");
+        // HPA*'s clusters brought up to date record as fresh ones do; the subgoal graph is
+        // repaired (not prepared again per stroke), a graph of its own that must read the board
+        // as it is now: every cell it records open, its answer the least cost (below)
+        let follows = |app: &Headless, what: &str| match algorithm {
+            Algorithm::Subgoal => {
+                let view = app.world().resource::<StepView>();
+                assert!(view.graphs.kept_prepared().expect("a kept graph").repairs() >= 1, "{what}: prepared again, not repaired");
+                let board = &app.world().resource::<Board>().grid;
+                let cells = view.steps.iter().flat_map(|s| std::iter::once(s.current).chain(s.pushes.iter().map(|p| p.cell)));
+                assert!(cells.into_iter().all(|c| board.is_passable(c.0, c.1)), "{what}: a recorded cell is a barrier now");
+            }
+            _ => assert_eq!(recorded(app), fresh(app), "{algorithm}: the kept graph followed {what}"),
+        };
+        follows(&app, "the edits");
         let board = app.world().resource::<Board>().grid.clone();
         let optimum = oracle_costs(&board, (2, 3))[9 * 40 + 37];
         let now = path(&app);
         assert!(board_moves(&board, &now.cells), "{algorithm}: a step crosses the new wall");
         let cost = now.cost.expect("a way over the top");
-        assert!(cost >= optimum - 1e-9 && cost <= optimum * 1.15, "{algorithm}: {cost} against the rules' {optimum}");
+        let most = if algorithm == Algorithm::Subgoal { optimum + 1e-9 } else { optimum * 1.15 };
+        assert!(cost >= optimum - 1e-9 && cost <= most, "{algorithm}: {cost} against the rules' {optimum}");
         for _ in 0..5 {
             app.act(Action::Undo);
         }
-        assert_eq!(recorded(&app), fresh(&app), "{algorithm}: the kept graph followed the undo");
+        follows(&app, "the undo");
         assert!((path(&app).cost.unwrap() - first).abs() < 1e-9, "{algorithm}: undone, the first cost");
     }
 }
