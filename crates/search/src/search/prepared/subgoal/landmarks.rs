@@ -154,3 +154,81 @@ fn dijkstra(free: &[u8], stride: usize, source: usize) -> Vec<f64> {
     }
     dist
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::board::{Cell, Grid};
+
+    /// The least cost from `goal` to every cell of `grid` by the benchmark's rules, written
+    /// from them (8 neighbours, a diagonal only with both cells beside it open; costs 1 and
+    /// the square root of 2), by rows of the grid (not padded): a Dijkstra apart from the
+    /// module's own.
+    fn truth(grid: &Grid, goal: (usize, usize)) -> Vec<f64> {
+        let (w, h) = (grid.width() as isize, grid.height() as isize);
+        let open = |x: isize, y: isize| x >= 0 && y >= 0 && x < w && y < h && grid.is_passable(x as usize, y as usize);
+        let mut dist = vec![f64::INFINITY; (w * h) as usize];
+        let mut heap = BinaryHeap::new();
+        dist[goal.1 * w as usize + goal.0] = 0.0;
+        heap.push(Reverse((0u64, goal.0 as isize, goal.1 as isize)));
+        while let Some(Reverse((bits, x, y))) = heap.pop() {
+            let d = f64::from_bits(bits);
+            if d > dist[(y * w + x) as usize] {
+                continue;
+            }
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let (nx, ny) = (x + dx, y + dy);
+                let diagonal = dx != 0 && dy != 0;
+                if !open(nx, ny) || (diagonal && !(open(x + dx, y) && open(x, y + dy))) {
+                    continue;
+                }
+                let nd = d + if diagonal { SQRT_2 } else { 1.0 };
+                if nd < dist[(ny * w + nx) as usize] {
+                    dist[(ny * w + nx) as usize] = nd;
+                    heap.push(Reverse((nd.to_bits(), nx, ny)));
+                }
+            }
+        }
+        dist
+    }
+
+    /// The landmark estimate never exceeds the true cost between any two cells of a scattered
+    /// map, however the two distances' rounding down to units falls: its margin of one unit is
+    /// needed (half a unit overestimates pairs whose rounding falls apart by more than that).
+    #[test]
+    fn the_estimate_never_exceeds_the_true_cost_between_any_two_cells() {
+        let (w, h) = (26, 22);
+        let mut grid = Grid::new(w, h).unwrap();
+        let mut seed = 12345u64;
+        for y in 0..h {
+            for x in 0..w {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                if (seed >> 33) % 100 < 22 {
+                    grid.set(x, y, Cell::Blocked).unwrap();
+                }
+            }
+        }
+        let stride = w + 2;
+        let mut free = vec![0u8; stride * (h + 2)];
+        for ((x, y), cell) in grid.cells() {
+            free[(y + 1) * stride + x + 1] = u8::from(cell.is_passable());
+        }
+        let marks = Landmarks::new(&free, stride, &JumpTable::new(&grid));
+        let padded = |(x, y): (usize, usize)| (y + 1) * stride + x + 1;
+        let (mut pairs, mut worst) = (0, f64::NEG_INFINITY);
+        let cells: Vec<(usize, usize)> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
+        for &goal in &cells {
+            let dist = truth(&grid, goal);
+            for &cell in &cells {
+                let d = dist[cell.1 * w + cell.0];
+                if d.is_finite() {
+                    let e = marks.estimate(&marks.at(padded(cell)).dist, &marks.at(padded(goal)).dist);
+                    worst = worst.max(e - d);
+                    pairs += 1;
+                }
+            }
+        }
+        assert!(pairs > 100_000, "{pairs} pairs");
+        assert!(worst <= 1e-9, "the estimate exceeds the true cost by {worst}");
+    }
+}
