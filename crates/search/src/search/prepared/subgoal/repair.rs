@@ -55,8 +55,24 @@
 //! one has an end of that edge as its middle, and a `D` vertex's upward neighbours, the
 //! ends of its shortcuts, are in `D`), so every shortcut kept unpacks into edges that exist.
 //! Wall removals only add edges and keep every old edge: no witness is lost, none is
-//! tested. Repeated repairs keep these invariants, so the core only grows until the map is
-//! prepared from scratch again.
+//! tested.
+//!
+//! # The core contracted again
+//! The upward closure of any seed reaches the top of the hierarchy, so `D` would grow with
+//! every repair and the core, searched as a plain graph, would slow every query. So each
+//! repair ends by contracting the core again ([`Upward::contract_core`](super::contract)):
+//! the core's edges are exactly the graph that remains once the vertices below it are taken
+//! out (the graph's edges among the core and the shortcuts over contracted vertices), which
+//! is where [`contract`](super::contract) would go on from; its vertices are taken out least
+//! priority first, with the same witness searches and limits, ranked after every vertex
+//! below, until those left have more than the core's degree limit (as after a full
+//! preparation: on the bundled maps none). This is a contraction of the new graph in one
+//! order (the old order less `D`, then `D` in its new order), each vertex's shortcuts found
+//! by witness searches in the graph that remained when it was taken out: a valid hierarchy,
+//! whatever the order, so the argument above applies to the next repair as it did to a full
+//! preparation (a witness found now is a path of the graph then, within its ellipse).
+//! The cost is the witness searches among the top of the hierarchy (few vertices, dense):
+//! see the measurements.
 //!
 //! # What is not repaired
 //! A preparation answered by JPS+ ([`Prepared::uses_jump_table`]), one of another grid (a
@@ -144,7 +160,8 @@ impl Prepared {
     }
 
     /// The number of subgoals in the hierarchy's core, searched as a plain graph from both
-    /// ends (repairs add to it).
+    /// ends: those a contraction leaves, with more edges left than it takes out (a repair
+    /// contracts its core again, as a full preparation would).
     pub fn core_subgoals(&self) -> usize {
         self.up.rank.iter().enumerate().filter(|&(v, &r)| r >= self.up.core && self.alive(v as u32)).count()
     }
@@ -346,6 +363,8 @@ impl Prepared {
         let in_core = self.upward_closure(&seeds);
         let added: Vec<(u32, u32, f64)> = added.into_iter().map(|((a, b), c)| (a, b, c)).collect();
         self.up = self.up.with_core(&in_core, &deleted, &added, |v| self.alive(v));
+        // the core contracted again, as a full preparation would: see the module's docs
+        self.up.contract_core();
     }
 
     /// Whether the old hierarchy (of `before` vertices) holds the graph's edge between `i` and
