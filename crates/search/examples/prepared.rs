@@ -117,10 +117,13 @@ fn repairs(map: &str, mut grid: Grid, mut prepared: Prepared, problems: &[Proble
         );
     }
     println!(
-        "{map}: {n} one-cell toggles repaired: median {median:.3} ms, worst {worst:.3} ms (prepare from scratch {prep:.0} ms); {} repairs, {} of {} subgoals in the core; {} queries after: jps+ {:.2} ms, repaired subgoal {:.2} ms",
+        "{map}: {n} one-cell toggles repaired: median {median:.3} ms, worst {worst:.3} ms (prepare from scratch {prep:.0} ms); {} repairs, {} of {} subgoals in the core, {} edges, {} shortcuts (from scratch {}); {} queries after: jps+ {:.2} ms, repaired subgoal {:.2} ms",
         prepared.repairs(),
         prepared.core_subgoals(),
         prepared.subgoals(),
+        prepared.edges(),
+        prepared.shortcuts(),
+        prepare(&grid).map_or(0, |p| p.shortcuts()),
         open.len(),
         run[0] * 1e3,
         run[1] * 1e3

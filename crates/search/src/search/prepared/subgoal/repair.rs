@@ -315,6 +315,29 @@ impl Prepared {
     }
 }
 
+/// Cells found (each once, in `list`) and the (cell, diagonal) walked back from, flagged per
+/// padded cell: bit `k` for diagonal `k`, bit 4 for found.
+struct Marks {
+    flags: Vec<u8>,
+    list: Vec<usize>,
+}
+
+impl Marks {
+    fn find(&mut self, at: usize) {
+        if self.flags[at] & 16 == 0 {
+            self.flags[at] |= 16;
+            self.list.push(at);
+        }
+    }
+
+    /// Flags a walk back from `at` along diagonal `k`: whether it was not flagged before.
+    fn walk(&mut self, at: usize, k: usize) -> bool {
+        let fresh = self.flags[at] & (1 << k) == 0;
+        self.flags[at] |= 1 << k;
+        fresh
+    }
+}
+
 impl Changes {
     /// Whether the padded cell was free before the repair.
     fn free_before(&self, p: &Prepared, at: usize) -> bool {
@@ -401,20 +424,19 @@ impl Prepared {
     /// along the diagonals from each changed clearance, vertex and free flag (and from the
     /// cells whose diagonal move reads a flipped cell beside it).
     fn rescan_cells(&self, ch: &Changes) -> Vec<usize> {
-        let mut walked = HashSet::new();
-        let mut found = HashSet::new();
+        let mut found = Marks { flags: vec![0; self.free.len()], list: Vec::new() };
         for &(t, d) in &ch.cleared {
-            found.insert(t);
+            found.find(t);
             for (k, &(a, b)) in DIAGONAL.iter().enumerate() {
                 if a == d || b == d {
-                    self.walk_back(t, k, ch, &mut walked, &mut found);
+                    self.walk_back(t, k, ch, &mut found);
                 }
             }
         }
         for &t in ch.old_node.keys().chain(&ch.flipped) {
-            found.insert(t);
+            found.find(t);
             for k in 0..4 {
-                self.walk_back(t, k, ch, &mut walked, &mut found);
+                self.walk_back(t, k, ch, &mut found);
             }
         }
         for &t in &ch.flipped {
@@ -424,29 +446,29 @@ impl Prepared {
                     if !self.interior(s) {
                         continue;
                     }
-                    found.insert(s);
+                    found.find(s);
                     // cells behind read `t` only through a walk that goes on past `s`
                     if self.node_of[s] == NONE || !ch.vertex_before(self, s) {
-                        self.walk_back(s, k, ch, &mut walked, &mut found);
+                        self.walk_back(s, k, ch, &mut found);
                     }
                 }
             }
         }
-        found.into_iter().filter(|&x| self.node_of[x] != NONE).collect()
+        found.list.into_iter().filter(|&x| self.node_of[x] != NONE).collect()
     }
 
     /// Adds to `found` the cells whose walk along diagonal `k` reaches `y` (before or after
     /// the repair): back one move at a time while the move is legal in either, past cells that
-    /// are no vertex in either. `walked` holds the (cell, diagonal) already walked back from.
-    fn walk_back(&self, mut y: usize, k: usize, ch: &Changes, walked: &mut HashSet<(usize, usize)>, found: &mut HashSet<usize>) {
+    /// are no vertex in either. `found` also marks the (cell, diagonal) already walked back from.
+    fn walk_back(&self, mut y: usize, k: usize, ch: &Changes, found: &mut Marks) {
         let (a, b) = DIAGONAL[k];
         loop {
             let x = self.back(y, (a, b));
             if !self.interior(x) || !(self.diagonal_free(x, a, b) || ch.diagonal_free_before(self, x, (a, b))) {
                 return;
             }
-            found.insert(x);
-            if !walked.insert((x, k)) || (self.node_of[x] != NONE && ch.vertex_before(self, x)) {
+            found.find(x);
+            if !found.walk(x, k) || (self.node_of[x] != NONE && ch.vertex_before(self, x)) {
                 return;
             }
             y = x;
