@@ -101,8 +101,12 @@ fn repairs(map: &str, mut grid: Grid, mut prepared: Prepared, problems: &[Proble
     let options = SearchOptions { algorithm: Algorithm::JpsPlus, ..Default::default() };
     let open: Vec<&Problem> =
         problems.iter().filter(|p| grid.is_passable(p.start.0, p.start.1) && grid.is_passable(p.goal.0, p.goal.1)).collect();
-    let mut run = [0.0f64; 2];
+    let fresh = prepare(&grid).expect("a plain board");
+    let mut run = [0.0f64; 3];
     for p in &open {
+        let t = Instant::now();
+        fresh.search(&grid, p.start, p.goal, &mut s).unwrap();
+        run[2] += t.elapsed().as_secs_f64();
         let t = Instant::now();
         let want = s.search(&grid, p.start, p.goal, &options).unwrap().cost;
         run[0] += t.elapsed().as_secs_f64();
@@ -117,12 +121,18 @@ fn repairs(map: &str, mut grid: Grid, mut prepared: Prepared, problems: &[Proble
         );
     }
     println!(
-        "{map}: {n} one-cell toggles repaired: median {median:.3} ms, worst {worst:.3} ms (prepare from scratch {prep:.0} ms); {} repairs, {} of {} subgoals in the core; {} queries after: jps+ {:.2} ms, repaired subgoal {:.2} ms",
+        "{map}: {n} one-cell toggles repaired: median {median:.3} ms, worst {worst:.3} ms (prepare from scratch {prep:.0} ms); {} repairs, {} of {} subgoals in the core, {} edges, {} shortcuts (from scratch {}); {} queries after: jps+ {:.2} ms, repaired subgoal {:.2} ms ({:.1}x), prepared afresh {:.2} ms{}",
         prepared.repairs(),
         prepared.core_subgoals(),
         prepared.subgoals(),
+        prepared.edges(),
+        prepared.shortcuts(),
+        fresh.shortcuts(),
         open.len(),
         run[0] * 1e3,
-        run[1] * 1e3
+        run[1] * 1e3,
+        run[0] / run[1],
+        run[2] * 1e3,
+        if fresh.uses_distance_table() { " (its distance table)" } else { "" }
     );
 }

@@ -248,3 +248,33 @@ fn terrain_has_no_preparation_to_repair() {
     grid.set(3, 3, Cell::Swamp).unwrap();
     assert_eq!(prepared.repaired(&grid).err(), Some(PrepError::Weighted));
 }
+
+#[test]
+fn many_repairs_leave_no_larger_core_than_a_fresh_preparation() {
+    // after each repair the core is contracted again: no larger than a fresh preparation's
+    // (none on boards this small), and every answer still the oracle's
+    let mut grid = generate_maze(MazeKind::Rooms, 81, 61, 5).unwrap();
+    let mut prepared = prepare(&grid).unwrap();
+    let mut searcher = Searcher::default();
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed as usize
+    };
+    let (mut starts, mut goals) = (Vec::new(), Vec::new());
+    for k in 0..80 {
+        let (x, y) = (next() % 81, next() % 61);
+        let cell = if grid.is_passable(x, y) { Cell::Blocked } else { Cell::FLOOR };
+        grid.set(x, y, cell).unwrap();
+        prepared = prepared.repair(&grid).unwrap();
+        assert!(prepared.core_subgoals() <= prepare(&grid).unwrap().core_subgoals(), "edit {k}: {} in the core", prepared.core_subgoals());
+        starts.push((next() % 81, next() % 61));
+        goals.push((next() % 81, next() % 61));
+        if k % 8 == 7 {
+            check(&grid, &prepared, &mut searcher, &starts[starts.len() - 6..], &goals[goals.len() - 6..]).unwrap();
+        }
+    }
+    assert_eq!(prepared.repairs(), 80);
+}

@@ -188,10 +188,53 @@ impl Upward {
         upward(lists, rank, self.core)
     }
 
+    /// Contracts the core again, as [`contract`] would go on from where this hierarchy's
+    /// contracted vertices leave the graph: the core's edges (among its vertices, both ways)
+    /// are the graph that remains, so its vertices are taken out least priority first with
+    /// the same witness searches, ranked after every vertex contracted before, until those
+    /// left have more than [`CORE_DEGREE`] edges. The vertices below keep their ranks, upward
+    /// edges and shortcuts. Gives how many vertices were contracted.
+    pub(crate) fn contract_core(&mut self) -> usize {
+        let n = self.rank.len();
+        let mut core: Vec<u32> = (0..n as u32).filter(|&v| self.rank[v as usize] >= self.core).collect();
+        if core.is_empty() {
+            return 0;
+        }
+        core.sort_unstable_by_key(|&v| self.rank[v as usize]);
+        let mut local = vec![NONE; n];
+        for (i, &v) in core.iter().enumerate() {
+            local[v as usize] = i as u32;
+        }
+        let adj = core.iter().map(|&v| self.edges(v).map(|(t, c, m)| (local[t as usize], c, m)).collect()).collect();
+        let mut w = Work::new(adj);
+        w.names = core.clone();
+        let (up, rank, contracted) = w.contract_all();
+        let mut lists: Vec<Vec<(u32, f64, u32)>> =
+            (0..n).map(|v| if local[v] == NONE { self.edges(v as u32).collect() } else { Vec::new() }).collect();
+        let mut ranks = self.rank.clone();
+        let mut next = self.core + contracted;
+        for (i, &v) in core.iter().enumerate() {
+            let edges = if rank[i] != NONE {
+                ranks[v as usize] = self.core + rank[i];
+                &up[i]
+            } else {
+                ranks[v as usize] = next;
+                next += 1;
+                &w.adj[i]
+            };
+            lists[v as usize] = edges.iter().map(|&(t, c, m)| (core[t as usize], c, m)).collect();
+        }
+        *self = upward(lists, ranks, self.core + contracted);
+        contracted as usize
+    }
+
     pub(crate) fn bytes(&self) -> usize {
         self.rank.len() * 4 + self.offsets.len() * 4 + self.targets.len() * 24
     }
 }
+
+/// Per vertex, edges as (target, cost, middle).
+type Lists = Vec<Vec<(u32, f64, u32)>>;
 
 /// The graph while it is contracted: each remaining vertex's edges to the other remaining
 /// vertices (target, cost, middle), both ways.
@@ -212,43 +255,17 @@ struct Work {
     /// priority was last estimated.
     changed: Vec<bool>,
     search: u32,
+    /// The hierarchy's number of each vertex, when this graph is its core numbered apart
+    /// (empty: the same numbers); a shortcut's middle is named by it.
+    names: Vec<u32>,
 }
 
 /// Contracts the graph given as adjacency lists with edge costs: the vertex of least priority
 /// first (its priority checked again when it comes up, if its edges changed since it was last
 /// estimated: taken out when still the least).
 pub(crate) fn contract(adj: Vec<Vec<(u32, f64, u32)>>) -> Upward {
-    let n = adj.len();
     let mut w = Work::new(adj);
-    let mut priority: Vec<i64> = (0..n as u32).map(|v| w.priority(v)).collect();
-    let mut queue: BinaryHeap<Reverse<(i64, u32)>> = (0..n as u32).map(|v| Reverse((priority[v as usize], v))).collect();
-    let mut up: Vec<Vec<(u32, f64, u32)>> = vec![Vec::new(); n];
-    let mut rank = vec![NONE; n];
-    let mut next = 0;
-    let mut shortcuts = Vec::new();
-    while let Some(Reverse((p, v))) = queue.pop() {
-        if rank[v as usize] != NONE || p != priority[v as usize] {
-            continue;
-        }
-        // a vertex whose edges changed since its priority was estimated is estimated again,
-        // and goes back in the queue when that changed it
-        if std::mem::take(&mut w.changed[v as usize]) {
-            let now = w.priority(v);
-            if now != p {
-                priority[v as usize] = now;
-                queue.push(Reverse((now, v)));
-                continue;
-            }
-        }
-        if w.adj[v as usize].len() > CORE_DEGREE {
-            break;
-        }
-        shortcuts.clear();
-        w.shortcuts(v, WITNESS_LIMIT, &mut shortcuts);
-        up[v as usize] = w.take_out(v, &shortcuts);
-        rank[v as usize] = next;
-        next += 1;
-    }
+    let (up, rank, next) = w.contract_all();
     w.finish(up, rank, next)
 }
 
@@ -306,6 +323,44 @@ pub(crate) fn replay(adj: Vec<Vec<(u32, f64, u32)>>, order: &[u32], picks: &[Vec
 }
 
 impl Work {
+    /// Contracts every vertex it can, the one of least priority first (its priority checked
+    /// again when it comes up, if its edges changed since it was last estimated: taken out
+    /// when still the least), until the least has more than [`CORE_DEGREE`] edges left; gives
+    /// the contracted vertices' upward edges, their ranks (`NONE` for the rest) and how many.
+    fn contract_all(&mut self) -> (Lists, Vec<u32>, u32) {
+        let n = self.adj.len();
+        let mut priority: Vec<i64> = (0..n as u32).map(|v| self.priority(v)).collect();
+        let mut queue: BinaryHeap<Reverse<(i64, u32)>> = (0..n as u32).map(|v| Reverse((priority[v as usize], v))).collect();
+        let mut up: Vec<Vec<(u32, f64, u32)>> = vec![Vec::new(); n];
+        let mut rank = vec![NONE; n];
+        let mut next = 0;
+        let mut shortcuts = Vec::new();
+        while let Some(Reverse((p, v))) = queue.pop() {
+            if rank[v as usize] != NONE || p != priority[v as usize] {
+                continue;
+            }
+            // a vertex whose edges changed since its priority was estimated is estimated
+            // again, and goes back in the queue when that changed it
+            if std::mem::take(&mut self.changed[v as usize]) {
+                let now = self.priority(v);
+                if now != p {
+                    priority[v as usize] = now;
+                    queue.push(Reverse((now, v)));
+                    continue;
+                }
+            }
+            if self.adj[v as usize].len() > CORE_DEGREE {
+                break;
+            }
+            shortcuts.clear();
+            self.shortcuts(v, WITNESS_LIMIT, &mut shortcuts);
+            up[v as usize] = self.take_out(v, &shortcuts);
+            rank[v as usize] = next;
+            next += 1;
+        }
+        (up, rank, next)
+    }
+
     fn new(adj: Vec<Vec<(u32, f64, u32)>>) -> Work {
         let n = adj.len();
         Work {
@@ -319,6 +374,7 @@ impl Work {
             mark: vec![0; n],
             changed: vec![false; n],
             search: 0,
+            names: Vec::new(),
         }
     }
 
@@ -337,8 +393,9 @@ impl Work {
         for &(a, b, cost) in shortcuts {
             self.changed[a as usize] = true;
             self.changed[b as usize] = true;
-            self.add_edge(a, b, cost, v);
-            self.add_edge(b, a, cost, v);
+            let middle = self.names.get(v as usize).copied().unwrap_or(v);
+            self.add_edge(a, b, cost, middle);
+            self.add_edge(b, a, cost, middle);
         }
         edges
     }

@@ -55,8 +55,24 @@
 //! one has an end of that edge as its middle, and a `D` vertex's upward neighbours, the
 //! ends of its shortcuts, are in `D`), so every shortcut kept unpacks into edges that exist.
 //! Wall removals only add edges and keep every old edge: no witness is lost, none is
-//! tested. Repeated repairs keep these invariants, so the core only grows until the map is
-//! prepared from scratch again.
+//! tested.
+//!
+//! # The core contracted again
+//! The upward closure of any seed reaches the top of the hierarchy, so `D` would grow with
+//! every repair and the core, searched as a plain graph, would slow every query. So each
+//! repair ends by contracting the core again ([`Upward::contract_core`](super::contract)):
+//! the core's edges are exactly the graph that remains once the vertices below it are taken
+//! out (the graph's edges among the core and the shortcuts over contracted vertices), which
+//! is where [`contract`](super::contract) would go on from; its vertices are taken out least
+//! priority first, with the same witness searches and limits, ranked after every vertex
+//! below, until those left have more than the core's degree limit (as after a full
+//! preparation: on the bundled maps none). This is a contraction of the new graph in one
+//! order (the old order less `D`, then `D` in its new order), each vertex's shortcuts found
+//! by witness searches in the graph that remained when it was taken out: a valid hierarchy,
+//! whatever the order, so the argument above applies to the next repair as it did to a full
+//! preparation (a witness found now is a path of the graph then, within its ellipse).
+//! The cost is the witness searches among the top of the hierarchy (few vertices, dense):
+//! see the measurements.
 //!
 //! # What is not repaired
 //! A preparation answered by JPS+ ([`Prepared::uses_jump_table`]), one of another grid (a
@@ -144,7 +160,8 @@ impl Prepared {
     }
 
     /// The number of subgoals in the hierarchy's core, searched as a plain graph from both
-    /// ends (repairs add to it).
+    /// ends: those a contraction leaves, with more edges left than it takes out (a repair
+    /// contracts its core again, as a full preparation would).
     pub fn core_subgoals(&self) -> usize {
         self.up.rank.iter().enumerate().filter(|&(v, &r)| r >= self.up.core && self.alive(v as u32)).count()
     }
@@ -298,6 +315,29 @@ impl Prepared {
     }
 }
 
+/// Cells found (each once, in `list`) and the (cell, diagonal) walked back from, flagged per
+/// padded cell: bit `k` for diagonal `k`, bit 4 for found.
+struct Marks {
+    flags: Vec<u8>,
+    list: Vec<usize>,
+}
+
+impl Marks {
+    fn find(&mut self, at: usize) {
+        if self.flags[at] & 16 == 0 {
+            self.flags[at] |= 16;
+            self.list.push(at);
+        }
+    }
+
+    /// Flags a walk back from `at` along diagonal `k`: whether it was not flagged before.
+    fn walk(&mut self, at: usize, k: usize) -> bool {
+        let fresh = self.flags[at] & (1 << k) == 0;
+        self.flags[at] |= 1 << k;
+        fresh
+    }
+}
+
 impl Changes {
     /// Whether the padded cell was free before the repair.
     fn free_before(&self, p: &Prepared, at: usize) -> bool {
@@ -346,6 +386,8 @@ impl Prepared {
         let in_core = self.upward_closure(&seeds);
         let added: Vec<(u32, u32, f64)> = added.into_iter().map(|((a, b), c)| (a, b, c)).collect();
         self.up = self.up.with_core(&in_core, &deleted, &added, |v| self.alive(v));
+        // the core contracted again, as a full preparation would: see the module's docs
+        self.up.contract_core();
     }
 
     /// Whether the old hierarchy (of `before` vertices) holds the graph's edge between `i` and
@@ -382,20 +424,19 @@ impl Prepared {
     /// along the diagonals from each changed clearance, vertex and free flag (and from the
     /// cells whose diagonal move reads a flipped cell beside it).
     fn rescan_cells(&self, ch: &Changes) -> Vec<usize> {
-        let mut walked = HashSet::new();
-        let mut found = HashSet::new();
+        let mut found = Marks { flags: vec![0; self.free.len()], list: Vec::new() };
         for &(t, d) in &ch.cleared {
-            found.insert(t);
+            found.find(t);
             for (k, &(a, b)) in DIAGONAL.iter().enumerate() {
                 if a == d || b == d {
-                    self.walk_back(t, k, ch, &mut walked, &mut found);
+                    self.walk_back(t, k, ch, &mut found);
                 }
             }
         }
         for &t in ch.old_node.keys().chain(&ch.flipped) {
-            found.insert(t);
+            found.find(t);
             for k in 0..4 {
-                self.walk_back(t, k, ch, &mut walked, &mut found);
+                self.walk_back(t, k, ch, &mut found);
             }
         }
         for &t in &ch.flipped {
@@ -405,29 +446,29 @@ impl Prepared {
                     if !self.interior(s) {
                         continue;
                     }
-                    found.insert(s);
+                    found.find(s);
                     // cells behind read `t` only through a walk that goes on past `s`
                     if self.node_of[s] == NONE || !ch.vertex_before(self, s) {
-                        self.walk_back(s, k, ch, &mut walked, &mut found);
+                        self.walk_back(s, k, ch, &mut found);
                     }
                 }
             }
         }
-        found.into_iter().filter(|&x| self.node_of[x] != NONE).collect()
+        found.list.into_iter().filter(|&x| self.node_of[x] != NONE).collect()
     }
 
     /// Adds to `found` the cells whose walk along diagonal `k` reaches `y` (before or after
     /// the repair): back one move at a time while the move is legal in either, past cells that
-    /// are no vertex in either. `walked` holds the (cell, diagonal) already walked back from.
-    fn walk_back(&self, mut y: usize, k: usize, ch: &Changes, walked: &mut HashSet<(usize, usize)>, found: &mut HashSet<usize>) {
+    /// are no vertex in either. `found` also marks the (cell, diagonal) already walked back from.
+    fn walk_back(&self, mut y: usize, k: usize, ch: &Changes, found: &mut Marks) {
         let (a, b) = DIAGONAL[k];
         loop {
             let x = self.back(y, (a, b));
             if !self.interior(x) || !(self.diagonal_free(x, a, b) || ch.diagonal_free_before(self, x, (a, b))) {
                 return;
             }
-            found.insert(x);
-            if !walked.insert((x, k)) || (self.node_of[x] != NONE && ch.vertex_before(self, x)) {
+            found.find(x);
+            if !found.walk(x, k) || (self.node_of[x] != NONE && ch.vertex_before(self, x)) {
                 return;
             }
             y = x;
