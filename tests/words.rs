@@ -22,6 +22,13 @@ const ZH: Words = Words(Language::Chinese);
 /// Texts in the game's source that the player never reads: names of entities and ids, files,
 /// link and command-line pieces, and parts the view joins to a translated whole.
 const NOT_SHOWN: &[&str] = &[
+    // egui's keys of the panel's own data, and the browser test's line of where the lab's
+    // formula field is
+    "cubepath lab field",
+    "cubepath lab revealed",
+    "cubepath panel in the drawer",
+    "hidden",
+    "shown",
     // a link's and a command line's parts (names of options, not words to read)
     "&estimate=",
     ".trace.json",

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::shown::Shown;
+use super::shown::{IN_DRAWER, Shown};
 use crate::game::logic::lab::{LAB_CELLS, LabReport};
 use crate::game::logic::settings::{Heat, StepLayers};
 use crate::game::logic::shared::input::Action;
@@ -25,6 +25,8 @@ pub(super) fn lab_section(ui: &mut egui::Ui, shown: &Shown, draft: &mut String, 
     egui::CollapsingHeader::new(w.t("Heuristic lab")).id_salt("Heuristic lab").default_open(!shown.lab.text.is_empty()).show(ui, |ui| {
         ui.small(w.t("Write an estimate of the cost from a cell to the end: dx, dy (the end minus the cell), x, y, gx, gy, straight, diagonal, sqrt2; + - * / ^; abs, sqrt, min, max, hypot, floor, ceil, round."));
         let edit = ui.add(egui::TextEdit::singleline(draft).hint_text("max(abs(dx), abs(dy))").desired_width(f32::INFINITY));
+        reveal_once(ui, &edit, !shown.lab.text.is_empty());
+        report_field(ui, edit.rect);
         if edit.changed() {
             actions.write(Action::Estimate(draft.clone()));
         } else if !edit.has_focus() && *draft != shown.lab.text {
@@ -102,4 +104,45 @@ fn legend(ui: &mut egui::Ui, w: Words) {
     swatch(ui, Look::Heat(0), "exact");
     swatch(ui, Look::Heat(9), "far under the true cost");
     swatch(ui, Look::Walked, "A*'s path with it");
+}
+
+/// Whether the field `rect` shows in the panel's `clip`: its whole height, and enough of its
+/// width to tap (on a phone the drawer's last few pixels may cut its right end).
+fn in_view(clip: egui::Rect, rect: egui::Rect) -> bool {
+    let seen = rect.intersect(clip);
+    seen.height() >= rect.height() - 0.5 && seen.width() >= rect.width().min(40.0)
+}
+
+/// Logs the part of the formula's field the panel shows whenever that changes, in CSS pixels,
+/// and whether it is [`in_view`]: the browser test taps it there
+/// (`cubepath lab field: X Y W H shown|hidden`).
+fn report_field(ui: &egui::Ui, rect: egui::Rect) {
+    let zoom = ui.ctx().zoom_factor();
+    let shown = in_view(ui.clip_rect(), rect);
+    let rect = if shown { rect.intersect(ui.clip_rect()) } else { rect };
+    let at = [rect.min.x, rect.min.y, rect.width(), rect.height()].map(|v| (v * zoom).round() as i32);
+    let id = egui::Id::new("cubepath lab field");
+    let was = ui.ctx().data_mut(|d| {
+        let was = d.get_temp::<([i32; 4], bool)>(id);
+        d.insert_temp(id, (at, shown));
+        was
+    });
+    if was != Some((at, shown)) {
+        info!("cubepath lab field: {} {} {} {} {}", at[0], at[1], at[2], at[3], if shown { "shown" } else { "hidden" });
+    }
+}
+
+/// Scrolls the panel to the formula's field once, the first time it is laid out with a formula
+/// (set by a link or a lesson): on a phone the drawer opens on (or near) the lab the link is
+/// about, not on the board's settings above it. The drawer and the panel beside the board each
+/// do it once; the player's own scrolling is never fought.
+fn reveal_once(ui: &egui::Ui, edit: &egui::Response, with_formula: bool) {
+    if !with_formula {
+        return;
+    }
+    let in_drawer = ui.ctx().data(|d| d.get_temp::<bool>(egui::Id::new(IN_DRAWER))).unwrap_or(false);
+    let id = egui::Id::new(("cubepath lab revealed", in_drawer));
+    if !ui.ctx().data_mut(|d| std::mem::replace(d.get_temp_mut_or_default::<bool>(id), true)) && !in_view(ui.clip_rect(), edit.rect) {
+        edit.scroll_to_me(Some(egui::Align::Center));
+    }
 }

@@ -120,8 +120,10 @@ const PHONE_ZOOM: f32 = 1.25;
 
 /// How long (seconds) a press on a panel widget may last and still click it: egui's own 0.8 s
 /// is shorter than a single frame of a page drawn without a GPU (a browser on SwiftShader, where
-/// a tap's press and lift arrive a frame apart), and than a deliberate tap on a phone.
-const CLICK_HOLD: f64 = 5.0;
+/// a tap's press and lift arrive a frame apart: up to 8 s a frame at a phone's pixel density
+/// on a 64 x 64 board), and than a deliberate tap on a phone. (A press that moves is a drag
+/// whatever its length.)
+const CLICK_HOLD: f64 = 15.0;
 
 /// The share of the window's height an open drawer takes: the board keeps the rest.
 const DRAWER_SHARE: f32 = 0.45;
@@ -192,6 +194,7 @@ fn side_panel(
     actions: &mut MessageWriter<Action>,
 ) -> PanelLayout {
     let w = shown.words();
+    root.ctx().data_mut(|d| d.insert_temp(egui::Id::new(shown::IN_DRAWER), false));
     let mut open = was_open;
     let mut fold = false;
     let panel = egui::Panel::left("cubepath").resizable(true).default_size(300.0).size_range(240.0..=520.0).show_collapsible(
@@ -230,6 +233,7 @@ fn drawer(root: &mut egui::Ui, was_open: bool, draft: &mut PanelDraft, shown: &S
     let mut open = was_open;
     let line = root.spacing().interact_size.y + 2.0 * root.spacing().item_spacing.y + 8.0;
     let size = if open { (root.max_rect().height() * DRAWER_SHARE).max(line) } else { line };
+    root.ctx().data_mut(|d| d.insert_temp(egui::Id::new(shown::IN_DRAWER), true));
     let panel = egui::Panel::bottom("cubepath-drawer").resizable(false).exact_size(size).show(root, |ui| {
         ui.horizontal(|ui| {
             let handle = if open { w.t("hide \u{2039}") } else { w.t("\u{203a} cubepath") };
@@ -304,7 +308,9 @@ fn board_section(ui: &mut egui::Ui, shown: &Shown, edit: &mut BoardSettings, act
             ui.small(w.t("too large for a cube per cell: drawn flat, the search still runs"));
         }
         let mut play = *shown.play;
-        ui.horizontal(|ui| {
+        // wrapped: on a phone's drawer the three choices do not fit on one line, and one row
+        // wider than the screen widens every line of the panel past its right edge
+        ui.horizontal_wrapped(|ui| {
             ui.label(w.t("right button paints"));
             ui.radio_value(&mut play.brush, Brush::Barrier, w.t("barrier"));
             ui.radio_value(&mut play.brush, Brush::Mud, w.t("mud x3"));

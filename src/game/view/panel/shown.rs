@@ -68,3 +68,8 @@ impl Shown<'_, '_> {
         Words(*self.language)
     }
 }
+
+/// The key of egui's temporary data that says whether the panel is laid out as the phone's
+/// drawer (true) or beside the board this frame: sections that scroll themselves into view
+/// keep what they did apart for each.
+pub(super) const IN_DRAWER: &str = "cubepath panel in the drawer";
