@@ -308,14 +308,20 @@ fn board_section(ui: &mut egui::Ui, shown: &Shown, edit: &mut BoardSettings, act
             ui.small(w.t("too large for a cube per cell: drawn flat, the search still runs"));
         }
         let mut play = *shown.play;
-        // wrapped: on a phone's drawer the three choices do not fit on one line, and one row
-        // wider than the screen widens every line of the panel past its right edge
-        ui.horizontal_wrapped(|ui| {
+        let brushes = |ui: &mut egui::Ui| {
             ui.label(w.t("right button paints"));
             ui.radio_value(&mut play.brush, Brush::Barrier, w.t("barrier"));
             ui.radio_value(&mut play.brush, Brush::Mud, w.t("mud x3"));
             ui.radio_value(&mut play.brush, Brush::Water, w.t("water x5"));
-        });
+        };
+        // wrapped in the phone's drawer: the three choices do not fit on one line there, and
+        // one row wider than the screen widens every line of the drawer past its right edge
+        // (beside the board they stay on one line, where the panel is as it was)
+        if ui.ctx().data(|d| d.get_temp::<bool>(egui::Id::new(shown::IN_DRAWER))).unwrap_or(false) {
+            ui.horizontal_wrapped(brushes);
+        } else {
+            ui.horizontal(brushes);
+        }
         if play != *shown.play {
             actions.write(Action::Play(play));
         }
