@@ -73,16 +73,6 @@ fn check_trace(grid: &Grid, prepared: &Prepared, a: Pos, b: Pos, plain: &SearchR
     Ok(())
 }
 
-fn board(w: usize, h: usize, cells: &[bool]) -> Grid {
-    let mut grid = Grid::new(w, h).unwrap();
-    for (k, &blocked) in cells.iter().enumerate() {
-        if blocked {
-            grid.set(k % w, k / w, Cell::Blocked).unwrap();
-        }
-    }
-    grid
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -91,7 +81,7 @@ proptest! {
         (w, h, cells) in (2usize..40, 2usize..40).prop_flat_map(|(w, h)| (Just(w), Just(h), prop::collection::vec(prop::bool::weighted(0.3), w * h))),
         pairs in prop::collection::vec(((0usize..40, 0usize..40), (0usize..40, 0usize..40)), 12),
     ) {
-        let grid = board(w, h, &cells);
+        let grid = common::board_of(w, h, &cells);
         let pairs: Vec<(Pos, Pos)> = pairs.into_iter().map(|(a, b)| ((a.0 % w, a.1 % h), (b.0 % w, b.1 % h))).collect();
         check(&grid, &pairs)?;
     }

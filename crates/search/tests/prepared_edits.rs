@@ -127,16 +127,6 @@ fn run_edits(mut grid: Grid, edits: &[Edit], picks: &[(usize, usize)]) -> Result
     Ok(())
 }
 
-fn board(w: usize, h: usize, cells: &[bool]) -> Grid {
-    let mut grid = Grid::new(w, h).unwrap();
-    for (k, &blocked) in cells.iter().enumerate() {
-        if blocked {
-            grid.set(k % w, k / w, Cell::Blocked).unwrap();
-        }
-    }
-    grid
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 
@@ -146,7 +136,7 @@ proptest! {
         edits in prop::collection::vec(edit(), 1..8),
         picks in prop::collection::vec((0usize..40, 0usize..40), 14),
     ) {
-        run_edits(board(w, h, &cells), &edits, &picks)?;
+        run_edits(common::board_of(w, h, &cells), &edits, &picks)?;
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! What the engine's test files share.
 
-use cubepath_search::grid::{Grid, random_grid};
+use cubepath_search::grid::{Cell, Grid, random_grid};
 
 /// A seeded source of numbers in [0, 1) (xorshift: the same numbers for the same seed
 /// everywhere).
@@ -17,4 +17,17 @@ pub fn unit_source(seed: u64) -> impl FnMut() -> f64 {
 /// A seeded random grid (as `cubepath crowd random:WxH:PCT` makes them).
 pub fn seeded_grid(w: usize, h: usize, density: f64, seed: u64) -> Grid {
     random_grid(w, h, density, &mut unit_source(seed)).unwrap()
+}
+
+/// A `w` x `h` grid whose cells are blocked where `cells` (row by row) says so: the boards
+/// proptest draws.
+#[allow(dead_code)] // not every test file draws boards
+pub fn board_of(w: usize, h: usize, cells: &[bool]) -> Grid {
+    let mut grid = Grid::new(w, h).unwrap();
+    for (k, &blocked) in cells.iter().enumerate() {
+        if blocked {
+            grid.set(k % w, k / w, Cell::Blocked).unwrap();
+        }
+    }
+    grid
 }
