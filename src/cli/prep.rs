@@ -29,7 +29,7 @@ pub(super) fn prep(a: &PrepArgs) -> Result<u8, Failure> {
     let bytes = prepared.to_bytes();
     crate::disk::write_atomically(&a.out, &bytes).map_err(|e| BadInput(format!("could not write {}: {e}", a.out.display())))?;
     let mut out = std::io::stdout().lock();
-    // a map whose subgoal graph has too many cycles to pay keeps JPS+'s jump distances instead
+    // a map whose subgoal graph has too many cycles or reaches to pay keeps JPS+'s jump distances instead
     writeln!(out, "method {}", if prepared.uses_jump_table() { "jump-table" } else { "subgoal-graph" })?;
     writeln!(out, "landmarks {}", prepared.landmarks())?;
     writeln!(out, "subgoals {}", prepared.subgoals())?;

@@ -813,6 +813,14 @@ fn benchmark_8room_000_current_format() {
     check_benchmark_with("8room_000.map", &[Algorithm::AStar, Algorithm::JpsPlus, Algorithm::Subgoal]);
 }
 
+/// A city-street map of the benchmark's street family (OpenStreetMap's Berlin, 1,870
+/// problems): its subgoal graph reaches too many subgoals from a cell to pay, so the prepared
+/// search answers it by JPS+ with landmarks, every length as published.
+#[test]
+fn benchmark_berlin_0_512_street() {
+    check_benchmark_with("Berlin_0_512.map", &[Algorithm::Jps, Algorithm::JpsPlus, Algorithm::Subgoal]);
+}
+
 /// The current files' lengths against the exact costs of the optimal paths found here
 /// (`a + b sqrt 2`, counted from the path's straight and diagonal steps): the generator's
 /// error stays inside [`SUM_ERROR`] of the length, and is there to be allowed (not zero).

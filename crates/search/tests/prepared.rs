@@ -284,6 +284,8 @@ fn a_map_of_scattered_obstacles_is_answered_by_jps_plus_never_from_a_stale_table
     assert!(prepared.uses_jump_table(), "{} subgoals", prepared.subgoals());
     assert!(prepared.subgoals() > 10_000 && prepared.edges() == 0 && prepared.shortcuts() == 0 && prepared.edge_cells().count() == 0);
     assert!(!prepare(&bundled("lak304d.map")).unwrap().uses_jump_table(), "a game map keeps its graph");
+    let street = prepare(&bundled("Berlin_0_512.map")).unwrap();
+    assert!(street.uses_jump_table() && street.landmarks() > 0, "a street map reaches too many subgoals: JPS+ with landmarks");
     let free: Vec<Pos> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
     let pairs: Vec<(Pos, Pos)> = (0..12).map(|k| (free[(k * 7919) % free.len()], free[(k * 104_729 + 5) % free.len()])).collect();
     let mut searcher = Searcher::default();

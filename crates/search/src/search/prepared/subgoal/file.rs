@@ -21,7 +21,7 @@
 //! writes), so that a file read back writes the same bytes.
 //!
 //! A map whose subgoal graph has too many cycles ([`JUMP_TABLE_CYCLES`](super::JUMP_TABLE_CYCLES))
-//! is answered by JPS+: its file holds no contraction (0 contracted, 0 shortcuts), and the
+//! or reaches ([`JUMP_TABLE_REACH`](super::JUMP_TABLE_REACH)) is answered by JPS+: its file holds no contraction (0 contracted, 0 shortcuts), and the
 //! reader makes the jump distances again from the map. Which of the two a map gets is the
 //! map's own (its graph, found again), not the file's: a file that contracts such a map is
 //! refused at its count of subgoals contracted.
@@ -203,12 +203,14 @@ impl Prepared {
         }
         p.compute_clearances();
         let graph = p.base_graph();
-        if p.too_cyclic(&graph) {
+        if !p.keeps_graph(&graph) {
             if c != 0 || s != 0 {
                 // the count contracted follows the number of subgoals
                 return Err(PrepError::Malformed {
                     at: MAGIC.len() + 24,
-                    what: format!("no subgoal contracted ({c} here): this map's subgoal graph has too many cycles, JPS+ answers it"),
+                    what: format!(
+                        "no subgoal contracted ({c} here): this map's subgoal graph has too many cycles or reaches, JPS+ answers it"
+                    ),
                 });
             }
             p.use_jump_table(grid);

@@ -146,11 +146,20 @@ pub struct Prepared {
 /// maze maps have 108 to 7,600 cycles, at most 0.3 a free cell.
 pub const JUMP_TABLE_CYCLES: usize = 20_000;
 
+/// A subgoal graph whose free cells each directly h-reach more subgoals than this on average
+/// is not contracted either: JPS+ answers the map. Every query starts from the subgoals its
+/// start and goal reach, and on such a map the graph is as dense as the reaches: city
+/// streets, long open lines crossing at every block (Moving AI's Berlin_0_512: 4,874
+/// subgoals, 75,719 edges, 102 reached subgoals a cell, 19 upward edges a subgoal; its
+/// queries took 17 times JPS+'s). The bundled game, room and maze maps reach 1.3 to 15.
+pub const JUMP_TABLE_REACH: usize = 32;
+
 /// Prepares `grid` for subgoal-graph queries: finds its subgoals and joins each to the
 /// subgoals it directly h-reaches (linear in the cells for the subgoals and clearances, then a
 /// bounded scan per subgoal), then contracts that graph into a hierarchy. A graph with more
-/// cycles than [`JUMP_TABLE_CYCLES`] and than half the free cells is not contracted: the
-/// preparation keeps JPS+'s jump distances instead, and queries run JPS+, as optimal
+/// cycles than [`JUMP_TABLE_CYCLES`] and than half the free cells, or whose cells reach more
+/// than [`JUMP_TABLE_REACH`] subgoals on average, is not contracted: the preparation keeps
+/// JPS+'s jump distances instead, and queries run JPS+, as optimal
 /// ([`Prepared::uses_jump_table`]), its estimate raised by landmarks ([`Prepared::landmarks`]:
 /// eight cells' distances to every cell, found by eight Dijkstras).
 ///
@@ -163,7 +172,7 @@ pub fn prepare(grid: &Grid) -> Result<Prepared, PrepError> {
     p.find_subgoals();
     p.compute_clearances();
     let graph = p.base_graph();
-    if p.too_cyclic(&graph) {
+    if !p.keeps_graph(&graph) {
         p.use_jump_table(grid);
     } else {
         p.make_query_aids(&graph);
@@ -210,6 +219,22 @@ impl Prepared {
             self.marks = Some(landmarks::Landmarks::new(&self.free, self.stride, &table));
         }
         self.jumps = Some(std::sync::Arc::new(table));
+    }
+
+    /// Whether the subgoal graph `graph` (each edge listed at both ends) answers this map's
+    /// queries rather than JPS+: neither too cyclic nor too dense ([`prepare`]). Finds every
+    /// free cell's reached subgoals on the way, kept when the graph is.
+    fn keeps_graph(&mut self, graph: &[Vec<(u32, f64, u32)>]) -> bool {
+        if self.too_cyclic(graph) {
+            return false;
+        }
+        self.find_reaches();
+        let cells = self.free.iter().filter(|&&f| f == 1).count() - self.cells.len();
+        if self.reach.len() > JUMP_TABLE_REACH * cells.max(1) {
+            (self.reach, self.reach_at) = (Vec::new(), Vec::new());
+            return false;
+        }
+        true
     }
 
     /// Whether the subgoal graph `graph` (each edge listed at both ends) has more independent
@@ -313,10 +338,10 @@ impl Prepared {
 
     /// What queries read instead of searching or walking, made from the subgoal graph `graph`
     /// (each edge at both ends) when it is kept rather than JPS+'s table: the distance table
-    /// on a small graph, every free cell's directly reached subgoals, and its diagonal runs.
+    /// on a small graph and the diagonal runs (every free cell's directly reached subgoals
+    /// are found before, by [`Prepared::keeps_graph`]).
     fn make_query_aids(&mut self, graph: &[Vec<(u32, f64, u32)>]) {
         self.table = Table::new(graph);
-        self.find_reaches();
         self.find_diagonal_runs();
     }
 
@@ -412,7 +437,8 @@ impl Prepared {
     }
 
     /// Whether queries run JPS+ over jump distances kept here instead of searching a subgoal
-    /// graph: the map's subgoal graph has too many cycles to pay (see [`prepare`]). Then
+    /// graph: the map's subgoal graph has too many cycles or reaches too many subgoals from a
+    /// cell to pay (see [`prepare`]). Then
     /// [`Prepared::edges`] and [`Prepared::shortcuts`] are 0, [`Prepared::edge_cells`] is
     /// empty, and a traced search records no step.
     pub fn uses_jump_table(&self) -> bool {
