@@ -1438,7 +1438,7 @@ fn the_language_is_set_up_and_switched_and_the_logic_keeps_speaking_english() {
 
 use cubepath::engine::{
     search::{Algorithm, Searcher, VoxelOptions},
-    world::{Pos3, VoxelGrid, VoxelMoves, WorldKind, voxel_path_cost},
+    world::{Pos3, VoxelGrid, VoxelMoves, WorldKind, voxel_path_cost, voxel_step},
 };
 use cubepath::game::logic::input::{VoxelClick, VoxelHit};
 use cubepath::game::logic::settings::WorldSettings;
@@ -1466,6 +1466,111 @@ fn check_world_answer(app: &App, moves: VoxelMoves) -> f64 {
     let least = Searcher::default().search_world(grid, start, end, &options).unwrap().cost.unwrap();
     assert!((least - cost).abs() < 1e-9, "the game's cost {cost} is not the least {least}");
     cost
+}
+
+/// The least cost from every voxel to `end`, by a Dijkstra forward from each voxel in turn
+/// over the moves the rules allow ([`voxel_step`], written plainly from the rules), written
+/// here apart from the engine's backward search.
+fn world_truth(grid: &VoxelGrid, end: Pos3, moves: VoxelMoves) -> Vec<f64> {
+    use std::cmp::Reverse;
+    let index = |p: Pos3| (p.2 * grid.height() + p.1) * grid.width() + p.0;
+    let voxels: Vec<Pos3> =
+        (0..grid.depth()).flat_map(|z| (0..grid.height()).flat_map(move |y| (0..grid.width()).map(move |x| (x, y, z)))).collect();
+    let mut truth = vec![f64::INFINITY; voxels.len()];
+    for &from in &voxels {
+        if !moves.may_stand(grid, from) || !moves.may_stand(grid, end) {
+            continue;
+        }
+        let mut dist = vec![f64::INFINITY; voxels.len()];
+        dist[index(from)] = 0.0;
+        let mut heap = std::collections::BinaryHeap::from([Reverse((0u64, from))]);
+        while let Some(Reverse((d, p))) = heap.pop() {
+            let d = f64::from_bits(d);
+            if d > dist[index(p)] || p == end {
+                continue;
+            }
+            for &q in &voxels {
+                if let Some(c) = (p.0.abs_diff(q.0) <= 1 && p.1.abs_diff(q.1) <= 1 && p.2.abs_diff(q.2) <= 1)
+                    .then(|| voxel_step(grid, p, q, moves))
+                    .flatten()
+                    && d + c < dist[index(q)]
+                {
+                    dist[index(q)] = d + c;
+                    heap.push(Reverse(((d + c).to_bits(), q)));
+                }
+            }
+        }
+        truth[index(from)] = dist[index(end)];
+    }
+    truth
+}
+
+/// The heuristic lab in a world: no estimate at all is admissible and consistent, and A* with
+/// it finds the least cost; three times the straight line (with dz) is over the truth and drops
+/// too fast exactly where counts from the rules say; A* with it costs what its path costs; the
+/// world's step view searches with it (its expansions are the lab's A*'s); a formula that is
+/// not a number somewhere names the voxel.
+#[test]
+fn the_heuristic_lab_judges_a_formula_in_a_world() {
+    use cubepath::cli::PlayArgs;
+    use cubepath::game::logic::lab::{Judged, Lab};
+    use cubepath::game::logic::link::{with_estimate, world_link};
+    use cubepath::game::logic::world_lab::WorldLabReport;
+    use cubepath::game::logic::world_steps::WorldStepView;
+    let moves = VoxelMoves::Fly26;
+    let setup = GameSetup { world: WorldSettings { levels: 3, kind: WorldKind::Blocks, moves }, ..random_setup(8, 8, 20.0, 7) };
+    let mut app = app_with(setup, Duration::from_millis(16));
+    let (start, end) = (world(&app).start.unwrap(), world(&app).end.unwrap());
+    let least = check_world_answer(&app, moves);
+    let grid = world(&app).grid.clone().unwrap();
+    let truth = world_truth(&grid, end, moves);
+    app.act(Action::Estimate("0".into()));
+    let r = app.world().resource::<WorldLabReport>().clone();
+    assert_eq!((r.over, r.inconsistent), (0, 0), "{:?}", r.message);
+    assert!((r.cost.unwrap() - least).abs() < 1e-9 && (r.optimum.unwrap() - least).abs() < 1e-9);
+    // the step view searches the world with it: A*'s expansions are the lab's, more than the
+    // world's own A* makes with the moves' estimate
+    app.act(Action::ShowSteps(true));
+    app.frames(1);
+    assert_eq!(world(&app).answer.algorithm, Algorithm::AStar);
+    assert_eq!(app.world().resource::<WorldStepView>().closed.len(), r.expanded);
+    assert!(r.expanded > world(&app).answer.expanded + 20, "{} against {}", r.expanded, world(&app).answer.expanded);
+    app.act(Action::ShowSteps(false));
+
+    let e = |p: Pos3| 3.0 * ((p.0.abs_diff(end.0).pow(2) + p.1.abs_diff(end.1).pow(2) + p.2.abs_diff(end.2).pow(2)) as f64).sqrt();
+    let voxels: Vec<Pos3> = (0..3).flat_map(|z| (0..8).flat_map(move |y| (0..8).map(move |x| (x, y, z)))).collect();
+    let index = |p: Pos3| (p.2 * 8 + p.1) * 8 + p.0;
+    let reached: Vec<Pos3> = voxels.iter().copied().filter(|&p| truth[index(p)].is_finite()).collect();
+    let over: Vec<Pos3> = reached.iter().copied().filter(|&p| e(p) > truth[index(p)] + 1e-9).collect();
+    let drops =
+        reached.iter().filter(|&&p| voxels.iter().any(|&q| voxel_step(&grid, p, q, moves).is_some_and(|c| e(p) > c + e(q) + 1e-9))).count();
+    app.act(Action::Estimate("3 * sqrt(dx^2 + dy^2 + dz^2)".into()));
+    let r = app.world().resource::<WorldLabReport>().clone();
+    assert_eq!((r.over, r.inconsistent), (over.len(), drops), "{:?}", r.message);
+    assert!(over.len() > 20 && drops > 20, "{} over, {drops} dropping", over.len());
+    for &p in &over {
+        match r.at(&grid, p) {
+            Some(Judged::Over(by)) => assert!((by - (e(p) - truth[index(p)])).abs() < 1e-9, "{p:?}"),
+            other => panic!("{p:?}: {other:?}"),
+        }
+    }
+    assert!((r.optimum.unwrap() - least).abs() < 1e-9);
+    assert_eq!((r.path.first(), r.path.last()), (Some(&start), Some(&end)));
+    let cost = voxel_path_cost(&grid, &r.path, moves).unwrap();
+    assert!((cost - r.cost.unwrap()).abs() < 1e-9 && cost >= least - 1e-9);
+
+    // the world's link keeps the formula: opened, the lab judges it the same
+    let w = app.world();
+    let link =
+        world_link(world(&app), w.resource::<BoardSettings>(), w.resource::<WorldSettings>(), &w.resource::<SearchSettings>().0).unwrap();
+    let link = with_estimate(link, w.resource::<Lab>());
+    let opened = app_with(PlayArgs::from_query(&format!("?{link}")).unwrap().setup().unwrap(), Duration::from_millis(50));
+    assert_eq!(opened.world().resource::<WorldLabReport>().over, over.len(), "{link}");
+
+    app.act(Action::Estimate("sqrt(-1) + dx".into()));
+    let r = app.world().resource::<WorldLabReport>().clone();
+    assert!(r.message.as_deref().is_some_and(|m| m.starts_with("the estimate at ") && m.contains("NaN")), "{:?}", r.message);
+    assert!(r.voxels.is_empty());
 }
 
 #[test]

@@ -103,7 +103,7 @@ const NOT_SHOWN: &[&str] = &[
     "World step",
     "World lane",
     "World navigation",
-    "cubepath world: {}x{}x{} start={} end={} cost={} voxels={} walked={} slice={}",
+    "cubepath world: {}x{}x{} start={} end={} cost={} voxels={} walked={} slice={} over={}",
     "cubepathMaps",
     "cubepathFont",
     "dropped.map",

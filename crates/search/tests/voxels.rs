@@ -301,6 +301,32 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// Every voxel's least cost to a goal, against the oracle's Dijkstra forward from each
+    /// voxel in turn (no symmetry of the moves assumed).
+    #[test]
+    fn distances_to_a_goal_are_the_oracles_from_every_voxel(seed in any::<u64>()) {
+        let mut rng = Rng(seed | 1);
+        let world = random_world(&mut rng);
+        let goal = world_pos(&world, rng.below(world.len()));
+        for model in MODELS {
+            let to = voxel_distances_to(&world, goal, model);
+            prop_assert_eq!(to.len(), world.len());
+            for (i, &d) in to.iter().enumerate() {
+                let from = world_pos(&world, i);
+                let want = if model.may_stand(&world, from) && model.may_stand(&world, goal) {
+                    oracle_from(&world, model, from)[world.index(goal)]
+                } else {
+                    f64::INFINITY
+                };
+                prop_assert!(d == want || close(d, want), "{model} {from:?} -> {goal:?}: {d}, the oracle {want}");
+            }
+        }
+    }
+}
+
 #[test]
 fn the_engines_step_rule_is_the_oracles() {
     let mut rng = Rng(99);

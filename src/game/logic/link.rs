@@ -113,17 +113,18 @@ pub fn world_link(world: &WorldBoard, board: &BoardSettings, settings: &WorldSet
     Ok(link)
 }
 
-/// "Copy link" while a world is played: its link shared, or why it cannot be.
+/// "Copy link" while a world is played: its link shared (with the heuristic lab's formula),
+/// or why it cannot be.
 fn copy_world_link(
     mut actions: MessageReader<Action>,
     world: Res<WorldBoard>,
     (board, settings): (Res<BoardSettings>, Res<WorldSettings>),
-    search: Res<SearchSettings>,
+    (search, lab): (Res<SearchSettings>, Res<Lab>),
     mut status: ResMut<Status>,
 ) {
     for _ in actions.read().filter(|a| **a == Action::CopyLink) {
         match world_link(&world, &board, &settings, &search.0) {
-            Ok(fragment) => status.say(share(&fragment)),
+            Ok(fragment) => status.say(share(&with_estimate(fragment, &lab))),
             Err(why) => status.say(why),
         }
     }

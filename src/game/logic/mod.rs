@@ -14,7 +14,7 @@ pub mod worlds;
 // (the parts' modules by their own names, as the view, the command line and the tests name them)
 pub use boards::{agent, board, crowd, history, lab, opened, persist, race, search, stepview, walk};
 pub use shared::{files, input, settings, setup, status};
-pub use worlds::{world, world_history, world_race, world_steps, world_walk};
+pub use worlds::{world, world_history, world_lab, world_race, world_steps, world_walk};
 
 use bevy::prelude::*;
 
@@ -45,6 +45,6 @@ fn plugin(app: &mut App) {
         race::plugin,
         crowd::plugin,
         duel::plugin,
-        (world_history::plugin, world_steps::plugin, world_race::plugin),
+        (world_history::plugin, world_steps::plugin, world_race::plugin, world_lab::plugin),
     ));
 }

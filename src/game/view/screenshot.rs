@@ -22,6 +22,7 @@ use crate::game::logic::setup::GameSetup;
 use crate::game::logic::status::Status;
 use crate::game::logic::walk::{Walk, WalkRequested};
 use crate::game::logic::world::WorldBoard;
+use crate::game::logic::world_lab::WorldLabReport;
 use crate::game::phases::ViewSystems;
 
 pub(super) fn plugin(app: &mut App) {
@@ -44,7 +45,7 @@ pub(super) fn plugin(app: &mut App) {
             report_status.run_if(resource_changed::<Status>),
             report_race.run_if(resource_changed::<Race>),
             report_crowd.run_if(crowd_exists),
-            report_world.run_if(resource_changed::<WorldBoard>),
+            report_world.run_if(resource_changed::<WorldBoard>.or_eager(resource_changed::<WorldLabReport>)),
         )
             .in_set(ViewSystems::Report),
     );
@@ -132,13 +133,14 @@ fn report_crowd(crowd: BoardCrowd, mut last: Local<usize>) {
     }
 }
 
-/// `cubepath world: 24x24x8 start=X,Y,Z end=X,Y,Z cost=C voxels=N walked=W slice=S` whenever
-/// the world's search, walk or slice changes.
-fn report_world(world: Res<WorldBoard>, mut last: Local<String>) {
+/// `cubepath world: 24x24x8 start=X,Y,Z end=X,Y,Z cost=C voxels=N walked=W slice=S over=N`
+/// whenever the world's search, walk, slice or lab report changes (over: the heuristic lab's
+/// voxels over the true cost, `-` without a formula).
+fn report_world(world: Res<WorldBoard>, (lab, report): (Res<Lab>, Res<WorldLabReport>), mut last: Local<String>) {
     let Some(grid) = world.grid.as_ref() else { return };
     let voxel = |p: Option<crate::engine::world::Pos3>| p.map_or("-".to_string(), |p| format!("{},{},{}", p.0, p.1, p.2));
     let line = format!(
-        "cubepath world: {}x{}x{} start={} end={} cost={} voxels={} walked={} slice={}",
+        "cubepath world: {}x{}x{} start={} end={} cost={} voxels={} walked={} slice={} over={}",
         grid.width(),
         grid.height(),
         grid.depth(),
@@ -147,7 +149,8 @@ fn report_world(world: Res<WorldBoard>, mut last: Local<String>) {
         world.answer.cost.map_or("none".to_string(), |c| format!("{c:.4}")),
         world.answer.path.len(),
         world.walked(),
-        world.slice
+        world.slice,
+        if lab.formula.is_some() { report.over.to_string() } else { "-".into() }
     );
     if *last != line {
         info!("{line}");

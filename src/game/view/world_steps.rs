@@ -1,6 +1,8 @@
 //! The step view on a voxel world: a small cube on every voxel the search has touched so far,
 //! blue while open, red once closed, the one just expanded in the current colour; those above
-//! the slice are left out.
+//! the slice are left out. With the heuristic lab's estimate shown (the estimate heat layer),
+//! a touched voxel where the estimate is over the true cost shows in the lab's colour for it,
+//! one where it drops by more than a move costs in that colour.
 
 use bevy::prelude::*;
 
@@ -8,15 +10,25 @@ use super::cubes::CubeAssets;
 use super::looks::Look;
 use super::world::WorldAssets;
 use crate::engine::world::Pos3;
-use crate::game::logic::settings::StepViewOn;
+use crate::game::logic::lab::Judged;
+use crate::game::logic::settings::{Heat, StepLayers, StepViewOn};
 use crate::game::logic::world::{WorldBoard, voxel_centre};
+use crate::game::logic::world_lab::WorldLabReport;
 use crate::game::logic::world_steps::{Stage, Timeline, WorldStepView};
 use crate::game::phases::ViewSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<StepMarkers>().add_systems(Startup, setup_step_mesh).add_systems(
         Update,
-        (place_step_markers, paint_step_markers.run_if(resource_changed::<WorldStepView>.or_eager(resource_changed::<StepMarkers>)))
+        (
+            place_step_markers,
+            paint_step_markers.run_if(
+                resource_changed::<WorldStepView>
+                    .or_eager(resource_changed::<StepMarkers>)
+                    .or_eager(resource_changed::<WorldLabReport>)
+                    .or_eager(resource_changed::<StepLayers>),
+            ),
+        )
             .chain()
             .in_set(ViewSystems::Steps),
     );
@@ -87,16 +99,23 @@ pub fn stage_look(stage: Stage) -> Look {
     }
 }
 
-/// Shows each marker in its voxel's state after the shown expansions.
+/// Shows each marker in its voxel's state after the shown expansions (or, with the lab's
+/// estimate shown, in the lab's colour where the estimate lies there).
 fn paint_step_markers(
-    view: Res<WorldStepView>,
+    (view, world, lab, layers): (Res<WorldStepView>, Res<WorldBoard>, Res<WorldLabReport>, Res<StepLayers>),
     cubes: Res<CubeAssets>,
     mut markers: ResMut<StepMarkers>,
     mut q: Query<(&mut MeshMaterial3d<StandardMaterial>, &mut Visibility)>,
 ) {
     let markers = markers.bypass_change_detection();
-    for (i, &(_, e, t)) in markers.markers.iter().enumerate() {
-        show_look(e, view.stage(t).map(stage_look), &mut markers.shown[i], &cubes, &mut q);
+    let judged = world.grid.as_ref().filter(|_| layers.heat == Heat::Estimate && !lab.voxels.is_empty());
+    for (i, &(p, e, t)) in markers.markers.iter().enumerate() {
+        let look = view.stage(t).map(|stage| match judged {
+            Some(grid) if matches!(lab.at(grid, p), Some(Judged::Over(_))) => Look::Over,
+            Some(grid) if lab.drops_at(grid, p) => Look::Drop,
+            _ => stage_look(stage),
+        });
+        show_look(e, look, &mut markers.shown[i], &cubes, &mut q);
     }
 }
 

@@ -10,7 +10,9 @@ pub(crate) mod generate;
 pub(crate) mod voxel;
 
 pub use generate::{STOREY, WorldKind, generate_world};
-pub use voxel::{IllegalStep3, MAX_SIDE_3D, MAX_VOXELS, VoxelGrid, VoxelMoves, WorldError, voxel_path_cost, voxel_step};
+pub use voxel::{
+    IllegalStep3, MAX_SIDE_3D, MAX_VOXELS, VoxelGrid, VoxelMoves, WorldError, voxel_distances_to, voxel_path_cost, voxel_step,
+};
 
 /// A voxel as (x, y, z): z up.
 pub type Pos3 = (usize, usize, usize);

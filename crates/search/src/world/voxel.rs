@@ -444,6 +444,49 @@ pub fn voxel_step(world: &VoxelGrid, a: Pos3, b: Pos3, moves: VoxelMoves) -> Opt
     }
 }
 
+/// The least cost from every voxel to `goal` under `moves`, by the world's voxel order
+/// ([`VoxelGrid::index`]), infinite where the goal cannot be reached (and everywhere when the
+/// goal is not a place to stand): Dijkstra backwards from the goal, each step costed by
+/// [`voxel_step`] from the voxel it leaves. What the heuristic lab judges an estimate against.
+///
+/// ```
+/// use cubepath_search::world::{VoxelGrid, VoxelMoves, voxel_distances_to};
+/// let world = VoxelGrid::new(3, 1, 2).unwrap();
+/// let d = voxel_distances_to(&world, (2, 0, 0), VoxelMoves::Fly26);
+/// assert_eq!(d[world.index((0, 0, 0))], 2.0);
+/// assert_eq!(d[world.index((1, 0, 1))], 2f64.sqrt());
+/// ```
+pub fn voxel_distances_to(world: &VoxelGrid, goal: Pos3, moves: VoxelMoves) -> Vec<f64> {
+    use std::cmp::Reverse;
+    let mut dist = vec![f64::INFINITY; world.len()];
+    if !world.contains(goal) || !moves.may_stand(world, goal) {
+        return dist;
+    }
+    let mut heap = std::collections::BinaryHeap::new();
+    dist[world.index(goal)] = 0.0;
+    heap.push(Reverse((0u64, world.index(goal))));
+    while let Some(Reverse((d, i))) = heap.pop() {
+        let d = f64::from_bits(d);
+        if d > dist[i] {
+            continue;
+        }
+        let at = world.pos(i);
+        for k in 0..27 {
+            let q = (at.0 + k % 3, at.1 + k / 3 % 3, at.2 + k / 9);
+            let Some(q) = (q.0.checked_sub(1).zip(q.1.checked_sub(1)).zip(q.2.checked_sub(1))).map(|((x, y), z)| (x, y, z)) else {
+                continue;
+            };
+            let Some(c) = voxel_step(world, q, at, moves) else { continue };
+            let j = world.index(q);
+            if d + c < dist[j] {
+                dist[j] = d + c;
+                heap.push(Reverse(((d + c).to_bits(), j)));
+            }
+        }
+    }
+    dist
+}
+
 /// Why a step of a voxel path is not a legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalStep3 {

@@ -11,7 +11,8 @@ use bevy::prelude::*;
 use super::board::{Board, Selection};
 use crate::engine::{
     grid::{Pos, Topology, distances_to, hex_neighbours, path_cost},
-    search::{Algorithm, Estimate, SearchOptions, Searcher},
+    search::{Algorithm, Estimate, SearchOptions, Searcher, VoxelOptions},
+    world::Pos3,
 };
 use crate::formula::{Formula, Vars};
 use crate::game::logic::shared::input::Action;
@@ -74,6 +75,12 @@ impl Lab {
     pub fn estimate_for(&self, options: &SearchOptions) -> Option<Estimate> {
         self.formula.as_ref().filter(|_| options.algorithm.takes_estimate()).map(|f| f.estimate(options.costs))
     }
+
+    /// The estimate a world's searches take in place of the moves' own, for an algorithm
+    /// that takes one in 3D.
+    pub fn world_estimate_for(&self, options: &VoxelOptions) -> Option<Estimate<Pos3>> {
+        self.formula.as_ref().filter(|_| options.algorithm.takes_world_estimate()).map(Formula::world_estimate)
+    }
 }
 
 /// One cell's estimate against the true cost from it to the end.
@@ -85,6 +92,24 @@ pub enum Judged {
     Under(f64),
     /// Over the truth by this much: inadmissible here.
     Over(f64),
+}
+
+impl Judged {
+    /// An estimate `e` against the true cost `t`.
+    pub fn of(e: f64, t: f64) -> Judged {
+        if e > t + SLACK * t.max(1.0) { Judged::Over(e - t) } else { Judged::Under(if t > 0.0 { e / t } else { 1.0 }) }
+    }
+}
+
+/// Whether an estimate `e` drops by more than the cost `c` of a move to a place estimated at
+/// `next` (inconsistent there).
+pub fn drops_too_fast(e: f64, c: f64, next: f64) -> bool {
+    e > c + next + SLACK * e.max(1.0)
+}
+
+/// Why an estimate of `e` at `place` cannot be used, if it cannot: NaN, infinite or below 0.
+pub fn refused_estimate(e: f64, place: &str) -> Option<String> {
+    (!(e >= 0.0 && e.is_finite())).then(|| format!("the estimate at {place} is {e}: an estimate must be a number of at least 0"))
 }
 
 /// What the lab found for the formula on this board and these ends.
@@ -159,8 +184,8 @@ impl LabReport {
                 continue;
             }
             let e = formula.eval(&vars(p));
-            if !(e >= 0.0 && e.is_finite()) {
-                report.message = Some(format!("the estimate at {},{} is {e}: an estimate must be a number of at least 0", p.0, p.1));
+            if let Some(refused) = refused_estimate(e, &format!("{},{}", p.0, p.1)) {
+                report.message = Some(refused);
                 return report;
             }
             estimates[p.1 * w + p.0] = e;
@@ -172,22 +197,18 @@ impl LabReport {
             if !cell.is_passable() || !truth[i].is_finite() {
                 continue;
             }
-            let (e, t) = (estimates[i], truth[i]);
-            report.cells[i] = if e > t + SLACK * t.max(1.0) {
+            let e = estimates[i];
+            report.cells[i] = Judged::of(e, truth[i]);
+            if let Judged::Over(by) = report.cells[i] {
                 report.over += 1;
-                if report.worst.is_none_or(|(_, by)| e - t > by) {
-                    report.worst = Some((p, e - t));
+                if report.worst.is_none_or(|(_, worst)| by > worst) {
+                    report.worst = Some((p, by));
                 }
-                Judged::Over(e - t)
-            } else {
-                Judged::Under(if t > 0.0 { e / t } else { 1.0 })
-            };
+            }
             for q in neighbours(p, options.topology) {
                 let Some(j) = q.filter(|q| q.0 < w && q.1 < h).map(|q| q.1 * w + q.0) else { continue };
                 let Ok(c) = path_cost(grid, &[p, (j % w, j / w)], options.topology, options.costs) else { continue };
-                if e > c + estimates[j] + SLACK * e.max(1.0) {
-                    report.drops[i] = true;
-                }
+                report.drops[i] |= drops_too_fast(e, c, estimates[j]);
             }
             report.inconsistent += report.drops[i] as usize;
         }

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use super::world::{SHOW_JUMPS, WorldBoard, WorldSearcher, world_on};
 use super::world_steps::WorldStepView;
 use crate::engine::{search::VoxelOptions, world::Pos3};
+use crate::game::logic::boards::lab::Lab;
 use crate::game::logic::shared::race::{Lane, LaneView, RACE_LIMIT, Race};
 use crate::game::logic::shared::replay::{control_replays, play_replay, replay_running};
 use crate::game::logic::shared::settings::{RaceSettings, SearchSettings, WorldSettings, race_on};
@@ -40,8 +41,12 @@ impl LaneView for WorldStepView {
     }
 }
 
-fn needs_recording(world: Res<WorldBoard>, settings: Res<RaceSettings>, race: Res<WorldRace>) -> bool {
-    race.recorded.as_ref().is_none_or(|(searches, algorithms)| *searches != world.answer.searches || *algorithms != settings.algorithms)
+fn needs_recording(world: Res<WorldBoard>, settings: Res<RaceSettings>, race: Res<WorldRace>, lab: Res<Lab>) -> bool {
+    lab.is_changed()
+        || race
+            .recorded
+            .as_ref()
+            .is_none_or(|(searches, algorithms)| *searches != world.answer.searches || *algorithms != settings.algorithms)
 }
 
 /// Records every lane from the world's start to its end with the world's moves and the
@@ -52,7 +57,7 @@ fn record_world_race(
     settings: Res<RaceSettings>,
     search: Res<SearchSettings>,
     mut searcher: ResMut<WorldSearcher>,
-    setup: Res<GameSetup>,
+    (setup, lab): (Res<GameSetup>, Res<Lab>),
     mut race: ResMut<WorldRace>,
 ) {
     // --steps N shows N expansions of the first race
@@ -72,7 +77,11 @@ fn record_world_race(
             jump_always: SHOW_JUMPS,
         };
         let mut lane = WorldLane::new(algorithm);
-        let answer = lane.view.record(&mut searcher.0, grid, (start, end), &options).map(|r| (r.cost, r.path.unwrap_or_default()));
+        let estimate = lab.world_estimate_for(&options);
+        let answer = lane
+            .view
+            .record(&mut searcher.0, grid, (start, end), &options, estimate.as_ref())
+            .map(|r| (r.cost, r.path.unwrap_or_default()));
         lane.end_with(answer);
         lanes.push(lane);
     }

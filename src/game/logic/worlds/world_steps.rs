@@ -6,9 +6,10 @@ use bevy::prelude::*;
 
 use super::world::{SHOW_JUMPS, WorldBoard, WorldSearcher, world_on};
 use crate::engine::{
-    search::{SearchError, SearchResult, Searcher, VoxelOptions},
+    search::{Estimate, SearchError, SearchResult, Searcher, VoxelOptions},
     world::{Pos3, VoxelGrid},
 };
+use crate::game::logic::boards::lab::Lab;
 use crate::game::logic::shared::replay::{Replay, control_replays, play_replay, replay_running};
 use crate::game::logic::shared::settings::{MAX_TRACE, SearchSettings, StepViewOn, WorldSettings, step_view_on};
 use crate::game::logic::shared::setup::GameSetup;
@@ -124,8 +125,8 @@ impl Replay for WorldStepView {
     }
 }
 
-fn needs_recording(world: Res<WorldBoard>, view: Res<WorldStepView>, on: Res<StepViewOn>) -> bool {
-    view.recorded != Some(world.answer.searches) || on.is_changed()
+fn needs_recording(world: Res<WorldBoard>, view: Res<WorldStepView>, on: Res<StepViewOn>, lab: Res<Lab>) -> bool {
+    view.recorded != Some(world.answer.searches) || on.is_changed() || lab.is_changed()
 }
 
 /// Runs the world's search again step by step and keeps what each expansion did; shows as many
@@ -134,7 +135,7 @@ fn record_world_steps(
     world: Res<WorldBoard>,
     settings: Res<WorldSettings>,
     search: Res<SearchSettings>,
-    setup: Res<GameSetup>,
+    (setup, lab): (Res<GameSetup>, Res<Lab>),
     mut searcher: ResMut<WorldSearcher>,
     mut view: ResMut<WorldStepView>,
 ) {
@@ -149,7 +150,7 @@ fn record_world_steps(
         limit: None,
         jump_always: SHOW_JUMPS,
     };
-    if view.record(&mut searcher.0, grid, (start, end), &options).is_err() {
+    if view.record(&mut searcher.0, grid, (start, end), &options, lab.world_estimate_for(&options).as_ref()).is_err() {
         return;
     }
     let total = view.closed.len();
@@ -160,16 +161,21 @@ impl WorldStepView {
     /// Records the search from `start` to `end` an expansion at a time (at most the limit in
     /// `options` expansions, [`MAX_TRACE`] without one; the engine's [`Searcher::record`]): the
     /// voxels expanded (the goal last when found), and the voxels each first put on the open
-    /// list (for JPS, the jump points its jumps found). Its result, or why it cannot be
-    /// recorded.
+    /// list (for JPS, the jump points its jumps found); with `estimate` (the heuristic lab's)
+    /// in place of the moves' own. Its result, or why it cannot be recorded.
     pub fn record(
         &mut self,
         searcher: &mut Searcher,
         grid: &VoxelGrid,
         (start, end): (Pos3, Pos3),
         options: &VoxelOptions,
+        estimate: Option<&Estimate<Pos3>>,
     ) -> Result<SearchResult<Pos3>, SearchError> {
-        let seen = searcher.record(grid, start, end, options, options.limit.unwrap_or(MAX_TRACE))?;
+        let limit = options.limit.unwrap_or(MAX_TRACE);
+        let seen = match estimate {
+            Some(e) => searcher.record_estimated(grid, (start, end), options, e, limit)?,
+            None => searcher.record(grid, start, end, options, limit)?,
+        };
         let mut touched = std::collections::HashSet::new();
         for (k, p) in seen
             .start

@@ -8,6 +8,7 @@ use super::shown::{IN_DRAWER, Shown};
 use crate::game::logic::lab::{LAB_CELLS, LabReport};
 use crate::game::logic::settings::{Heat, StepLayers};
 use crate::game::logic::shared::input::Action;
+use crate::game::logic::world_lab::WorldLabReport;
 use crate::game::view::looks::Look;
 use crate::game::view::words::Words;
 
@@ -24,6 +25,9 @@ pub(super) fn lab_section(ui: &mut egui::Ui, shown: &Shown, draft: &mut String, 
     let w = shown.words();
     egui::CollapsingHeader::new(w.t("Heuristic lab")).id_salt("Heuristic lab").default_open(!shown.lab.text.is_empty()).show(ui, |ui| {
         ui.small(w.t("Write an estimate of the cost from a cell to the end: dx, dy (the end minus the cell), x, y, gx, gy, straight, diagonal, sqrt2; + - * / ^; abs, sqrt, min, max, hypot, floor, ceil, round."));
+        if shown.world.is_on() {
+            ui.small(w.t("In a world also dz, z and gz (levels); a move costs 1, sqrt2 or sqrt(3)."));
+        }
         let edit = ui.add(egui::TextEdit::singleline(draft).hint_text("max(abs(dx), abs(dy))").desired_width(f32::INFINITY));
         reveal_once(ui, &edit, !shown.lab.text.is_empty());
         report_field(ui, edit.rect);
@@ -47,9 +51,13 @@ pub(super) fn lab_section(ui: &mut egui::Ui, shown: &Shown, draft: &mut String, 
         if shown.lab.formula.is_none() {
             return;
         }
-        report_lines(ui, &shown.lab_report, w);
+        match shown.world.is_on() {
+            true => world_lines(ui, &shown.world_lab, w),
+            false => report_lines(ui, &shown.lab_report, w),
+        }
         let showing = shown.step_on.0 && shown.layers.heat == Heat::Estimate;
-        if !showing && ui.button(w.t("Show it on the board")).clicked() {
+        let show = if shown.world.is_on() { "Show it in the world" } else { "Show it on the board" };
+        if !showing && ui.button(w.t(show)).clicked() {
             actions.write(Action::ShowSteps(true));
             actions.write(Action::StepLayers(StepLayers { heat: Heat::Estimate, ..*shown.layers }));
         }
@@ -75,18 +83,46 @@ fn report_lines(ui: &mut egui::Ui, r: &LabReport, w: Words) {
         n => format!("drops by more than a move costs at {n} cells (inconsistent)"),
     };
     ui.label(w.say(&drops));
-    match (r.cost, r.optimum) {
+    astar_lines(ui, (r.cost, r.optimum), &format!("{} expansions, {} of them cells expanded again", r.expanded, r.again), w);
+    ui.small(w.say(&format!("judged on boards of up to {LAB_CELLS} cells, the end's true costs by a Dijkstra backwards")));
+}
+
+/// Where the estimate lies in the world and what A* did with it.
+fn world_lines(ui: &mut egui::Ui, r: &WorldLabReport, w: Words) {
+    if let Some(m) = &r.message {
+        ui.label(w.say(m));
+    }
+    if r.voxels.is_empty() {
+        return;
+    }
+    let over = match r.worst {
+        Some((p, by)) => format!("over the true cost at {} voxels (inadmissible); worst by {by:.2} at {},{},{}", r.over, p.0, p.1, p.2),
+        None => "never over the true cost: admissible here".to_string(),
+    };
+    ui.label(w.say(&over));
+    let drops = match r.inconsistent {
+        0 => "never drops by more than a move costs: consistent here".to_string(),
+        n => format!("drops by more than a move costs at {n} voxels (inconsistent)"),
+    };
+    ui.label(w.say(&drops));
+    astar_lines(ui, (r.cost, r.optimum), &format!("{} expansions, {} of them voxels expanded again", r.expanded, r.again), w);
+    ui.small(w.say(&format!("judged in worlds of up to {LAB_CELLS} voxels, the end's true costs by a Dijkstra backwards")));
+}
+
+/// A*'s cost with the estimate against the least, and its expansions (`expansions`), or what
+/// to pick for it to run.
+fn astar_lines(ui: &mut egui::Ui, (cost, optimum): (Option<f64>, Option<f64>), expansions: &str, w: Words) {
+    match (cost, optimum) {
         (Some(cost), Some(best)) => {
             let worse = if best > 0.0 { (cost / best - 1.0) * 100.0 } else { 0.0 };
             ui.label(w.say(&format!("A* with it: cost {cost:.2}, the least {best:.2} ({worse:+.1} %)")));
-            ui.label(w.say(&format!("{} expansions, {} of them cells expanded again", r.expanded, r.again)));
+            ui.label(w.say(expansions));
         }
         (_, None) => {
             ui.small(w.t("pick a start too: A* runs with the estimate from it"));
         }
         _ => {}
     }
-    ui.small(w.say(&format!("judged on boards of up to {LAB_CELLS} cells, the end's true costs by a Dijkstra backwards")));
 }
 
 /// The colours the board shows the estimate in.

@@ -18,6 +18,7 @@ use crate::game::logic::status::Status;
 use crate::game::logic::stepview::{GoalField, OpenedTrace, StepView};
 use crate::game::logic::walk::Walk;
 use crate::game::logic::world::WorldBoard;
+use crate::game::logic::world_lab::WorldLabReport;
 use crate::game::logic::world_race::WorldRace;
 use crate::game::logic::world_steps::WorldStepView;
 use crate::game::phases::Pause;
@@ -60,6 +61,7 @@ pub(super) struct Shown<'w, 's> {
     pub lab: Res<'w, Lab>,
     pub opened: Res<'w, OpenedTrace>,
     pub lab_report: Res<'w, LabReport>,
+    pub world_lab: Res<'w, WorldLabReport>,
 }
 
 impl Shown<'_, '_> {

@@ -55,6 +55,22 @@ pub(super) const TABLE: &[(&str, &str)] = &[
         "over the true cost at {} cells (inadmissible); worst by {} at {},{}",
         "在 {} 个格子上高于真实代价（不可采纳）；最多高出 {}，在 {},{}",
     ),
+    (
+        "over the true cost at {} voxels (inadmissible); worst by {} at {},{},{}",
+        "在 {} 个体素上高于真实代价（不可采纳）；最多高出 {}，在 {},{},{}",
+    ),
+    ("drops by more than a move costs at {} voxels (inconsistent)", "在 {} 个体素上下降超过一步的代价（不一致）"),
+    ("{} expansions, {} of them voxels expanded again", "{} 次扩展，其中 {} 次是重复扩展的体素"),
+    (
+        "judged in worlds of up to {} voxels, the end's true costs by a Dijkstra backwards",
+        "只评判不超过 {} 个体素的世界；到终点的真实代价由从终点反向的 Dijkstra 算出",
+    ),
+    ("the lab judges worlds of up to {} voxels", "实验室只评判不超过 {} 个体素的世界"),
+    ("Show it in the world", "在世界中显示"),
+    (
+        "In a world also dz, z and gz (levels); a move costs 1, sqrt2 or sqrt(3).",
+        "在世界中还有 dz、z 和 gz（层）；一步的代价是 1、sqrt2 或 sqrt(3)。",
+    ),
     ("never over the true cost: admissible here", "从不高于真实代价：在这里是可采纳的"),
     ("drops by more than a move costs at {} cells (inconsistent)", "在 {} 个格子上下降超过一步的代价（不一致）"),
     ("never drops by more than a move costs: consistent here", "下降从不超过一步的代价：在这里是一致的"),
@@ -72,7 +88,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("A*'s path with it", "用它的 A* 路径"),
     ("the lab judges boards of up to {} cells", "实验室只评判不超过 {} 格的棋盘"),
     ("pick an end: the estimate is judged against the true cost to it", "请选一个终点：估计会与到它的真实代价比较"),
-    ("the estimate at {},{} is {}: an estimate must be a number of at least 0", "{},{} 处的估计是 {}：估计必须是不小于 0 的数"),
+    ("the estimate at {} is {}: an estimate must be a number of at least 0", "{} 处的估计是 {}：估计必须是不小于 0 的数"),
     // the formula language's errors (src/formula.rs), their parts translated too
     ("column {}: {}", "第 {} 列：{}"),
     ("a formula is at most {} characters", "公式最多 {} 个字符"),

@@ -133,6 +133,12 @@ impl Algorithm {
         !matches!(self, Algorithm::Dijkstra | Algorithm::Bfs | Algorithm::Subgoal | Algorithm::Hpa)
     }
 
+    /// Whether a search on a voxel world with the algorithm takes a given estimate: as
+    /// [`Algorithm::takes_estimate`], less JPS (3D JPS brings its own).
+    pub fn takes_world_estimate(self) -> bool {
+        self.takes_estimate() && self != Algorithm::Jps
+    }
+
     /// A sentence for the panel: what the algorithm expands first, whether its paths are
     /// optimal and why, what it keeps in memory.
     pub fn explain(self) -> &'static str {

@@ -95,7 +95,7 @@ impl Searcher {
         estimate: &Estimate<Pos3>,
     ) -> Result<SearchResult<Pos3>, SearchError> {
         validate_world(world, start, goal, options)?;
-        if !options.algorithm.takes_estimate() || options.algorithm == Algorithm::Jps {
+        if !options.algorithm.takes_world_estimate() {
             return Err(SearchError::TakesNoEstimate(options.algorithm));
         }
         let plan = options.plan();
@@ -161,14 +161,11 @@ pub(crate) fn record_world(
     limit: usize,
 ) -> Result<Recording<Pos3>, SearchError> {
     validate_world(world, start, goal, options)?;
-    if !options.algorithm.steps() || options.algorithm == Algorithm::Jps {
-        return Err(match options.algorithm.takes_estimate() && options.algorithm != Algorithm::Jps {
-            true => SearchError::NotSteppable(options.algorithm),
-            false => SearchError::TakesNoEstimate(options.algorithm),
-        });
-    }
-    if !options.algorithm.takes_estimate() {
+    if !options.algorithm.takes_world_estimate() {
         return Err(SearchError::TakesNoEstimate(options.algorithm));
+    }
+    if !options.algorithm.steps() {
+        return Err(SearchError::NotSteppable(options.algorithm));
     }
     let plan = VoxelOptions { limit: None, ..*options }.plan();
     let reachable = s.may_reach_in_world(world, start, goal, options.moves);
