@@ -104,6 +104,7 @@ const NOT_SHOWN: &[&str] = &[
     "World lane",
     "World navigation",
     "cubepath world: {}x{}x{} start={} end={} cost={} voxels={} walked={} slice={} over={}",
+    "cubepath camera: yaw={} pitch={} distance={}",
     "cubepathMaps",
     "cubepathFont",
     "dropped.map",

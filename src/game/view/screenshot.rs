@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
+use super::camera::OrbitCamera;
 use super::swatches::{Swatches, swatch_line};
 use super::text::cell_text as cell;
 use crate::game::logic::agent::Agent;
@@ -46,6 +47,7 @@ pub(super) fn plugin(app: &mut App) {
             report_race.run_if(resource_changed::<Race>),
             report_crowd.run_if(crowd_exists),
             report_world.run_if(resource_changed::<WorldBoard>.or_eager(resource_changed::<WorldLabReport>)),
+            report_camera.run_if(resource_changed::<OrbitCamera>),
         )
             .in_set(ViewSystems::Report),
     );
@@ -152,6 +154,16 @@ fn report_world(world: Res<WorldBoard>, (lab, report): (Res<Lab>, Res<WorldLabRe
         world.slice,
         if lab.formula.is_some() { report.over.to_string() } else { "-".into() }
     );
+    if *last != line {
+        info!("{line}");
+        *last = line;
+    }
+}
+
+/// `cubepath camera: yaw=Y pitch=P distance=D` whenever the camera moves (radians, and world
+/// units from what it looks at): the browser test reads a two-finger orbit and pinch in it.
+fn report_camera(orbit: Res<OrbitCamera>, mut last: Local<String>) {
+    let line = format!("cubepath camera: yaw={:.3} pitch={:.3} distance={:.2}", orbit.yaw, orbit.pitch, orbit.distance);
     if *last != line {
         info!("{line}");
         *last = line;

@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use super::board::{Board, Selection};
 use crate::engine::{
     grid::{Pos, Topology, distances_to, hex_neighbours, path_cost},
-    search::{Algorithm, Estimate, SearchOptions, Searcher, VoxelOptions},
+    search::{Algorithm, Estimate, Recording, SearchError, SearchOptions, Searcher, VoxelOptions},
     world::Pos3,
 };
 use crate::formula::{Formula, Vars};
@@ -112,6 +112,69 @@ pub fn refused_estimate(e: f64, place: &str) -> Option<String> {
     (!(e >= 0.0 && e.is_finite())).then(|| format!("the estimate at {place} is {e}: an estimate must be a number of at least 0"))
 }
 
+/// What the lab finds for a formula on a board or in a world (places `P`: cells or voxels),
+/// besides each place's judgement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Findings<P> {
+    /// Places over the truth, and the worst: where and by how much.
+    pub over: usize,
+    pub worst: Option<(P, f64)>,
+    /// Places where it drops by more than a move costs.
+    pub inconsistent: usize,
+    /// A* with the estimate: its path, cost and expansions, and the places it expanded more
+    /// than once; and the least cost from the start.
+    pub path: Vec<P>,
+    pub cost: Option<f64>,
+    pub optimum: Option<f64>,
+    pub expanded: usize,
+    pub again: usize,
+    /// Why there is nothing (or only part) to show.
+    pub message: Option<String>,
+}
+
+impl<P> Default for Findings<P> {
+    fn default() -> Self {
+        Findings {
+            over: 0,
+            worst: None,
+            inconsistent: 0,
+            path: Vec::new(),
+            cost: None,
+            optimum: None,
+            expanded: 0,
+            again: 0,
+            message: None,
+        }
+    }
+}
+
+impl<P: Copy + Eq + std::hash::Hash> Findings<P> {
+    /// Counts the place `p` judged `judged`, and whether the estimate drops too fast there.
+    pub fn count(&mut self, p: P, judged: Judged, drops: bool) {
+        if let Judged::Over(by) = judged {
+            self.over += 1;
+            if self.worst.is_none_or(|(_, worst)| by > worst) {
+                self.worst = Some((p, by));
+            }
+        }
+        self.inconsistent += usize::from(drops);
+    }
+
+    /// Takes what A* with the estimate did (`run`: its recording, or why it could not run).
+    pub fn take_run(&mut self, run: Result<Recording<P>, SearchError>) {
+        match run {
+            Ok(recording) => {
+                let mut seen = std::collections::HashSet::new();
+                self.again = recording.expansions.iter().filter(|e| !seen.insert(e.at)).count();
+                self.expanded = recording.expansions.len();
+                self.cost = recording.result.cost;
+                self.path = recording.result.path.unwrap_or_default();
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+}
+
 /// What the lab found for the formula on this board and these ends.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct LabReport {
@@ -121,22 +184,17 @@ pub struct LabReport {
     pub cells: Vec<Judged>,
     /// Each cell where the estimate drops by more than a move costs to some neighbour.
     pub drops: Vec<bool>,
-    /// Cells over the truth, and the worst: where and by how much.
-    pub over: usize,
-    pub worst: Option<(Pos, f64)>,
-    /// Cells where it drops by more than a move costs.
-    pub inconsistent: usize,
-    /// A* with the estimate: its path, cost and expansions, and the cells it expanded more
-    /// than once; and the least cost from the start.
-    pub path: Vec<Pos>,
-    /// Each cell on that path.
+    /// Each cell on A*'s path with the estimate.
     pub on_path: Vec<bool>,
-    pub cost: Option<f64>,
-    pub optimum: Option<f64>,
-    pub expanded: usize,
-    pub again: usize,
-    /// Why there is nothing (or only part) to show.
-    pub message: Option<String>,
+    /// The counts, and A* with the estimate.
+    pub found: Findings<Pos>,
+}
+
+impl std::ops::Deref for LabReport {
+    type Target = Findings<Pos>;
+    fn deref(&self) -> &Findings<Pos> {
+        &self.found
+    }
 }
 
 impl LabReport {
@@ -164,11 +222,11 @@ impl LabReport {
         let (w, h) = (grid.width(), grid.height());
         let mut report = LabReport { width: w, ..default() };
         if w * h > LAB_CELLS {
-            report.message = Some(format!("the lab judges boards of up to {LAB_CELLS} cells"));
+            report.found.message = Some(format!("the lab judges boards of up to {LAB_CELLS} cells"));
             return report;
         }
         let Some(end) = selection.end else {
-            report.message = Some("pick an end: the estimate is judged against the true cost to it".into());
+            report.found.message = Some("pick an end: the estimate is judged against the true cost to it".into());
             return report;
         };
         let truth = distances_to(grid, end, options.topology, options.costs);
@@ -185,7 +243,7 @@ impl LabReport {
             }
             let e = formula.eval(&vars(p));
             if let Some(refused) = refused_estimate(e, &format!("{},{}", p.0, p.1)) {
-                report.message = Some(refused);
+                report.found.message = Some(refused);
                 return report;
             }
             estimates[p.1 * w + p.0] = e;
@@ -199,35 +257,26 @@ impl LabReport {
             }
             let e = estimates[i];
             report.cells[i] = Judged::of(e, truth[i]);
-            if let Judged::Over(by) = report.cells[i] {
-                report.over += 1;
-                if report.worst.is_none_or(|(_, worst)| by > worst) {
-                    report.worst = Some((p, by));
-                }
-            }
             for q in neighbours(p, options.topology) {
                 let Some(j) = q.filter(|q| q.0 < w && q.1 < h).map(|q| q.1 * w + q.0) else { continue };
                 let Ok(c) = path_cost(grid, &[p, (j % w, j / w)], options.topology, options.costs) else { continue };
                 report.drops[i] |= drops_too_fast(e, c, estimates[j]);
             }
-            report.inconsistent += report.drops[i] as usize;
+            report.found.count(p, report.cells[i], report.drops[i]);
         }
         let Some(start) = selection.start else { return report };
-        report.optimum = Some(truth[start.1 * w + start.0]).filter(|t| t.is_finite());
+        report.found.optimum = Some(truth[start.1 * w + start.0]).filter(|t| t.is_finite());
         let astar = SearchOptions { algorithm: Algorithm::AStar, limit: None, ..*options };
-        match Searcher::default().record_estimated(grid, (start, end), &astar, &formula.estimate(options.costs), MAX_TRACE) {
-            Ok(recording) => {
-                let mut seen = std::collections::HashSet::new();
-                report.again = recording.expansions.iter().filter(|e| !seen.insert(e.at)).count();
-                report.expanded = recording.expansions.len();
-                report.cost = recording.result.cost;
-                report.path = recording.result.path.unwrap_or_default();
-                report.on_path = vec![false; w * h];
-                for p in &report.path {
-                    report.on_path[p.1 * w + p.0] = true;
-                }
-            }
-            Err(e) => report.message = Some(e.to_string()),
+        report.found.take_run(Searcher::default().record_estimated(
+            grid,
+            (start, end),
+            &astar,
+            &formula.estimate(options.costs),
+            MAX_TRACE,
+        ));
+        report.on_path = vec![false; w * h];
+        for p in &report.found.path {
+            report.on_path[p.1 * w + p.0] = true;
         }
         report
     }

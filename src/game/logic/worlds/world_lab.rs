@@ -13,7 +13,7 @@ use crate::engine::{
     world::{Pos3, VoxelGrid, VoxelMoves, voxel_distances_to, voxel_step},
 };
 use crate::formula::{Formula, Vars};
-use crate::game::logic::boards::lab::{Judged, LAB_CELLS, Lab, drops_too_fast, refused_estimate};
+use crate::game::logic::boards::lab::{Findings, Judged, LAB_CELLS, Lab, drops_too_fast, refused_estimate};
 use crate::game::logic::shared::settings::{MAX_TRACE, WorldSettings};
 use crate::game::phases::Turn;
 
@@ -33,21 +33,16 @@ pub struct WorldLabReport {
     pub voxels: Vec<Judged>,
     /// Each voxel where the estimate drops by more than a move costs to some neighbour.
     pub drops: Vec<bool>,
-    /// Voxels over the truth, and the worst: where and by how much.
-    pub over: usize,
-    pub worst: Option<(Pos3, f64)>,
-    /// Voxels where it drops by more than a move costs.
-    pub inconsistent: usize,
-    /// A* with the estimate: its path, cost and expansions, the voxels it expanded more than
-    /// once; and the least cost from the start.
-    pub path: Vec<Pos3>,
-    pub cost: Option<f64>,
-    pub optimum: Option<f64>,
-    pub expanded: usize,
-    pub again: usize,
-    /// Why there is nothing (or only part) to show.
-    pub message: Option<String>,
+    /// The counts, and A* with the estimate.
+    pub found: Findings<Pos3>,
     judged_for: Option<JudgedFor>,
+}
+
+impl std::ops::Deref for WorldLabReport {
+    type Target = Findings<Pos3>;
+    fn deref(&self) -> &Findings<Pos3> {
+        &self.found
+    }
 }
 
 impl WorldLabReport {
@@ -66,29 +61,20 @@ impl WorldLabReport {
     pub fn judge(grid: &VoxelGrid, (start, end): (Option<Pos3>, Option<Pos3>), moves: VoxelMoves, formula: &Formula) -> WorldLabReport {
         let mut report = WorldLabReport::default();
         if grid.len() > LAB_CELLS {
-            report.message = Some(format!("the lab judges worlds of up to {LAB_CELLS} voxels"));
+            report.found.message = Some(format!("the lab judges worlds of up to {LAB_CELLS} voxels"));
             return report;
         }
         let Some(end) = end else {
-            report.message = Some("pick an end: the estimate is judged against the true cost to it".into());
+            report.found.message = Some("pick an end: the estimate is judged against the true cost to it".into());
             return report;
         };
         let truth = voxel_distances_to(grid, end, moves);
         let Some(estimates) = report.estimate_all(grid, end, moves, formula) else { return report };
         report.judge_voxels(grid, moves, &truth, &estimates);
         let Some(start) = start else { return report };
-        report.optimum = Some(truth[grid.index(start)]).filter(|t| t.is_finite());
+        report.found.optimum = Some(truth[grid.index(start)]).filter(|t| t.is_finite());
         let astar = VoxelOptions { algorithm: Algorithm::AStar, moves, weight: 1.0, limit: None, jump_always: false };
-        match Searcher::default().record_estimated(grid, (start, end), &astar, &formula.world_estimate(), MAX_TRACE) {
-            Ok(recording) => {
-                let mut seen = std::collections::HashSet::new();
-                report.again = recording.expansions.iter().filter(|e| !seen.insert(e.at)).count();
-                report.expanded = recording.expansions.len();
-                report.cost = recording.result.cost;
-                report.path = recording.result.path.unwrap_or_default();
-            }
-            Err(e) => report.message = Some(e.to_string()),
-        }
+        report.found.take_run(Searcher::default().record_estimated(grid, (start, end), &astar, &formula.world_estimate(), MAX_TRACE));
         report
     }
 
@@ -105,7 +91,7 @@ impl WorldLabReport {
             let vars = Vars { at: [p.0 as f64, p.1 as f64, p.2 as f64], goal, straight: 1.0, diagonal: std::f64::consts::SQRT_2 };
             *e = formula.eval(&vars);
             if let Some(refused) = refused_estimate(*e, &format!("{},{},{}", p.0, p.1, p.2)) {
-                self.message = Some(refused);
+                self.found.message = Some(refused);
                 return None;
             }
         }
@@ -123,12 +109,6 @@ impl WorldLabReport {
             }
             let p = grid.pos(i);
             self.voxels[i] = Judged::of(estimates[i], truth[i]);
-            if let Judged::Over(by) = self.voxels[i] {
-                self.over += 1;
-                if self.worst.is_none_or(|(_, worst)| by > worst) {
-                    self.worst = Some((p, by));
-                }
-            }
             for k in 0..27 {
                 let near = (p.0 + k % 3, p.1 + k / 3 % 3, p.2 + k / 9);
                 let Some(q) = near.0.checked_sub(1).zip(near.1.checked_sub(1)).zip(near.2.checked_sub(1)).map(|((x, y), z)| (x, y, z))
@@ -139,7 +119,7 @@ impl WorldLabReport {
                     self.drops[i] |= drops_too_fast(estimates[i], c, estimates[grid.index(q)]);
                 }
             }
-            self.inconsistent += usize::from(self.drops[i]);
+            self.found.count(p, self.voxels[i], self.drops[i]);
         }
     }
 }
