@@ -29,6 +29,8 @@ const NOT_SHOWN: &[&str] = &[
     "cubepath panel in the drawer",
     "hidden",
     "shown",
+    "typing",
+    "idle",
     // a link's and a command line's parts (names of options, not words to read)
     "&estimate=",
     ".trace.json",

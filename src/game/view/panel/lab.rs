@@ -30,7 +30,7 @@ pub(super) fn lab_section(ui: &mut egui::Ui, shown: &Shown, draft: &mut String, 
         }
         let edit = ui.add(egui::TextEdit::singleline(draft).hint_text("max(abs(dx), abs(dy))").desired_width(f32::INFINITY));
         reveal_once(ui, &edit, !shown.lab.text.is_empty());
-        report_field(ui, edit.rect);
+        report_field(ui, edit.rect, edit.has_focus());
         if edit.changed() {
             actions.write(Action::Estimate(draft.clone()));
         } else if !edit.has_focus() && *draft != shown.lab.text {
@@ -150,21 +150,22 @@ fn in_view(clip: egui::Rect, rect: egui::Rect) -> bool {
 }
 
 /// Logs the part of the formula's field the panel shows whenever that changes, in CSS pixels,
-/// and whether it is [`in_view`]: the browser test taps it there
-/// (`cubepath lab field: X Y W H shown|hidden`).
-fn report_field(ui: &egui::Ui, rect: egui::Rect) {
+/// whether it is [`in_view`], and whether it has the keyboard's focus: the browser test taps it
+/// there (`cubepath lab field: X Y W H shown|hidden typing|idle`).
+fn report_field(ui: &egui::Ui, rect: egui::Rect, focused: bool) {
     let zoom = ui.ctx().zoom_factor();
     let shown = in_view(ui.clip_rect(), rect);
     let rect = if shown { rect.intersect(ui.clip_rect()) } else { rect };
     let at = [rect.min.x, rect.min.y, rect.width(), rect.height()].map(|v| (v * zoom).round() as i32);
     let id = egui::Id::new("cubepath lab field");
     let was = ui.ctx().data_mut(|d| {
-        let was = d.get_temp::<([i32; 4], bool)>(id);
-        d.insert_temp(id, (at, shown));
+        let was = d.get_temp::<([i32; 4], bool, bool)>(id);
+        d.insert_temp(id, (at, shown, focused));
         was
     });
-    if was != Some((at, shown)) {
-        info!("cubepath lab field: {} {} {} {} {}", at[0], at[1], at[2], at[3], if shown { "shown" } else { "hidden" });
+    if was != Some((at, shown, focused)) {
+        let (shown, focused) = (if shown { "shown" } else { "hidden" }, if focused { "typing" } else { "idle" });
+        info!("cubepath lab field: {} {} {} {} {shown} {focused}", at[0], at[1], at[2], at[3]);
     }
 }
 
