@@ -163,17 +163,21 @@ async function look(page, keep, name) {
 /// drawn at the screen's pixels (three a CSS pixel: the board sharp) and the panel's text at
 /// 16 CSS px or more, three device pixels a CSS pixel; frames keep coming (the frame time is
 /// measured and reported); a tap on the board sets the start on the cell under the finger; two
-/// fingers spread apart zoom the board (it takes more of the screen) and pick nothing; the
+/// fingers spread apart zoom the board (it takes more of the screen) and pick nothing; two
+/// fingers moving together orbit the camera (its yaw, from the game's camera log); the
 /// drawer's handle opens the panel (in the lower part of the screen) on the lab, and a finger
-/// scrolls it to the formula's field; a tap there and the keyboard's " / 3" are tried and
-/// reported, not required (keys have not reached the field here yet). Returns a line saying
-/// what it saw.
+/// scrolls it to the formula's field; a tap there and the keyboard's " / 3" make the formula
+/// admissible (no cell over). Returns a line saying what it saw.
 export async function sharpPhone(browser, base, failures, keep) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  // a phone's own user agent: the page's text agent (bevy_egui's hidden input, focused when a
+  // text field is tapped, which brings up a phone's keyboard) takes what is typed into it only
+  // on a browser that says it is a phone's
+  const userAgent = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36";
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, userAgent });
   const page = await context.newPage();
   const states = [];
   const panel = [];
-  let text = null, field = null;
+  let text = null, field = null, camera = null;
   page.on("console", (m) => {
     const t = m.text();
     if (/panicked|RuntimeError|unreachable/.test(t)) failures.push(`console (phone, dpr 3): ${t}`);
@@ -183,8 +187,10 @@ export async function sharpPhone(browser, base, failures, keep) {
     if (tx) text = { css: Number(tx[1]), device: Number(tx[2]) };
     const p = t.match(/cubepath panel: (.*?)(?: color:|$)/);
     if (p) panel.push(p[1]);
-    const f = t.match(/cubepath lab field: (-?\d+) (-?\d+) (\d+) (\d+) (shown|hidden)/);
-    if (f) field = { x: Number(f[1]), y: Number(f[2]), w: Number(f[3]), h: Number(f[4]), shown: f[5] === "shown" };
+    const cam = t.match(/cubepath camera: yaw=(-?[\d.]+) pitch=(-?[\d.]+) distance=([\d.]+)/);
+    if (cam) camera = { yaw: Number(cam[1]), pitch: Number(cam[2]), distance: Number(cam[3]) };
+    const f = t.match(/cubepath lab field: (-?\d+) (-?\d+) (\d+) (\d+) (shown|hidden) (typing|idle)/);
+    if (f) field = { x: Number(f[1]), y: Number(f[2]), w: Number(f[3]), h: Number(f[4]), shown: f[5] === "shown", typing: f[6] === "typing" };
   });
   page.on("pageerror", (e) => failures.push(`page error (phone, dpr 3): ${e.message}`));
   const state = () => states[states.length - 1] ?? {};
@@ -253,6 +259,23 @@ export async function sharpPhone(browser, base, failures, keep) {
     const after = await boardSpan(page, keep, "18-phone-dpr3-pinched");
     if (!(after > before * 1.2)) fail(`two fingers spread apart should zoom the board in: ${before} device px of board before, ${after} after`);
     if (state().start !== tapped.start || state().blocked !== tapped.blocked) fail(`a two-finger pinch picked or painted: ${JSON.stringify(tapped)} -> ${JSON.stringify(state())}`);
+    // two fingers moving together sideways orbit the camera round the board (its yaw turns),
+    // keeping its distance, and pick nothing
+    const pinched = camera;
+    await touch("touchStart", [[150, 420], [240, 420]]);
+    await page.waitForTimeout(1500);
+    for (let i = 1; i <= 4; i++) {
+      await touch("touchMove", [[150 + 25 * i, 420], [240 + 25 * i, 420]]);
+      await page.waitForTimeout(1500);
+    }
+    await touch("touchEnd", []);
+    await page.waitForTimeout(3000);
+    const orbited = camera;
+    const turned = pinched && orbited ? Math.abs(orbited.yaw - pinched.yaw) : NaN;
+    if (!(turned > 0.3) || Math.abs(orbited.distance - pinched.distance) > 0.05 * pinched.distance) {
+      fail(`two fingers moving together should orbit the camera (turn its yaw, keep its distance): ${JSON.stringify(pinched)} -> ${JSON.stringify(orbited)}`);
+    }
+    if (state().start !== tapped.start || state().blocked !== tapped.blocked) fail(`a two-finger orbit picked or painted: ${JSON.stringify(tapped)} -> ${JSON.stringify(state())}`);
     // the drawer's handle, at the bottom left where a thumb rests, opens the panel. The finger
     // lifts a frame after it lands: the game sees the press in one frame and the lift in the
     // next (a press and lift seen in one frame leave no pointer over the button, and a press
@@ -271,7 +294,7 @@ export async function sharpPhone(browser, base, failures, keep) {
     }
     if (!panel.includes("a drawer, open")) fail(`a tap on the handle did not open the drawer: ${panel.join(" | ")}`);
     // the drawer opens on the lab the link is about (scrolled by a finger the rest of the way
-    // should the field not show yet); a tap at the right end of its formula's field puts the
+    // should the field not show yet); a tap in its formula's field past the formula puts the
     // cursor after the formula, and the phone's keyboard types " / 3": three
     // times the straight line over three is the straight line, never over the true cost
     for (const until = Date.now() + 30_000; !field?.shown && Date.now() < until; ) await page.waitForTimeout(200);
@@ -291,18 +314,32 @@ export async function sharpPhone(browser, base, failures, keep) {
       const was = field;
       for (const until = Date.now() + 20_000; field === was && Date.now() < until; ) await page.waitForTimeout(200);
     }
-    // (reported, not required: here the field is brought into view and tapped, but the keys
-    // typed have not reached it in the runs tried (the page's hidden text agent); #62 keeps
-    // it open)
-    let typed = `the lab's field NOT brought into view by a finger (${JSON.stringify(field)})`;
-    if (field?.shown) {
-      const at = [field.x + field.w - 12, field.y + field.h / 2];
-      await tap(at);
-      await nextFrame();
-      await nextFrame();
+    let typed = "failed";
+    if (!field?.shown) fail(`the lab's field was not brought into view by a finger: ${JSON.stringify(field)}`);
+    else {
+      // past the formula's end (the cursor goes there), clear of the drawer's scroll bar along
+      // its right edge (a tap there scrolls, and the field keeps no focus)
+      const at = [field.x + field.w * 0.7, field.y + field.h / 2];
+      // a tap gives the field the keyboard's focus (the game logs it); should it not, a finger
+      // held a little longer, as a player taps again
+      let holds = 0;
+      for (const hold of [1, 3]) {
+        holds = hold;
+        await touch("touchStart", [at]);
+        for (let k = 0; k < hold; k++) await nextFrame();
+        await touch("touchEnd", []);
+        for (const until = Date.now() + 30_000; !field?.typing && Date.now() < until; ) await page.waitForTimeout(200);
+        if (field?.typing) break;
+      }
+      // where the keys go: the page's text agent, shown and focused once the game's field is
+      const focus = await page.evaluate(() => {
+        const agent = document.getElementById("egui_text_agent");
+        return `focus on ${document.activeElement?.id || document.activeElement?.tagName}, text agent ${agent ? (agent.hidden ? "hidden" : "shown") : "missing"}`;
+      }) + `, the field ${field?.typing ? "typing" : "idle"} after a tap held ${holds} frame(s)`;
       await page.keyboard.type(" / 3", { delay: 100 });
-      for (const until = Date.now() + 90_000; state().over !== "0" && Date.now() < until; ) await page.waitForTimeout(200);
-      typed = `" / 3" typed after the formula left ${state().over} cells over`;
+      if (await waitFor((s) => s.over === "0", `" / 3" typed after the formula (3 * hypot(dx, dy) / 3 is never over the true cost; ${focus})`, 90_000)) {
+        typed = `" / 3" typed on the phone's keyboard after the formula left ${state().over} cells over`;
+      }
     }
     // every control within a thumb's reach: the open drawer (and so every control of the
     // panel) in the lower two thirds of the screen, the board framed above it
@@ -310,7 +347,7 @@ export async function sharpPhone(browser, base, failures, keep) {
     if (!drawn.panel) fail(`the open drawer was not seen in the screenshot: ${JSON.stringify(drawn)}`);
     const reach = Math.round(drawn.panelTop / 3);
     if (reach < 844 / 3) fail(`the open drawer reaches up to ${reach} css px: its top controls are out of a thumb's reach (the upper third)`);
-    return `dpr 3, 64 x 64 board from a link with the formula 3 * hypot(dx, dy): over the true cost at ${over} cells; text ${text?.css} css px, ${text?.device} device px a css px; canvas ${canvas.width} x ${canvas.height} for ${canvas.cssWidth} x ${canvas.cssHeight} css px; frame time ${mean.toFixed(0)} ms mean, ${p90.toFixed(0)} ms p90 over ${gaps.length} frames; a tap set the start on ${under}; a pinch grew the board from ${before} to ${after} device px; the handle opened the drawer (its controls from ${reach} css px down, the lower ${Math.round(100 - reach / 8.44)} % of the screen) on the lab; ${typed}`;
+    return `dpr 3, 64 x 64 board from a link with the formula 3 * hypot(dx, dy): over the true cost at ${over} cells; text ${text?.css} css px, ${text?.device} device px a css px; canvas ${canvas.width} x ${canvas.height} for ${canvas.cssWidth} x ${canvas.cssHeight} css px; frame time ${mean.toFixed(0)} ms mean, ${p90.toFixed(0)} ms p90 over ${gaps.length} frames; a tap set the start on ${under}; a pinch grew the board from ${before} to ${after} device px; two fingers moved together turned the camera by ${turned.toFixed(2)} rad; the handle opened the drawer (its controls from ${reach} css px down, the lower ${Math.round(100 - reach / 8.44)} % of the screen) on the lab; ${typed}`;
   } finally {
     await context.close();
   }
