@@ -286,7 +286,7 @@ async function play(page, shot) {
   // desktop's answer for this click, under Xvfb with the same window, panel and camera)
   let clicked = "not clicked";
   const world = await visit("?levels=8&world=building&cols=16&rows=16&seed=4&slice=4", /cubepath (world: .*?)(?: color:|$)/,
-    (l) => /^world: 16x16x8 start=0,0,0 end=15,15,4 cost=26.3848 voxels=22 walked=0 slice=4$/.test(l), "13-world",
+    (l) => /^world: 16x16x8 start=0,0,0 end=15,15,4 cost=26.3848 voxels=22 walked=0 slice=4 over=-$/.test(l), "13-world",
     async (p, seen) => {
       const until = async (ok, ms) => { const t = Date.now() + ms; while (!seen.some(ok) && Date.now() < t) await p.waitForTimeout(250); return seen.find(ok); };
       const click = async (x, y, button) => {
