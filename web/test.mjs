@@ -12,6 +12,7 @@
 
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { bigWorld } from "./big.mjs";
 import { phone, sharpPhone } from "./phone.mjs";
 import { dist, launch, serve } from "./serve.mjs";
 
@@ -302,8 +303,10 @@ async function play(page, shot) {
   const onPhone = await phone(page.context().browser(), url, failures, (p, name) => keepShot(p, shot.replace(/\.png$/, `-${name}.png`)));
   // the same at a real phone's pixel density, the heuristic lab from a link, 64 x 64 (web/phone.mjs)
   const sharp = failures.length ? "skipped" : await sharpPhone(page.context().browser(), url, failures, (p, name) => keepShot(p, shot.replace(/\.png$/, `-${name}.png`)));
+  // a world the size of a game level, opened from a file (web/big.mjs)
+  const big = await bigWorld(page.context().browser(), url, failures, (p, name) => keepShot(p, shot.replace(/\.png$/, `-${name}.png`)));
   if (fontAsked.length) failures.push(`the English page downloaded the Chinese font: ${fontAsked.join(", ")}`);
-  console.log(`race: ${race}; crowd: ${crowd}; together: ${together}; link: ${link}; cut link: ${cut}; lesson: ${lesson}; book: ${fromBook ? "chapter opened, lesson link followed" : "failed"}; chinese: ${chinese}; ${world}; clicked: ${clicked}; phone: ${onPhone}; phone at dpr 3: ${sharp}`);
+  console.log(`race: ${race}; crowd: ${crowd}; together: ${together}; link: ${link}; cut link: ${cut}; lesson: ${lesson}; book: ${fromBook ? "chapter opened, lesson link followed" : "failed"}; chinese: ${chinese}; ${world}; clicked: ${clicked}; phone: ${onPhone}; phone at dpr 3: ${sharp}; big world: ${big}`);
   console.log(`played: start ${before.start}, end ${before.end}, cost ${before.cost} -> ${after.cost} with a barrier, walked, new seed ${reset.seed}, opened tiny.map (cost ${opened}), a dropped malformed map kept it, a dropped .vox opened as a world`);
 }
 if (failures.length) {

@@ -65,7 +65,8 @@ pub enum Command {
     /// Plan the first N problems of a scenario as N agents moving together (multi-agent
     /// pathfinding) and print makespan, sum of costs, lower bound and time.
     Mapf(MapfArgs),
-    /// Write a seeded voxel world (blocks, building, caves or islands) as a .3dmap file.
+    /// Write a seeded voxel world (blocks, building, caves or islands; storeys, terrain or plant
+    /// at a game level's scale) as a .3dmap file.
     World(WorldArgs),
     /// Write a seeded board (division, prim or backtracker mazes, rooms, caves, terrain) as a
     /// .map file.

@@ -15,7 +15,8 @@ use crate::engine::{
 
 #[derive(Args, Debug)]
 pub struct WorldArgs {
-    /// blocks, building, caves or islands.
+    /// blocks, building, caves or islands; at a game level's scale (hundreds of voxels a side,
+    /// almost all air): storeys, terrain or plant.
     #[arg(long, default_value = "building")]
     pub kind: WorldKind,
     /// Width x height x depth in voxels, e.g. 64x64x16 (each 1 to 1024, z up).

@@ -520,11 +520,94 @@ fn generated_worlds_are_seeded_and_of_their_kind() {
             WorldKind::Building => (0.2, 0.5),
             WorldKind::Caves => (0.25, 0.75),
             WorldKind::Islands => (0.0, 0.3),
+            WorldKind::Storeys | WorldKind::Terrain | WorldKind::Plant => unreachable!("not in ALL"),
         };
         assert!((lo..=hi).contains(&share), "{kind}: {share:.2} blocked");
     }
     assert_eq!(generate_world(WorldKind::Caves, (0, 4, 4), 1).unwrap_err(), WorldError::BadSize { size: (0, 4, 4) });
     assert_eq!("caves".parse::<WorldKind>(), Ok(WorldKind::Caves));
+}
+
+/// The game-scale kinds at a size the oracle can flood (about 500,000 voxels): mostly air, the
+/// same for the same seed; and from a few voxels, the least cost to 40 random free voxels from
+/// A* and 3D JPS (fly-26), and whether any path exists, are the oracle's Dijkstra's, walls of
+/// rooms and the ground between them included, and a sealed room added for goals out of reach. This runs the searches' paged records and the
+/// connected parts kept as runs on worlds where most goals are far and some cannot be reached.
+#[test]
+fn game_scale_worlds_are_mostly_air_and_searched_at_the_oracles_costs() {
+    let mut s = Searcher::default();
+    let size = (104, 88, 56);
+    for kind in WorldKind::AT_SCALE {
+        let mut world = generate_world(kind, size, 3).unwrap();
+        assert_eq!(world, generate_world(kind, size, 3).unwrap(), "{kind}");
+        assert_ne!(world, generate_world(kind, size, 4).unwrap(), "{kind}");
+        let share = world.blocked_count() as f64 / world.len() as f64;
+        assert!((0.002..0.06).contains(&share), "{kind}: {:.2} % blocked", 100.0 * share);
+        // a sealed room (a shell one voxel thick round 6 x 6 x 6 of air), for goals no path
+        // reaches: one voxel in five is drawn inside it
+        for x in 40..48 {
+            for y in 40..48 {
+                for z in 30..38 {
+                    let shell = [x, y].iter().any(|&v| v == 40 || v == 47) || z == 30 || z == 37;
+                    world.set_blocked((x, y, z), shell).unwrap();
+                }
+            }
+        }
+        let mut rng = Rng(0x5EED ^ kind as u64);
+        let mut pick = 0;
+        let mut free_voxel = || loop {
+            pick += 1;
+            let p = if pick % 5 == 0 {
+                (41 + rng.below(6), 41 + rng.below(6), 31 + rng.below(6))
+            } else {
+                (rng.below(size.0), rng.below(size.1), rng.below(size.2))
+            };
+            if world.is_free(p) {
+                return p;
+            }
+        };
+        let (mut found, mut none) = (0, 0);
+        for _ in 0..3 {
+            let from = free_voxel();
+            let truth = oracle_from(&world, VoxelMoves::Fly26, from);
+            for _ in 0..40 {
+                let to = free_voxel();
+                let want = truth[world.index(to)];
+                for algorithm in [Algorithm::AStar, Algorithm::Jps] {
+                    let options = VoxelOptions { algorithm, ..Default::default() };
+                    let r = s.search_world(&world, from, to, &options).unwrap();
+                    match r.cost {
+                        Some(c) => assert!(close(c, want), "{kind} {algorithm}: {from:?} to {to:?}: {c} against {want}"),
+                        None => assert!(want.is_infinite(), "{kind} {algorithm}: {from:?} to {to:?}: no path, the oracle {want}"),
+                    }
+                }
+                if want.is_finite() { found += 1 } else { none += 1 }
+            }
+        }
+        assert!(found > 60 && none > 10, "{kind}: {found} found, {none} without a path");
+        println!("{kind}: {:.2} % blocked; {found} paths, {none} without one", 100.0 * share);
+    }
+}
+
+/// A world search's records are stamped, in pages reused from search to search: across the
+/// stamp's wrap-around (at 2^31 - 1, back to the first search's stamp), on pages the first
+/// search wrote, every search answers as a fresh searcher does, expansions included.
+#[test]
+fn world_searches_stay_right_across_the_generation_wrap() {
+    let world = generate_world(WorldKind::Caves, (24, 24, 12), 9).unwrap();
+    let open: Vec<Pos3> = (0..world.len()).map(|i| world_pos(&world, i)).filter(|&p| world.is_free(p)).collect();
+    let mut searcher = Searcher::default();
+    for algorithm in [Algorithm::AStar, Algorithm::Dijkstra] {
+        let options = VoxelOptions { algorithm, ..Default::default() };
+        for k in 0..10 {
+            if k == 1 {
+                searcher.set_generation((u32::MAX >> 1) - 3);
+            }
+            let (a, b) = (open[(k * 37) % open.len()], open[(k * 101 + 7) % open.len()]);
+            let got = searcher.search_world(&world, a, b, &options).unwrap();
+            assert_eq!(got, Searcher::default().search_world(&world, a, b, &options).unwrap(), "{algorithm} search {k}");
+        }
+    }
 }
 
 // ---------------------------------------------------------------- step by step

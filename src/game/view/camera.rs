@@ -82,6 +82,13 @@ impl OrbitCamera {
         Transform::from_translation(self.focus + dir * self.distance).looking_at(self.focus, Vec3::Y)
     }
 
+    /// The far plane: beyond everything framed, from the farthest the camera may stand.
+    fn far(&self) -> f32 {
+        let (w, h, d) = self.board_size;
+        let extent = Vec3::new(w as f32, d as f32, h as f32).length();
+        (self.limits().1.max(self.distance) + extent + self.focus.length()).max(1000.0)
+    }
+
     fn limits(&self) -> (f32, f32) {
         let side = self.board_size.0.max(self.board_size.1).max(1) as f32;
         (2.0, (side * 3.0 + 10.0) * self.stretch)
@@ -245,9 +252,18 @@ pub fn two_finger_gesture(before: [Vec2; 2], after: [Vec2; 2]) -> (Vec2, f32) {
     (moved, closer)
 }
 
-fn place_camera(orbit: Res<OrbitCamera>, mut cameras: Query<&mut Transform, With<Camera3d>>) {
-    for mut t in &mut cameras {
+/// Places the camera on its orbit, its far plane past the farthest corner of what it frames (a
+/// world of hundreds of voxels a side is framed from over 1,000 units away, past the default
+/// far plane).
+fn place_camera(orbit: Res<OrbitCamera>, mut cameras: Query<(&mut Transform, &mut Projection), With<Camera3d>>) {
+    for (mut t, mut projection) in &mut cameras {
         *t = orbit.transform();
+        if let Projection::Perspective(p) = projection.as_mut() {
+            let far = orbit.far();
+            if p.far != far {
+                p.far = far;
+            }
+        }
     }
 }
 

@@ -53,6 +53,12 @@ pub struct WorldDrawn {
     /// The agent's body, while one walks.
     pub agent: Option<Entity>,
     built: Option<(u64, usize)>,
+    /// The world's identity and revision the chunk meshes show, for bringing them up to date
+    /// around an edit.
+    version: Option<(u64, u64)>,
+    /// Each chunk's entity, mesh and faces, by its first column (chunks without a blocked
+    /// voxel have none).
+    by_chunk: std::collections::HashMap<(usize, usize), (Entity, Handle<Mesh>, usize)>,
     /// The path, start and end the markers show.
     marked: Option<(Vec<Pos3>, Option<Pos3>, Option<Pos3>, usize)>,
     /// Faces in the chunk meshes (for the panel and the benchmark).
@@ -127,38 +133,52 @@ const FACES: [([f32; 3], [f32; 3], [f32; 3], [i64; 3]); 6] = [
 
 /// The mesh of one chunk's blocked voxels up to level `top`: a face wherever the voxel across
 /// it is free, hidden above the slice, or outside the world's sides (none on the ground).
+/// Faces that show side by side on one level are drawn as one quad (greedy meshing): the
+/// floors' and ceilings' across the level, the walls' along it (not up it: each level has its
+/// colour). A game level's walls and floors, hundreds of voxels long, are then tens of quads,
+/// not thousands of faces.
 pub fn chunk_mesh(world: &VoxelGrid, top: usize, (cx, cy): (usize, usize)) -> Option<Mesh> {
     let (mut pos, mut nor, mut col, mut idx) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let (w, h) = (world.width(), world.height());
+    let (nx, ny) = ((cx + CHUNK).min(w) - cx, (cy + CHUNK).min(h) - cy);
+    let mut shows = [[false; CHUNK]; CHUNK];
     for z in 0..=top.min(world.depth() - 1) {
         let colour = level_colour(z, world.depth());
-        for y in cy..(cy + CHUNK).min(h) {
-            for x in cx..(cx + CHUNK).min(w) {
-                if !world.is_blocked((x, y, z)) {
-                    continue;
-                }
-                let c = voxel_centre(world, (x, y, z));
-                for (n, u, v, across) in FACES {
+        for (n, u, v, across) in FACES {
+            let mut any = false;
+            for (ly, row) in shows.iter_mut().enumerate().take(ny) {
+                for (lx, face) in row.iter_mut().enumerate().take(nx) {
+                    let (x, y) = (cx + lx, cy + ly);
                     let q = [x as i64 + across[0], y as i64 + across[1], z as i64 + across[2]];
-                    let shows = if q[2] < 0 {
-                        false
-                    } else if q[0] < 0 || q[1] < 0 || q[0] >= w as i64 || q[1] >= h as i64 || q[2] > top as i64 {
-                        true
-                    } else {
-                        world.is_free((q[0] as usize, q[1] as usize, q[2] as usize))
-                    };
-                    if !shows {
-                        continue;
-                    }
-                    let (n, u, v) = (Vec3::from(n), Vec3::from(u), Vec3::from(v));
-                    let base = pos.len() as u32;
-                    for (a, b) in [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)] {
-                        pos.push((c + n * 0.5 + u * a + v * b).to_array());
-                        nor.push(n.to_array());
-                        col.push(colour);
-                    }
-                    idx.extend([base, base + 1, base + 2, base, base + 2, base + 3]);
+                    *face = world.is_blocked((x, y, z))
+                        && if q[2] < 0 {
+                            false
+                        } else if q[0] < 0 || q[1] < 0 || q[0] >= w as i64 || q[1] >= h as i64 || q[2] > top as i64 {
+                            true
+                        } else {
+                            world.is_free((q[0] as usize, q[1] as usize, q[2] as usize))
+                        };
+                    any |= *face;
                 }
+            }
+            if !any {
+                continue;
+            }
+            // floors and ceilings merge across x and y; a wall facing along x merges along y,
+            // one facing along y along x
+            let (n, u, v) = (Vec3::from(n), Vec3::from(u), Vec3::from(v));
+            for (lx, ly, wx, hy) in merge_faces(&mut shows, (nx, ny), (across[0] == 0, across[1] == 0)) {
+                let (first, last) = ((cx + lx, cy + ly, z), (cx + lx + wx - 1, cy + ly + hy - 1, z));
+                let c = (voxel_centre(world, first) + voxel_centre(world, last)) / 2.0;
+                // the quad's size along the game's axes (x, up, and y as the game's z)
+                let size = Vec3::new(wx as f32, 1.0, hy as f32);
+                let base = pos.len() as u32;
+                for (a, b) in [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)] {
+                    pos.push((c + n * 0.5 + (u * a + v * b) * size).to_array());
+                    nor.push(n.to_array());
+                    col.push(colour);
+                }
+                idx.extend([base, base + 1, base + 2, base, base + 2, base + 3]);
             }
         }
     }
@@ -171,8 +191,37 @@ pub fn chunk_mesh(world: &VoxelGrid, top: usize, (cx, cy): (usize, usize)) -> Op
     })
 }
 
-/// Builds the world's chunk meshes and its ground again (after any voxel edit or slice change;
-/// a chunk is at most 16 x 16 columns, so even a 256 x 256 world rebuilds in one frame).
+/// The faces marked in `shows` (the first `nx` x `ny` of it; cleared as they are taken) as
+/// rectangles `(x, y, width, height)`, each grown along x first where `along.0`, then along y
+/// where `along.1` (greedy meshing).
+fn merge_faces(shows: &mut [[bool; CHUNK]; CHUNK], (nx, ny): (usize, usize), along: (bool, bool)) -> Vec<(usize, usize, usize, usize)> {
+    let mut out = Vec::new();
+    for ly in 0..ny {
+        for lx in 0..nx {
+            if !shows[ly][lx] {
+                continue;
+            }
+            let mut wx = 1;
+            while along.0 && lx + wx < nx && shows[ly][lx + wx] {
+                wx += 1;
+            }
+            let mut hy = 1;
+            while along.1 && ly + hy < ny && (lx..lx + wx).all(|x| shows[ly + hy][x]) {
+                hy += 1;
+            }
+            for row in &mut shows[ly..ly + hy] {
+                row[lx..lx + wx].fill(false);
+            }
+            out.push((lx, ly, wx, hy));
+        }
+    }
+    out
+}
+
+/// Builds the world's chunk meshes and its ground when the world or the slice changes; after
+/// voxel edits (the world's change log tells which), only the chunks whose faces they touch.
+/// A chunk is at most 16 x 16 columns, so an edit redraws in a frame even on a world of
+/// hundreds of voxels a side, where drawing the whole world takes seconds.
 fn build_world_meshes(
     mut commands: Commands,
     world: Res<WorldBoard>,
@@ -180,34 +229,89 @@ fn build_world_meshes(
     mut meshes: ResMut<Assets<Mesh>>,
     mut drawn: ResMut<WorldDrawn>,
 ) {
+    let Some(grid) = world.grid.as_ref() else {
+        clear_world_meshes(&mut commands, &mut drawn);
+        drawn.built = None;
+        return;
+    };
+    let same_slice = drawn.built.is_some_and(|(_, slice)| slice == world.slice);
+    let edited = drawn.version.filter(|_| same_slice).and_then(|v| grid.changes_since(v)).map(|changes| {
+        let mut dirty: Vec<(usize, usize)> = changes.flat_map(|p| chunks_beside(grid, p)).collect();
+        dirty.sort_unstable();
+        dirty.dedup();
+        dirty
+    });
+    drawn.built = Some((world.shape, world.slice));
+    drawn.version = Some(grid.version());
+    let Some(dirty) = edited else {
+        clear_world_meshes(&mut commands, &mut drawn);
+        let (w, h) = (grid.width(), grid.height());
+        let ground = meshes.add(Cuboid::new(w as f32 + 0.4, 0.2, h as f32 + 0.4));
+        drawn.meshes.push(ground.clone());
+        let look = MeshMaterial3d(assets.ground.clone());
+        let e = commands
+            .spawn((Name::new("World ground"), Mesh3d(ground), look, Transform::from_xyz(0.0, -0.1, 0.0), ChildOf(assets.root)))
+            .id();
+        drawn.chunks.push(e);
+        for cy in (0..h).step_by(CHUNK) {
+            for cx in (0..w).step_by(CHUNK) {
+                draw_chunk(&mut commands, grid, world.slice, (cx, cy), (&assets, &mut meshes, &mut drawn));
+            }
+        }
+        return;
+    };
+    for chunk in dirty {
+        if let Some((e, mesh, faces)) = drawn.by_chunk.remove(&chunk) {
+            commands.entity(e).despawn();
+            drawn.chunks.retain(|&c| c != e);
+            drawn.meshes.retain(|m| *m != mesh);
+            drawn.faces -= faces;
+        }
+        draw_chunk(&mut commands, grid, world.slice, chunk, (&assets, &mut meshes, &mut drawn));
+    }
+}
+
+/// Despawns every chunk and the ground.
+fn clear_world_meshes(commands: &mut Commands, drawn: &mut WorldDrawn) {
     for e in drawn.chunks.drain(..) {
         commands.entity(e).despawn();
     }
     drawn.faces = 0;
     drawn.meshes.clear();
-    let Some(grid) = world.grid.as_ref() else {
-        drawn.built = None;
-        return;
-    };
-    drawn.built = Some((world.shape, world.slice));
+    drawn.by_chunk.clear();
+}
+
+/// The chunks whose faces a change of voxel `p` may change: its own, and the one across each
+/// side it lies on.
+fn chunks_beside(grid: &VoxelGrid, p: Pos3) -> impl Iterator<Item = (usize, usize)> {
+    let corner = |v: usize| v - v % CHUNK;
     let (w, h) = (grid.width(), grid.height());
-    let ground = meshes.add(Cuboid::new(w as f32 + 0.4, 0.2, h as f32 + 0.4));
-    drawn.meshes.push(ground.clone());
-    let look = MeshMaterial3d(assets.ground.clone());
-    let e =
-        commands.spawn((Name::new("World ground"), Mesh3d(ground), look, Transform::from_xyz(0.0, -0.1, 0.0), ChildOf(assets.root))).id();
+    let xs = [Some(p.0), p.0.checked_sub(1), (p.0 + 1 < w).then_some(p.0 + 1)];
+    let ys = [Some(p.1), p.1.checked_sub(1), (p.1 + 1 < h).then_some(p.1 + 1)];
+    xs.into_iter().flatten().flat_map(move |x| ys.into_iter().flatten().map(move |y| (corner(x), corner(y))))
+}
+
+/// Draws the chunk whose first column is `at`, if it has a face to show. Its mesh lives only
+/// where it is drawn (the render world): the world's clicks are cast against the voxels, and a
+/// level's meshes kept twice took hundreds of MB.
+fn draw_chunk(
+    commands: &mut Commands,
+    grid: &VoxelGrid,
+    slice: usize,
+    at: (usize, usize),
+    (assets, meshes, drawn): (&WorldAssets, &mut Assets<Mesh>, &mut WorldDrawn),
+) {
+    let Some(mut mesh) = chunk_mesh(grid, slice, at) else { return };
+    mesh.asset_usage = RenderAssetUsages::RENDER_WORLD;
+    let faces = mesh.count_vertices() / 4;
+    drawn.faces += faces;
+    let mesh = meshes.add(mesh);
+    drawn.meshes.push(mesh.clone());
+    let look = MeshMaterial3d(assets.voxels.clone());
+    let name = Name::new(format!("World chunk {},{}", at.0, at.1));
+    let e = commands.spawn((name, Mesh3d(mesh.clone()), look, Pickable::IGNORE, ChildOf(assets.root))).id();
     drawn.chunks.push(e);
-    for cy in (0..h).step_by(CHUNK) {
-        for cx in (0..w).step_by(CHUNK) {
-            let Some(mesh) = chunk_mesh(grid, world.slice, (cx, cy)) else { continue };
-            drawn.faces += mesh.count_vertices() / 4;
-            let mesh = meshes.add(mesh);
-            drawn.meshes.push(mesh.clone());
-            let look = MeshMaterial3d(assets.voxels.clone());
-            let e = commands.spawn((Name::new(format!("World chunk {cx},{cy}")), Mesh3d(mesh), look, ChildOf(assets.root))).id();
-            drawn.chunks.push(e);
-        }
-    }
+    drawn.by_chunk.insert(at, (e, mesh, faces));
 }
 
 /// The path's voxels as small cubes (black once walked), the start's and the end's as larger
@@ -369,5 +473,81 @@ fn click_world(
     }
     if buttons.just_released(MouseButton::Left) || buttons.just_released(MouseButton::Right) {
         *press = WorldPress::default();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::mesh::VertexAttributeValues;
+
+    /// The merged quads cover the faces that show, each exactly once and nothing else: on
+    /// random worlds (dense and sparse, chunks cut by the world's edge, slices), every face of a
+    /// blocked voxel whose neighbour across is free (or outside the sides, or above the slice;
+    /// never the ground) lies in one quad facing its way, and the quads' area is their number.
+    #[test]
+    fn merged_quads_cover_exactly_the_faces_that_show() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut merged = 0;
+        for round in 0..30 {
+            let (w, h, d) = (1 + next() as usize % 40, 1 + next() as usize % 40, 1 + next() as usize % 6);
+            let mut world = VoxelGrid::new(w, h, d).unwrap();
+            let density = [3, 30, 90][round % 3];
+            for i in 0..world.len() {
+                if next() % 100 < density {
+                    world.set_blocked(world.pos(i), true).unwrap();
+                }
+            }
+            let top = next() as usize % d;
+            // the quads: normal, centre and half-size along each game axis
+            let mut quads = Vec::new();
+            for cy in (0..h).step_by(CHUNK) {
+                for cx in (0..w).step_by(CHUNK) {
+                    let Some(mesh) = chunk_mesh(&world, top, (cx, cy)) else { continue };
+                    let Some(VertexAttributeValues::Float32x3(p)) = mesh.attribute(Mesh::ATTRIBUTE_POSITION) else { panic!("positions") };
+                    let Some(VertexAttributeValues::Float32x3(n)) = mesh.attribute(Mesh::ATTRIBUTE_NORMAL) else { panic!("normals") };
+                    for (k, corners) in p.chunks(4).enumerate() {
+                        let lo = corners.iter().fold(Vec3::splat(f32::MAX), |a, &c| a.min(Vec3::from(c)));
+                        let hi = corners.iter().fold(Vec3::splat(f32::MIN), |a, &c| a.max(Vec3::from(c)));
+                        quads.push((Vec3::from(n[4 * k]), lo, hi));
+                    }
+                }
+            }
+            let mut faces = 0;
+            for z in 0..=top {
+                for y in 0..h {
+                    for x in 0..w {
+                        if !world.is_blocked((x, y, z)) {
+                            continue;
+                        }
+                        for (n, _, _, across) in FACES {
+                            let q = [x as i64 + across[0], y as i64 + across[1], z as i64 + across[2]];
+                            let inside = q[0] >= 0 && q[1] >= 0 && q[0] < w as i64 && q[1] < h as i64 && q[2] <= top as i64;
+                            let shows = q[2] >= 0 && (!inside || world.is_free((q[0] as usize, q[1] as usize, q[2] as usize)));
+                            if !shows {
+                                continue;
+                            }
+                            faces += 1;
+                            let (n, at) = (Vec3::from(n), voxel_centre(&world, (x, y, z)) + Vec3::from(n) * 0.5);
+                            let holding = quads
+                                .iter()
+                                .filter(|(m, lo, hi)| *m == n && at.cmpge(*lo - 1e-3).all() && at.cmple(*hi + 1e-3).all())
+                                .count();
+                            assert_eq!(holding, 1, "{w} x {h} x {d} up to {top}: face {n} of {:?}", (x, y, z));
+                        }
+                    }
+                }
+            }
+            let area: f32 = quads.iter().map(|(n, lo, hi)| ((*hi - *lo) + n.abs()).to_array().iter().product::<f32>()).sum();
+            assert!((area - faces as f32).abs() < 1e-2, "{w} x {h} x {d}: {area} of quads for {faces} faces");
+            merged += faces - quads.len();
+        }
+        assert!(merged > 1000, "faces were merged: {merged} fewer quads than faces");
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::rng::Rng;
 use crate::world::Pos3;
+use crate::world::scale;
 use crate::world::voxel::{VoxelGrid, WorldError};
 
 /// The kinds of world [`generate_world`] makes.
@@ -19,11 +20,23 @@ pub enum WorldKind {
     Caves,
     /// Open air with floating lumps of rock (ellipsoids), for flyers.
     Islands,
+    /// At a game level's scale (see [`WorldKind::AT_SCALE`]): rooms and corridors at several
+    /// storeys (at most eight, at least 16 voxels apart), floating in open air; shafts join them.
+    Storeys,
+    /// At a game level's scale: open terrain under a tall sky, hills with caves through them.
+    Terrain,
+    /// At a game level's scale: industrial pipes along the three axes, and platforms on columns.
+    Plant,
 }
 
 impl WorldKind {
     /// Every kind, in the order the command line and the panel list them.
     pub const ALL: [WorldKind; 4] = [WorldKind::Blocks, WorldKind::Building, WorldKind::Caves, WorldKind::Islands];
+
+    /// The kinds made for worlds the size of real game levels (hundreds of voxels a side, under
+    /// 1 % solid), built in time that follows what is solid, not the volume: for the command
+    /// line and the benchmarks (the game's world panel offers [`WorldKind::ALL`]).
+    pub const AT_SCALE: [WorldKind; 3] = [WorldKind::Storeys, WorldKind::Terrain, WorldKind::Plant];
 }
 
 named!(WorldKind, "world kind",
@@ -31,6 +44,9 @@ named!(WorldKind, "world kind",
     WorldKind::Building => "building",
     WorldKind::Caves => "caves",
     WorldKind::Islands => "islands",
+    WorldKind::Storeys => "storeys",
+    WorldKind::Terrain => "terrain",
+    WorldKind::Plant => "plant",
 );
 
 /// The floor-to-floor height of a building: 3 voxels of air and a slab.
@@ -55,6 +71,9 @@ pub fn generate_world(kind: WorldKind, (width, height, depth): (usize, usize, us
         WorldKind::Building => building(&mut world, &mut rng),
         WorldKind::Caves => caves(&mut world, &mut rng),
         WorldKind::Islands => islands(&mut world, &mut rng),
+        WorldKind::Storeys => scale::storeys(&mut world, &mut rng),
+        WorldKind::Terrain => scale::terrain(&mut world, &mut rng),
+        WorldKind::Plant => scale::plant(&mut world, &mut rng),
     }
     Ok(world)
 }

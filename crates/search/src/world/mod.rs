@@ -7,6 +7,7 @@
 
 pub(crate) mod bits;
 pub(crate) mod generate;
+pub(crate) mod scale;
 pub(crate) mod voxel;
 
 pub use generate::{STOREY, WorldKind, generate_world};

@@ -239,6 +239,19 @@ impl VoxelGrid {
         self.blocked[i / 64] >> (i % 64) & 1 == 1
     }
 
+    /// The blocked bits of the `n` voxels (1 to 64) from index `i` on, the first in bit 0: the
+    /// voxels must lie inside the world.
+    #[inline]
+    pub(crate) fn bits_from(&self, i: usize, n: usize) -> u64 {
+        debug_assert!((1..=64).contains(&n) && i + n <= self.len());
+        let (word, shift) = (i / 64, i % 64);
+        let mut bits = self.blocked[word] >> shift;
+        if shift != 0 && shift + n > 64 {
+            bits |= self.blocked[word + 1] << (64 - shift);
+        }
+        if n < 64 { bits & ((1 << n) - 1) } else { bits }
+    }
+
     /// Blocks or frees `p`.
     pub fn set_blocked(&mut self, p: Pos3, blocked: bool) -> Result<(), WorldError> {
         self.check(p)?;

@@ -393,7 +393,7 @@ impl WorldSettings {
     pub fn natural_moves(kind: WorldKind) -> VoxelMoves {
         match kind {
             WorldKind::Blocks | WorldKind::Building => VoxelMoves::Walk,
-            WorldKind::Caves | WorldKind::Islands => VoxelMoves::Fly26,
+            WorldKind::Caves | WorldKind::Islands | WorldKind::Storeys | WorldKind::Terrain | WorldKind::Plant => VoxelMoves::Fly26,
         }
     }
 }

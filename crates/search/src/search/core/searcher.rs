@@ -12,6 +12,7 @@ use crate::grid::rules::{CostModel, DiagonalRule, Topology};
 use crate::search::core::kept::{Kept, Slot};
 use crate::search::core::open_list::{IndexedHeap, Node};
 use crate::search::core::options::{Algorithm, SearchOptions};
+use crate::search::core::paged::{Paged, Queue};
 use crate::search::core::stamp::Stamp;
 use crate::search::core::types::SearchError;
 
@@ -81,6 +82,10 @@ pub(crate) struct Records {
     pub(crate) id: u64,
     pub(crate) fifo: VecDeque<u32>,
     pub(crate) pushed_now: Vec<u32>,
+    /// A voxel world's records, in pages handed out where the search goes, and the open list
+    /// over them.
+    pub(crate) paged: Paged,
+    pub(crate) queue: Queue,
 }
 
 /// The board's connected parts, kept between searches: every 2D search asks them first
@@ -101,6 +106,24 @@ impl Slot for BoardParts {
 }
 
 impl Searcher {
+    /// Readies the paged records for a search of a voxel world of `len` voxels, under a new
+    /// stamp (shared with the board's records, so that a search parked on either knows another
+    /// has run since).
+    pub(crate) fn prepare_paged(&mut self, len: usize) {
+        if self.records.generation == u32::MAX >> 1 || self.records.id == 0 {
+            // the stamps start again: the board's records, whose marks hold the old ones, are
+            // dropped (the next board search makes them anew)
+            self.nodes = Vec::new();
+            self.records.generation = 0;
+            self.records.id = Stamp::new().get();
+        }
+        self.records.generation += 1;
+        self.records.paged.reset(len);
+        self.records.queue.clear();
+        self.records.fifo.clear();
+        self.records.pushed_now.clear();
+    }
+
     pub(crate) fn prepare(&mut self, len: usize, stride: usize) {
         let wrapped = self.records.generation == u32::MAX >> 1;
         if self.nodes.len() != len || wrapped || self.records.id == 0 {

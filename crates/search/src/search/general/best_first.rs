@@ -1,9 +1,12 @@
 //! A*, Dijkstra, greedy best-first and BFS on any [`Space`], in a [`Searcher`]'s buffers, one
 //! expansion at a time ([`Stepper`]) or whole ([`best_first`]): the searches of voxel worlds
-//! (whose step view is [`WorldSteps`](crate::search::WorldSteps)).
+//! (whose step view is [`WorldSteps`](crate::search::WorldSteps)). Their records are paged
+//! ([`Paged`](crate::search::core::paged::Paged)): a search of a world of tens of millions of
+//! voxels holds records only for the pages it touches.
 
 use crate::search::core::open_list::{Entry, NONE};
 use crate::search::core::options::Algorithm;
+use crate::search::core::paged::Rec;
 use crate::search::core::searcher::Searcher;
 use crate::search::core::space::{Plan, Space};
 use crate::search::core::types::{CellInfo, CellState, SearchResult, Step};
@@ -44,7 +47,7 @@ pub(crate) struct Stepper<'a, S: Space> {
 
 impl<'a, S: Space> Stepper<'a, S> {
     pub(crate) fn new(s: &'a mut Searcher, space: S, start: usize, goal: usize, plan: Plan) -> Stepper<'a, S> {
-        s.prepare(space.len(), 0);
+        s.prepare_paged(space.len());
         let (open, closed) = (s.records.generation << 1, s.records.generation << 1 | 1);
         let mut run = Stepper {
             s,
@@ -60,9 +63,7 @@ impl<'a, S: Space> Stepper<'a, S> {
             next: Vec::new(),
             record: false,
         };
-        run.s.nodes[start].g = 0.0;
-        run.s.nodes[start].parent = NONE;
-        run.s.nodes[start].mark = open;
+        *run.s.records.paged.get_mut(start) = Rec { g: 0.0, parent: NONE, mark: open, order: 0, pos: 0 };
         run.push(start, 0.0);
         run.counts.pushed = 1;
         run
@@ -83,7 +84,7 @@ impl<'a, S: Space> Stepper<'a, S> {
             let popped = if self.algorithm == Algorithm::Bfs {
                 self.s.records.fifo.pop_front()
             } else {
-                self.s.heap.pop(&self.s.nodes).map(Entry::idx)
+                self.s.records.queue.pop(&mut self.s.records.paged).map(Entry::idx)
             };
             let Some(u) = popped else {
                 self.finished = Some(false);
@@ -91,11 +92,12 @@ impl<'a, S: Space> Stepper<'a, S> {
                 return Step::NoPath;
             };
             let u = u as usize;
-            if self.s.nodes[u].mark == self.closed {
+            let rec = self.s.records.paged.get_mut(u);
+            if rec.mark == self.closed {
                 continue;
             }
-            self.s.nodes[u].mark = self.closed;
-            self.s.records.order[u] = self.counts.expanded as u32;
+            rec.mark = self.closed;
+            rec.order = self.counts.expanded as u32;
             self.current = Some(u);
             if u == self.goal {
                 self.finished = Some(true);
@@ -105,8 +107,9 @@ impl<'a, S: Space> Stepper<'a, S> {
             self.s.records.pushed_now.clear();
             let mut next = std::mem::take(&mut self.next);
             self.space.moves(u, true, &mut next);
+            let gu = self.s.records.paged.get(u).expect("expanded").g;
             for &(v, c) in &next {
-                self.offer(u, v, c);
+                self.offer(u, gu + c, v);
             }
             self.next = next;
             if self.space.refusal().is_some() {
@@ -135,24 +138,24 @@ impl<'a, S: Space> Stepper<'a, S> {
             self.s.records.fifo.push_back(i as u32);
         } else {
             let e = self.key(i, g);
-            self.s.heap.push(&self.s.nodes, e);
+            let records = &mut self.s.records;
+            records.queue.push(&mut records.paged, e);
         }
     }
 
-    /// Offers `v`, reached from the expanded `u` by a move of cost `c`.
-    fn offer(&mut self, u: usize, v: usize, c: f64) {
-        let node = self.s.nodes[v];
-        let g = self.s.nodes[u].g + c;
-        if node.mark == self.closed || (node.mark == self.open && (self.algorithm == Algorithm::Bfs || g >= node.g)) {
+    /// Offers `v`, reached at cost `g` from the expanded `u`.
+    #[inline]
+    fn offer(&mut self, u: usize, g: f64, v: usize) {
+        let (open, closed, bfs) = (self.open, self.closed, self.algorithm == Algorithm::Bfs);
+        let rec = self.s.records.paged.get_mut(v);
+        if rec.mark == closed || (rec.mark == open && (bfs || g >= rec.g)) {
             return;
         }
-        let queued = node.mark == self.open;
+        let queued = rec.mark == open;
+        (rec.g, rec.parent, rec.mark) = (g, u as u32, open);
         if self.record {
             self.s.records.pushed_now.push(v as u32);
         }
-        self.s.nodes[v].g = g;
-        self.s.nodes[v].parent = u as u32;
-        self.s.nodes[v].mark = self.open;
         match (queued, self.algorithm) {
             (false, _) => {
                 self.counts.pushed += 1;
@@ -163,7 +166,8 @@ impl<'a, S: Space> Stepper<'a, S> {
             (true, _) => {
                 self.counts.improved += 1;
                 let e = self.key(v, g);
-                self.s.heap.raise(e);
+                let records = &mut self.s.records;
+                records.queue.update(&mut records.paged, e);
             }
         }
     }
@@ -175,7 +179,7 @@ impl<'a, S: Space> Stepper<'a, S> {
             let mut path = vec![self.space.pos(self.goal)];
             let mut at = self.goal;
             while at != self.start {
-                at = self.s.nodes[at].parent as usize;
+                at = self.s.records.paged.get(at).expect("on the path").parent as usize;
                 path.push(self.space.pos(at));
             }
             path.reverse();
@@ -187,7 +191,7 @@ impl<'a, S: Space> Stepper<'a, S> {
 
     /// What the search knows of node `i`, if it has touched it.
     pub(crate) fn info(&self, i: usize) -> Option<CellInfo<S::Pos>> {
-        let node = self.s.nodes[i];
+        let node = *self.s.records.paged.get(i)?;
         if node.mark != self.open && node.mark != self.closed {
             return None;
         }
@@ -199,7 +203,12 @@ impl<'a, S: Space> Stepper<'a, S> {
             h,
             f: if self.algorithm == Algorithm::Greedy { h } else { node.g + h },
             parent: (node.parent != NONE).then(|| self.space.pos(node.parent as usize)),
-            expansion: closed.then_some(self.s.records.order[i] as usize),
+            expansion: closed.then_some(node.order as usize),
         })
+    }
+
+    /// The nodes this search has touched (open or closed), by index, in no set order.
+    pub(crate) fn touched(&self) -> impl Iterator<Item = usize> + '_ {
+        self.s.records.paged.iter().filter(|(_, r)| r.mark == self.open || r.mark == self.closed).map(|(i, _)| i)
     }
 }

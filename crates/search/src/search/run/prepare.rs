@@ -135,12 +135,17 @@ mod tests {
         }
         let mut s = Searcher::default();
         s.search_world(&world, (0, 0, 0), (23, 23, 23), &VoxelOptions::default()).unwrap();
+        // flying: the parts as runs, one a row (the wall leaves one in each of its rows):
+        // 4 bytes a row's start (and the end), 8 a run
         let labels = s.kept_bytes();
-        assert!(labels >= world.len(), "a label a voxel at least: {labels}");
+        assert_eq!(labels, (24 * 24 + 1) * 4 + 24 * 24 * 8, "runs, not a label a voxel");
         let jps = VoxelOptions { algorithm: Algorithm::Jps, jump_always: true, moves: VoxelMoves::Fly26, ..Default::default() };
         s.preprocess_world(&world, &jps);
         let rest = s.kept_bytes() - labels;
         assert!(rest > VoxelBits::new(&world).bytes(), "bit rows and a straight-jump table: {rest}");
+        // walking: a label a voxel, in place of the runs
+        s.search_world(&world, (0, 0, 0), (23, 23, 0), &VoxelOptions { moves: VoxelMoves::Walk, ..Default::default() }).unwrap();
+        assert_eq!(s.kept_bytes(), rest + 4 * world.len());
     }
 
     fn rooms() -> Grid {

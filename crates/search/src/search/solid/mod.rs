@@ -6,5 +6,6 @@
 
 pub(crate) mod jps3d;
 pub(crate) mod kept;
+pub(crate) mod runs;
 pub(crate) mod voxel_space;
 pub(crate) mod world_steps;

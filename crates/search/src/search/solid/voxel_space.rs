@@ -4,6 +4,7 @@
 use crate::search::core::estimate::Given;
 use crate::search::core::space::Space;
 use crate::search::core::types::SearchError;
+use crate::search::solid::runs::{RunLabelling, Runs};
 use crate::world::Pos3;
 use crate::world::voxel::{VoxelGrid, VoxelMoves, voxel_path_cost, voxel_step};
 
@@ -140,19 +141,30 @@ impl Space for WorldSpace<'_> {
     }
 }
 
-/// The connected components of a world under one model: a label per voxel (0 where nothing can
-/// stand), voxels that reach each other sharing one. Every move can be made backwards, so
-/// labels are found by breadth-first search.
+/// The connected components of a world under one model, voxels that reach each other sharing
+/// a label (0 where nothing can stand). Every move can be made backwards, so labels are found
+/// by flooding. The flying models keep them as runs of free voxels ([`Runs`]: their parts are
+/// the free voxels' 6-connected parts), in memory that follows the solid voxels; walking keeps
+/// a label per voxel.
 pub(crate) struct WorldComponents {
-    labels: Vec<u32>,
+    parts: Parts,
     /// The world's version and the model the labels were made for.
     pub(crate) key: ((u64, u64), VoxelMoves),
+}
+
+/// The labels: one per voxel, or one per run of free voxels.
+enum Parts {
+    Voxels(Vec<u32>),
+    Runs(Runs),
 }
 
 impl WorldComponents {
     /// Bytes held.
     pub(crate) fn bytes(&self) -> usize {
-        self.labels.len() * 4
+        match &self.parts {
+            Parts::Voxels(labels) => labels.len() * 4,
+            Parts::Runs(runs) => runs.bytes(),
+        }
     }
 
     pub(crate) fn new(world: &VoxelGrid, moves: VoxelMoves) -> WorldComponents {
@@ -163,46 +175,84 @@ impl WorldComponents {
 
     /// Whether `a` and `b` can reach each other.
     pub(crate) fn connected(&self, world: &VoxelGrid, a: Pos3, b: Pos3) -> bool {
-        let (la, lb) = (self.labels[world.index(a)], self.labels[world.index(b)]);
+        let (la, lb) = match &self.parts {
+            Parts::Voxels(labels) => (labels[world.index(a)], labels[world.index(b)]),
+            Parts::Runs(runs) => (runs.label(a), runs.label(b)),
+        };
         la != 0 && la == lb
     }
 }
 
-/// What looking around a voxel counts in a labelling's steps, against one for a voxel looked
-/// at as a seed: measured on 128 x 128 x 64 worlds (islands, caves, blocks), counting one for
-/// each, steps of 100,000 took up to 14 ms, about 45 ns a count, three times a grid's.
+/// What looking around a voxel counts in a flood's steps, against one for a voxel looked at as
+/// a seed: measured on 128 x 128 x 64 worlds (islands, caves, blocks), counting one for each,
+/// steps of 100,000 took up to 14 ms, about 45 ns a count, three times a grid's.
 pub(crate) const LOOK_AROUND: usize = 3;
 
 /// [`WorldComponents`] labelled a step at a time (see
 /// [`Searcher::label_world_within`](crate::search::Searcher::label_world_within)), for one
 /// world revision and model: the world must not change between steps.
 pub(crate) struct WorldLabelling {
+    how: Labelling,
+    pub(crate) key: ((u64, u64), VoxelMoves),
+}
+
+/// A labelling under way: the runs of free voxels (flying), or a flood voxel by voxel (walking).
+enum Labelling {
+    Runs(RunLabelling),
+    Flood(Flood),
+}
+
+impl WorldLabelling {
+    pub(crate) fn new(world: &VoxelGrid, moves: VoxelMoves) -> WorldLabelling {
+        let how = match moves {
+            VoxelMoves::Walk => Labelling::Flood(Flood::new(world)),
+            VoxelMoves::Fly6 | VoxelMoves::Fly18 | VoxelMoves::Fly26 => Labelling::Runs(RunLabelling::new(world)),
+        };
+        WorldLabelling { how, key: (world.version(), moves) }
+    }
+
+    /// Labels on over `world` (the one it began on, unchanged) by about `work` (for a flood, a
+    /// voxel looked at as a seed counts one, a voxel looked around [`LOOK_AROUND`]; for runs,
+    /// see [`RunLabelling::advance`]; at least one step) and returns the work done.
+    pub(crate) fn advance(&mut self, world: &VoxelGrid, work: usize) -> usize {
+        match &mut self.how {
+            Labelling::Runs(runs) => runs.advance(world, work),
+            Labelling::Flood(flood) => flood.advance(world, self.key.1, work),
+        }
+    }
+
+    pub(crate) fn is_done(&self) -> bool {
+        match &self.how {
+            Labelling::Runs(runs) => runs.is_done(),
+            Labelling::Flood(flood) => flood.is_done(),
+        }
+    }
+
+    pub(crate) fn into_components(self) -> WorldComponents {
+        let parts = match self.how {
+            Labelling::Runs(runs) => Parts::Runs(runs.into_runs()),
+            Labelling::Flood(flood) => Parts::Voxels(flood.labels),
+        };
+        WorldComponents { parts, key: self.key }
+    }
+}
+
+/// A flood over the world's voxels, a label per voxel.
+struct Flood {
     labels: Vec<u32>,
     next: u32,
     /// The next voxel to seed a component from.
     seed: usize,
     queue: std::collections::VecDeque<usize>,
     out: Vec<(usize, f64)>,
-    pub(crate) key: ((u64, u64), VoxelMoves),
 }
 
-impl WorldLabelling {
-    pub(crate) fn new(world: &VoxelGrid, moves: VoxelMoves) -> WorldLabelling {
-        WorldLabelling {
-            labels: vec![0u32; world.len()],
-            next: 0,
-            seed: 0,
-            queue: std::collections::VecDeque::new(),
-            out: Vec::new(),
-            key: (world.version(), moves),
-        }
+impl Flood {
+    fn new(world: &VoxelGrid) -> Flood {
+        Flood { labels: vec![0u32; world.len()], next: 0, seed: 0, queue: std::collections::VecDeque::new(), out: Vec::new() }
     }
 
-    /// Floods on over `world` (the one it began on, unchanged) by about `work` (a voxel looked
-    /// at as a seed counts one, a voxel looked around [`LOOK_AROUND`]; at least one step) and
-    /// returns the work done.
-    pub(crate) fn advance(&mut self, world: &VoxelGrid, work: usize) -> usize {
-        let moves = self.key.1;
+    fn advance(&mut self, world: &VoxelGrid, moves: VoxelMoves, work: usize) -> usize {
         let space = WorldSpace::new(world, moves, 1.0);
         let mut spent = 0;
         while spent < work.max(1) && !self.is_done() {
@@ -230,12 +280,8 @@ impl WorldLabelling {
         spent
     }
 
-    pub(crate) fn is_done(&self) -> bool {
+    fn is_done(&self) -> bool {
         self.seed >= self.labels.len() && self.queue.is_empty()
-    }
-
-    pub(crate) fn into_components(self) -> WorldComponents {
-        WorldComponents { labels: self.labels, key: self.key }
     }
 }
 

@@ -71,7 +71,7 @@ impl WorldSteps<'_> {
 
     fn touched(&self, state: CellState) -> Vec<(usize, Pos3)> {
         let space = &self.run.space;
-        let mut out: Vec<(usize, Pos3)> = (0..space.len())
+        let mut out: Vec<(usize, Pos3)> = (self.run.touched())
             .filter_map(|i| self.run.info(i).filter(|c| c.state == state).map(|c| (c.expansion.unwrap_or(i), space.pos(i))))
             .collect();
         out.sort_unstable();
