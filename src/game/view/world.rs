@@ -143,6 +143,10 @@ pub fn chunk_mesh(world: &VoxelGrid, top: usize, (cx, cy): (usize, usize)) -> Op
     let (nx, ny) = ((cx + CHUNK).min(w) - cx, (cy + CHUNK).min(h) - cy);
     let mut shows = [[false; CHUNK]; CHUNK];
     for z in 0..=top.min(world.depth() - 1) {
+        // a level of the chunk with nothing blocked shows no face (most of a game level's air)
+        if !(cy..cy + ny).any(|y| (cx..cx + nx).any(|x| world.is_blocked((x, y, z)))) {
+            continue;
+        }
         let colour = level_colour(z, world.depth());
         for (n, u, v, across) in FACES {
             let mut any = false;

@@ -234,6 +234,33 @@ impl VoxelGrid {
         self.is_free(p) && (p.2 == 0 || self.is_blocked((p.0, p.1, p.2 - 1)))
     }
 
+    /// The indices of the standable voxels ([`VoxelGrid::is_standable`]), in order: read a
+    /// word of 64 voxels at a time with the word of those under them, so that a world of tens
+    /// of millions of voxels is read in milliseconds.
+    pub(crate) fn standable_indices(&self) -> Vec<u32> {
+        let (len, layer) = (self.len(), self.width * self.height);
+        let mut out = Vec::new();
+        for start in (0..len).step_by(64) {
+            let n = (len - start).min(64);
+            let free = !self.bits_from(start, n) & if n < 64 { (1 << n) - 1 } else { u64::MAX };
+            // the voxels below: blocked, or the ground under the first layer
+            let below = match start.checked_sub(layer) {
+                Some(under) => self.bits_from(under, n),
+                None if start + n <= layer => u64::MAX,
+                None => {
+                    let ground = layer - start;
+                    ((1u64 << ground) - 1) | (self.bits_from(0, n - ground) << ground)
+                }
+            };
+            let mut stand = free & below;
+            while stand != 0 {
+                out.push((start + stand.trailing_zeros() as usize) as u32);
+                stand &= stand - 1;
+            }
+        }
+        out
+    }
+
     #[inline]
     pub(crate) fn bit(&self, i: usize) -> bool {
         self.blocked[i / 64] >> (i % 64) & 1 == 1

@@ -145,16 +145,16 @@ impl Space for WorldSpace<'_> {
 /// a label (0 where nothing can stand). Every move can be made backwards, so labels are found
 /// by flooding. The flying models keep them as runs of free voxels ([`Runs`]: their parts are
 /// the free voxels' 6-connected parts), in memory that follows the solid voxels; walking keeps
-/// a label per voxel.
+/// a label per standable voxel (free, on a blocked one or the ground).
 pub(crate) struct WorldComponents {
     parts: Parts,
     /// The world's version and the model the labels were made for.
     pub(crate) key: ((u64, u64), VoxelMoves),
 }
 
-/// The labels: one per voxel, or one per run of free voxels.
+/// The labels: one per standable voxel (walking), or one per run of free voxels (flying).
 enum Parts {
-    Voxels(Vec<u32>),
+    Standing { standable: Vec<u32>, labels: Vec<u32> },
     Runs(Runs),
 }
 
@@ -162,7 +162,7 @@ impl WorldComponents {
     /// Bytes held.
     pub(crate) fn bytes(&self) -> usize {
         match &self.parts {
-            Parts::Voxels(labels) => labels.len() * 4,
+            Parts::Standing { standable, labels } => (standable.len() + labels.len()) * 4,
             Parts::Runs(runs) => runs.bytes(),
         }
     }
@@ -176,7 +176,10 @@ impl WorldComponents {
     /// Whether `a` and `b` can reach each other.
     pub(crate) fn connected(&self, world: &VoxelGrid, a: Pos3, b: Pos3) -> bool {
         let (la, lb) = match &self.parts {
-            Parts::Voxels(labels) => (labels[world.index(a)], labels[world.index(b)]),
+            Parts::Standing { standable, labels } => {
+                let at = |p: Pos3| standing_label((standable, labels), world.index(p));
+                (at(a), at(b))
+            }
             Parts::Runs(runs) => (runs.label(a), runs.label(b)),
         };
         la != 0 && la == lb
@@ -196,7 +199,8 @@ pub(crate) struct WorldLabelling {
     pub(crate) key: ((u64, u64), VoxelMoves),
 }
 
-/// A labelling under way: the runs of free voxels (flying), or a flood voxel by voxel (walking).
+/// A labelling under way: the runs of free voxels (flying), or a flood over the standable
+/// voxels (walking).
 enum Labelling {
     Runs(RunLabelling),
     Flood(Flood),
@@ -231,17 +235,19 @@ impl WorldLabelling {
     pub(crate) fn into_components(self) -> WorldComponents {
         let parts = match self.how {
             Labelling::Runs(runs) => Parts::Runs(runs.into_runs()),
-            Labelling::Flood(flood) => Parts::Voxels(flood.labels),
+            Labelling::Flood(flood) => Parts::Standing { standable: flood.standable, labels: flood.labels },
         };
         WorldComponents { parts, key: self.key }
     }
 }
 
-/// A flood over the world's voxels, a label per voxel.
+/// A flood over the world's standable voxels (walking moves go from one to another), a label
+/// for each: kept beside their indices, sorted, so that it costs what stands, not the volume.
 struct Flood {
+    standable: Vec<u32>,
     labels: Vec<u32>,
     next: u32,
-    /// The next voxel to seed a component from.
+    /// The next standable voxel (its place in `standable`) to seed a component from.
     seed: usize,
     queue: std::collections::VecDeque<usize>,
     out: Vec<(usize, f64)>,
@@ -249,7 +255,9 @@ struct Flood {
 
 impl Flood {
     fn new(world: &VoxelGrid) -> Flood {
-        Flood { labels: vec![0u32; world.len()], next: 0, seed: 0, queue: std::collections::VecDeque::new(), out: Vec::new() }
+        let standable = world.standable_indices();
+        let labels = vec![0u32; standable.len()];
+        Flood { standable, labels, next: 0, seed: 0, queue: std::collections::VecDeque::new(), out: Vec::new() }
     }
 
     fn advance(&mut self, world: &VoxelGrid, moves: VoxelMoves, work: usize) -> usize {
@@ -257,25 +265,26 @@ impl Flood {
         let mut spent = 0;
         while spent < work.max(1) && !self.is_done() {
             spent += 1;
-            if let Some(u) = self.queue.pop_front() {
+            if let Some(k) = self.queue.pop_front() {
                 spent += LOOK_AROUND - 1;
-                space.moves(u, true, &mut self.out);
+                space.moves(self.standable[k] as usize, true, &mut self.out);
                 for &(v, _) in &self.out {
-                    if self.labels[v] == 0 {
-                        self.labels[v] = self.next;
-                        self.queue.push_back(v);
+                    let j = self.standable.binary_search(&(v as u32)).expect("a walk ends on a standable voxel");
+                    if self.labels[j] == 0 {
+                        self.labels[j] = self.next;
+                        self.queue.push_back(j);
                     }
                 }
                 continue;
             }
-            let i = self.seed;
+            let k = self.seed;
             self.seed += 1;
-            if self.labels[i] != 0 || !moves.may_stand(world, world.pos(i)) {
+            if self.labels[k] != 0 {
                 continue;
             }
             self.next += 1;
-            self.labels[i] = self.next;
-            self.queue.push_back(i);
+            self.labels[k] = self.next;
+            self.queue.push_back(k);
         }
         spent
     }
@@ -285,10 +294,40 @@ impl Flood {
     }
 }
 
+/// The label of voxel `i` among standable voxels and their labels (0 where it is not one).
+fn standing_label((standable, labels): (&[u32], &[u32]), i: usize) -> u32 {
+    standable.binary_search(&(i as u32)).map_or(0, |k| labels[k])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::world::voxel::VoxelGrid;
+
+    /// The standable voxels read a word at a time are those `is_standable` names, one by one:
+    /// on random worlds whose layers are shorter and longer than a word and not a multiple of it.
+    #[test]
+    fn standable_voxels_read_by_words_are_those_named_one_by_one() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..80 {
+            let (w, h, d) = ([1, 3, 7, 64, 65, 100][round % 6], 1 + next() as usize % 9, 1 + next() as usize % 5);
+            let mut world = VoxelGrid::new(w, h, d).unwrap();
+            let density = next() % 80;
+            for i in 0..world.len() {
+                if next() % 100 < density {
+                    world.set_blocked(world.pos(i), true).unwrap();
+                }
+            }
+            let want: Vec<u32> = (0..world.len()).filter(|&i| world.is_standable(world.pos(i))).map(|i| i as u32).collect();
+            assert_eq!(world.standable_indices(), want, "{w} x {h} x {d}");
+        }
+    }
 
     /// The searches' moves (read from masks for flying) are exactly [`voxel_step`]'s, in and on
     /// the edges of random worlds.
