@@ -6,7 +6,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use cubepath_search::{files::*, search::*, world::*};
+use cubepath_search::{files::*, grid::*, search::*, world::*};
 use proptest::prelude::*;
 
 const SQRT_2: f64 = std::f64::consts::SQRT_2;
@@ -1094,4 +1094,92 @@ fn a_jump_search_under_way_is_refused_after_an_undo() {
     let mut search = searcher.start(&world, a, b, &jps).unwrap();
     assert_eq!(searcher.advance(&world, &mut search, usize::MAX), Ok(true));
     assert_eq!(search.result(), Some(&Searcher::default().search_world(&world, a, b, &jps).unwrap()));
+}
+
+// ---------------------------------------------------------------- records in pages
+
+/// The step view lists open voxels while a world search is under way, each one the search
+/// knows as open.
+#[test]
+fn the_world_step_view_lists_its_open_voxels_mid_search() {
+    let world = generate_world(WorldKind::Caves, (16, 16, 8), 2).unwrap();
+    let open: Vec<Pos3> = (0..world.len()).map(|i| world_pos(&world, i)).filter(|&p| world.is_free(p)).collect();
+    let mut s = Searcher::default();
+    let mut run = s.steps_world(&world, open[0], open[open.len() - 1], &VoxelOptions::default()).unwrap();
+    for _ in 0..5 {
+        run.step();
+    }
+    let listed = run.open_voxels();
+    assert!(!listed.is_empty(), "open voxels listed mid-search");
+    for p in listed {
+        assert_eq!(run.info(p).unwrap().state, CellState::Open);
+    }
+    assert!(!run.is_finished());
+    assert_eq!(run.closed_voxels().len(), run.expanded());
+}
+
+/// World searches wrap the stamp they share with the board's records: the board searches
+/// after them answer as a fresh searcher's do (the board's records, marked with the old
+/// stamps, are made anew).
+#[test]
+fn board_searches_after_world_searches_wrapped_the_stamp_answer_as_fresh() {
+    let world = generate_world(WorldKind::Caves, (12, 12, 6), 9).unwrap();
+    let open: Vec<Pos3> = (0..world.len()).map(|i| world_pos(&world, i)).filter(|&p| world.is_free(p)).collect();
+    let grid = generate_maze(MazeKind::Rooms, 40, 40, 3).unwrap();
+    let free: Vec<Pos> = (0..40).flat_map(|y| (0..40).map(move |x| (x, y))).filter(|&p| grid.is_passable(p.0, p.1)).collect();
+    let mut s = Searcher::default();
+    let opts = SearchOptions::default();
+    // board searches at the first stamps leave their marks
+    for k in 0..6 {
+        s.search(&grid, free[k * 13 % free.len()], free[(k * 71 + 5) % free.len()], &opts).unwrap();
+    }
+    s.set_generation((u32::MAX >> 1) - 1);
+    for k in 0..3 {
+        s.search_world(&world, open[k], open[open.len() - 1 - k], &VoxelOptions::default()).unwrap();
+    }
+    for k in 0..10 {
+        let (a, b) = (free[k * 37 % free.len()], free[(k * 101 + 7) % free.len()]);
+        assert_eq!(s.search(&grid, a, b, &opts).unwrap(), Searcher::default().search(&grid, a, b, &opts).unwrap(), "board search {k}");
+    }
+}
+
+/// A* and Dijkstra on many small random worlds (dense enough that a queued voxel is often
+/// reached more cheaply, and its entry moved) under fly-26, fly-6 and walking, all on one
+/// searcher: every cost is the oracle's.
+#[test]
+fn best_first_searches_on_many_small_worlds_cost_what_the_oracle_says() {
+    let mut rng = Rng(0xA0D17);
+    let mut s = Searcher::default();
+    let mut checked = 0;
+    for round in 0..300 {
+        let (w, h, d) = (3 + rng.below(10), 3 + rng.below(10), 1 + rng.below(6));
+        let mut world = VoxelGrid::new(w, h, d).unwrap();
+        let density = rng.below(45);
+        for i in 0..world.len() {
+            if rng.below(100) < density {
+                world.set_blocked(world_pos(&world, i), true).unwrap();
+            }
+        }
+        for moves in [VoxelMoves::Fly26, VoxelMoves::Fly6, VoxelMoves::Walk] {
+            let ends: Vec<Pos3> = (0..world.len()).map(|i| world_pos(&world, i)).filter(|&p| moves.may_stand(&world, p)).collect();
+            if ends.len() < 2 {
+                continue; // (counted below: most rounds have ends)
+            }
+            let from = ends[rng.below(ends.len())];
+            let truth = oracle_from(&world, moves, from);
+            for _ in 0..8 {
+                let to = ends[rng.below(ends.len())];
+                let want = truth[world.index(to)];
+                for algorithm in [Algorithm::AStar, Algorithm::Dijkstra] {
+                    let r = s.search_world(&world, from, to, &VoxelOptions { algorithm, moves, ..Default::default() }).unwrap();
+                    match r.cost {
+                        Some(c) => assert!(close(c, want), "round {round} {moves:?} {algorithm}: {from:?} to {to:?}: {c} against {want}"),
+                        None => assert!(want.is_infinite(), "round {round} {moves:?} {algorithm}: no path, the oracle {want}"),
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 12_000, "{checked} searches checked");
 }

@@ -188,10 +188,12 @@ impl Queue {
     pub(crate) fn update(&mut self, paged: &mut Paged, e: Entry) {
         let at = paged.get(e.idx() as usize).expect("queued").pos;
         if at == HELD {
+            debug_assert!(self.held.is_some_and(|h| h.idx() == e.idx()), "the held entry is this voxel's");
             self.held = Some(e);
             return;
         }
         let at = at as usize;
+        debug_assert!(self.items[at].idx() == e.idx(), "the entry at the voxel's place is its own");
         if e > self.items[at] { self.sift_up(paged, at, e) } else { self.sift_down(paged, at, e) }
     }
 
@@ -253,5 +255,57 @@ mod tests {
         assert_eq!(paged.get(5).unwrap().mark, 0, "a reused page comes cleared");
         paged.reset(10);
         assert!(paged.get(0).is_none());
+    }
+
+    /// The open list pops what a plain ordered set of (key, voxel) would, through random
+    /// pushes, pops and updates to cheaper and dearer keys (on the held entry and in the heap),
+    /// and the positions it notes in the records stay right.
+    #[test]
+    fn the_queue_pops_in_the_order_of_a_model_set() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut paged, mut queue) = (Paged::default(), Queue::default());
+        let mut model = std::collections::BTreeSet::new();
+        let mut key = vec![None; 500];
+        let mut pops = 0;
+        for round in 0..20 {
+            paged.reset(500);
+            queue.clear();
+            model.clear();
+            key.fill(None);
+            for _ in 0..2000 {
+                let v = next(500) as usize;
+                let e = Entry::new(next(50) as f64, next(20) as f64, v as u32);
+                match (next(3), key[v]) {
+                    (0, _) => {
+                        let got = queue.pop(&mut paged);
+                        let want = model.pop_last();
+                        assert_eq!(got, want, "round {round}");
+                        if let Some(e) = got {
+                            key[e.idx() as usize] = None;
+                            pops += 1;
+                        }
+                    }
+                    (_, Some(old)) => {
+                        queue.update(&mut paged, e);
+                        model.remove(&old);
+                        model.insert(e);
+                        key[v] = Some(e);
+                    }
+                    (_, None) => {
+                        paged.get_mut(v);
+                        queue.push(&mut paged, e);
+                        model.insert(e);
+                        key[v] = Some(e);
+                    }
+                }
+            }
+        }
+        assert!(pops > 5000, "{pops} pops");
     }
 }
