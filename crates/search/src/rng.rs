@@ -24,3 +24,15 @@ impl Rng {
         (self.next() % n.max(1) as u64) as usize
     }
 }
+
+/// A xorshift generator from `seed` (shifts 13, 7, 17), for drawing tests' worlds, boards and
+/// edits: one sequence per seed everywhere.
+#[cfg(test)]
+pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}

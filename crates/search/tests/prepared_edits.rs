@@ -268,3 +268,52 @@ fn many_repairs_leave_no_larger_core_than_a_fresh_preparation() {
     }
     assert_eq!(prepared.repairs(), 80);
 }
+
+/// A map answered by JPS+ (scattered walls, and a wall across it) is repaired too, never
+/// prepared again: after single cells, rectangles, the wall opened near its middle and an
+/// undo, every answer (from the repaired preparation and from a searcher that follows the grid
+/// by itself) costs the oracle's, along a legal path, as a fresh preparation's; a copy is
+/// prepared from scratch.
+#[test]
+fn a_map_answered_by_jps_plus_is_repaired_and_stays_optimal() {
+    let (w, h) = (300, 300);
+    let mut grid = seeded_grid(w, h, 0.1, 11);
+    for y in 0..h - 1 {
+        grid.set(150, y, Cell::Blocked).unwrap();
+    }
+    let mut prepared = prepare(&grid).unwrap();
+    assert!(prepared.uses_jump_table() && prepared.landmarks() > 0, "{} subgoals", prepared.subgoals());
+    let mut rng = common::unit_source(17);
+    let mut pick = |n: usize| (rng() * n as f64) as usize;
+    let starts: Vec<Pos> = (0..4).map(|_| (pick(150), pick(h))).chain([(140, 150)]).collect();
+    let goals: Vec<Pos> = (0..8).map(|_| (150 + pick(150), pick(h))).chain([(160, 150), (10, 290)]).collect();
+    let mut edits: Vec<Edit> = vec![Edit::Rect(150, 140, 1, 20, false), Edit::Cell(150, 145, true)];
+    for k in 0..14 {
+        edits.push(match k % 7 {
+            6 => Edit::Undo(k),
+            3 => Edit::Rect(pick(w), pick(h), 1 + pick(12), 1 + pick(12), k % 2 == 0),
+            _ => Edit::Cell(pick(w), pick(h), k % 3 != 0),
+        });
+    }
+    let mut searcher = Searcher::default();
+    let options = SearchOptions { algorithm: Algorithm::Subgoal, ..Default::default() };
+    searcher.preprocess(&grid, &options);
+    let (mut history, mut repairs) = (vec![cells_of(&grid)], 0);
+    for (k, e) in edits.iter().enumerate() {
+        apply(&mut grid, e, &history);
+        repairs += u32::from(history.last() != Some(&cells_of(&grid)));
+        history.push(cells_of(&grid));
+        prepared = prepared.repaired(&grid).unwrap();
+        searcher.preprocess(&grid, &options);
+        let kept = searcher.kept_prepared().unwrap();
+        assert!(prepared.uses_jump_table() && kept.uses_jump_table(), "edit {k}: still JPS+");
+        assert_eq!((prepared.repairs(), kept.repairs()), (repairs, repairs), "edit {k} ({e:?}): repaired, not prepared again");
+        if k % 3 == 0 || k == edits.len() - 1 {
+            check(&grid, &prepared, &mut searcher, &starts, &goals).unwrap();
+        }
+    }
+    assert!(repairs >= 12, "{repairs} repairs");
+    let copy = grid.clone();
+    searcher.preprocess(&copy, &options);
+    assert_eq!((prepared.repaired(&copy).unwrap().repairs(), searcher.kept_prepared().unwrap().repairs()), (0, 0));
+}

@@ -262,13 +262,8 @@ mod tests {
     /// and the positions it notes in the records stay right.
     #[test]
     fn the_queue_pops_in_the_order_of_a_model_set() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut draw = crate::rng::xorshift(0x9E37_79B9_7F4A_7C15u64);
+        let mut next = move |n: u64| draw() % n;
         let (mut paged, mut queue) = (Paged::default(), Queue::default());
         let mut model = std::collections::BTreeSet::new();
         let mut key = vec![None; 500];

@@ -67,9 +67,18 @@ impl Searcher {
         kept.clone().expect("made above")
     }
 
-    /// The jump distances of `grid` for JPS+ (kept until the grid changes).
+    /// The jump distances of `grid` for JPS+ (kept, and repaired around the cells changed
+    /// since when the grid still remembers them: in place while no search holds them, else in
+    /// a copy; made again for another grid or after too many changes).
     pub(crate) fn prepare_jumps(&mut self, grid: &Grid) -> Arc<JumpTable> {
         let kept = &mut self.kept.slot::<PreparedParts>().jumps;
+        if let Some(j) = kept.as_mut()
+            && j.version != grid.version()
+            && let Some(cells) = grid.changes_since(j.version)
+        {
+            let cells: Vec<usize> = cells.map(|(x, y)| grid.index(x, y)).collect();
+            Arc::make_mut(j).repair(grid, &cells);
+        }
         match kept {
             Some(j) if j.version == grid.version() => j.clone(),
             _ => kept.insert(Arc::new(JumpTable::new(grid))).clone(),

@@ -18,53 +18,72 @@ pub(crate) struct JumpTable {
 
 impl JumpTable {
     pub(crate) fn new(grid: &Grid) -> JumpTable {
-        let codes = grid.codes();
-        let stride = grid.stride() as isize;
+        let (codes, stride) = (grid.codes(), grid.stride() as isize);
         let len = codes.len();
-        let open = |i: isize| codes[i as usize] != BLOCKED;
         let mut dist = vec![[0i16; 8]; len];
-        // straight directions first: the diagonals read them
+        // straight directions first: the diagonals read them; along each direction, the cell
+        // farthest along it first: a cell's distance reads the next cell's
         for d in 0..8 {
-            let (dx, dy) = (DX[d], DY[d]);
-            let o = dx + dy * stride;
-            let order: Box<dyn Iterator<Item = usize>> = if o > 0 { Box::new((0..len).rev()) } else { Box::new(0..len) };
-            for i in order {
-                let i = i as isize;
-                if !open(i) {
-                    continue;
+            if DX[d] + DY[d] * stride > 0 {
+                for i in (0..len).rev() {
+                    dist[i][d] = entry(codes, stride, &dist, i, d);
                 }
-                let n = i + o;
-                let step = if d < 4 {
-                    // the perpendicular sides: a forced neighbour at n is a side open at n
-                    // and blocked one step back
-                    let (a, b) = if dx != 0 { (stride, -stride) } else { (1, -1) };
-                    if !open(n) {
-                        None
-                    } else if (open(n + a) && !open(i + a)) || (open(n + b) && !open(i + b)) {
-                        Some(true)
-                    } else {
-                        Some(false)
-                    }
-                } else {
-                    let (x_dir, y_dir) = (direction_index(dx, 0), direction_index(0, dy));
-                    if !(open(i + dx) && open(i + dy * stride) && open(n)) {
-                        None
-                    } else {
-                        let here = dist[n as usize];
-                        Some(here[x_dir] > 0 || here[y_dir] > 0)
-                    }
-                };
-                dist[i as usize][d] = match step {
-                    None => 0,
-                    Some(true) => 1,
-                    Some(false) => {
-                        let next = dist[n as usize][d];
-                        if next > 0 { next + 1 } else { next - 1 }
-                    }
-                };
+            } else {
+                for i in 0..len {
+                    dist[i][d] = entry(codes, stride, &dist, i, d);
+                }
             }
         }
         JumpTable { dist, version: grid.version() }
+    }
+
+    /// Brings the table to `grid` as it is now, after the padded cells `flipped` changed
+    /// (freed or blocked) since it was made or last repaired: the distances of the cells
+    /// around each flipped one made again, then those that read a changed one (the cell behind
+    /// along the same direction, and for a straight direction whose jump point appeared or
+    /// went, the cells behind along the diagonals that read it), until one comes out as it
+    /// was. Each direction's cells are taken farthest along it first, the straight directions
+    /// before the diagonals, as [`JumpTable::new`] takes them, so every distance is made from
+    /// final ones and the table ends as `new` would make it. Gives the padded cells whose
+    /// distances changed.
+    pub(crate) fn repair(&mut self, grid: &Grid, flipped: &[usize]) -> Vec<usize> {
+        let (codes, stride) = (grid.codes(), grid.stride() as isize);
+        let mut pending: [Vec<isize>; 8] = Default::default();
+        for &x in flipped {
+            for (dx, dy) in (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (dx, dy))) {
+                let at = x as isize + dx + dy * stride;
+                pending.iter_mut().for_each(|p| p.push(at));
+            }
+        }
+        let mut changed = Vec::new();
+        for d in 0..8 {
+            let o = DX[d] + DY[d] * stride;
+            // a max-heap on the key: the cell farthest along d first
+            let key = |i: isize| if o > 0 { i } else { -i };
+            let mut heap: std::collections::BinaryHeap<isize> = pending[d].drain(..).map(key).collect();
+            let mut last = None;
+            while let Some(k) = heap.pop() {
+                if last.replace(k) == Some(k) {
+                    continue;
+                }
+                let i = key(k);
+                let (before, now) = (self.dist[i as usize][d], entry(codes, stride, &self.dist, i as usize, d));
+                if now == before {
+                    continue;
+                }
+                self.dist[i as usize][d] = now;
+                changed.push(i as usize);
+                heap.push(key(i - o));
+                if d < 4 && (before > 0) != (now > 0) {
+                    // the diagonals that go on in direction d read whether it has a jump point
+                    for e in (4..8).filter(|&e| if DX[d] != 0 { DX[e] == DX[d] } else { DY[e] == DY[d] }) {
+                        pending[e].push(i - DX[e] - DY[e] * stride);
+                    }
+                }
+            }
+        }
+        self.version = grid.version();
+        changed
     }
 
     /// The jump from padded cell `i`, at `pos`, in direction (dx, dy) read from the table: the
@@ -155,6 +174,40 @@ impl JumpDistances {
     }
 }
 
+/// The distance of padded cell `i` in direction `d` (as [`JumpTable`] keeps it), from the
+/// cells' codes and the distances already found of the cell one step along `d` (and, for a
+/// diagonal, that cell's straight distances along the diagonal's two parts). A blocked cell's
+/// is 0.
+#[inline]
+fn entry(codes: &[u8], stride: isize, dist: &[[i16; 8]], i: usize, d: usize) -> i16 {
+    let open = |i: isize| codes[i as usize] != BLOCKED;
+    let i = i as isize;
+    if !open(i) {
+        return 0;
+    }
+    let (dx, dy) = (DX[d], DY[d]);
+    let n = i + dx + dy * stride;
+    let step = if d < 4 {
+        // the perpendicular sides: a forced neighbour at n is a side open at n and blocked
+        // one step back
+        let (a, b) = if dx != 0 { (stride, -stride) } else { (1, -1) };
+        if !open(n) { None } else { Some((open(n + a) && !open(i + a)) || (open(n + b) && !open(i + b))) }
+    } else if !(open(i + dx) && open(i + dy * stride) && open(n)) {
+        None
+    } else {
+        let here = dist[n as usize];
+        Some(here[direction_index(dx, 0)] > 0 || here[direction_index(0, dy)] > 0)
+    };
+    match step {
+        None => 0,
+        Some(true) => 1,
+        Some(false) => {
+            let next = dist[n as usize][d];
+            if next > 0 { next + 1 } else { next - 1 }
+        }
+    }
+}
+
 /// The index of a direction (dx, dy), each -1 to 1 and not both 0, in the engine's order: a
 /// table lookup, since queries read it for every jump.
 #[inline]
@@ -166,6 +219,63 @@ fn direction_index(dx: isize, dy: isize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A table repaired after each of many edits (single cells freed and blocked, bursts of
+    /// rectangles, the board set back to how it began) holds exactly what a table made anew
+    /// holds, on boards of scattered walls and of rooms.
+    #[test]
+    fn a_repaired_table_is_the_table_made_anew() {
+        use crate::grid::board::Cell;
+        let mut draw = crate::rng::xorshift(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = move |n: usize| (draw() % n as u64) as usize;
+        let (mut checked, mut changed) = (0, 0);
+        for (w, h, walls) in [(31, 23, 12), (40, 40, 30), (17, 45, 5)] {
+            let mut grid = Grid::new(w, h).unwrap();
+            for _ in 0..w * h * walls / 100 {
+                grid.set(next(w), next(h), Cell::Blocked).unwrap();
+            }
+            // a room, so that long runs and walls meet
+            for k in 2..w.min(h) - 2 {
+                grid.set(k, 2, Cell::Blocked).unwrap();
+                grid.set(2, k, Cell::Blocked).unwrap();
+            }
+            let first = grid.clone();
+            let mut table = JumpTable::new(&grid);
+            for round in 0..120 {
+                let mut flipped = Vec::new();
+                let mut put = |grid: &mut Grid, x: usize, y: usize, blocked: bool| {
+                    if grid.is_passable(x, y) == blocked {
+                        flipped.push(grid.index(x, y));
+                        grid.set(x, y, if blocked { Cell::Blocked } else { Cell::FLOOR }).unwrap();
+                    }
+                };
+                match round % 10 {
+                    9 => {
+                        let (x, y, rw, rh, b) = (next(w), next(h), 1 + next(6), 1 + next(6), next(2) == 0);
+                        for (xx, yy) in (x..(x + rw).min(w)).flat_map(|xx| (y..(y + rh).min(h)).map(move |yy| (xx, yy))) {
+                            put(&mut grid, xx, yy, b);
+                        }
+                    }
+                    4 if round % 40 == 4 => {
+                        for ((x, y), c) in first.cells() {
+                            put(&mut grid, x, y, !c.is_passable());
+                        }
+                    }
+                    _ => {
+                        let (x, y) = (next(w), next(h));
+                        let b = grid.is_passable(x, y);
+                        put(&mut grid, x, y, b);
+                    }
+                }
+                changed += table.repair(&grid, &flipped).len();
+                let fresh = JumpTable::new(&grid);
+                assert!(table.dist == fresh.dist, "{w} x {h}, edit {round}: the repaired table differs");
+                assert_eq!(table.version, grid.version());
+                checked += 1;
+            }
+        }
+        assert!(checked == 360 && changed > 10_000, "{checked} edits, {changed} distances changed");
+    }
 
     #[test]
     fn direction_index_follows_the_engine_order() {

@@ -43,8 +43,14 @@ impl Searcher {
         let parts = self.kept.slot::<PreparedParts>();
         parts.prepared = match parts.prepared.take() {
             Some(p) if p.is_for(grid) => Some(p),
-            // the kept value is this searcher's own: mended in place, as a new value
-            Some(p) => p.repair(grid).ok(),
+            // the kept value is this searcher's own: mended in place, as a new value (its jump
+            // table lent back first, so that only a search still holding it keeps a copy)
+            Some(p) => {
+                if parts.jumps.as_ref().zip(p.jumps.as_ref()).is_some_and(|(a, b)| Arc::ptr_eq(a, b)) {
+                    parts.jumps = None;
+                }
+                p.repair(grid).ok()
+            }
             None => prepare(grid).ok(),
         };
         if let Some(p) = &parts.prepared {

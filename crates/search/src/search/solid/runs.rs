@@ -192,13 +192,7 @@ mod tests {
     /// a word (runs crossing words' edges).
     #[test]
     fn runs_part_free_voxels_as_a_flood_does() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::rng::xorshift(0x2545_F491_4F6C_DD1Du64);
         for round in 0..60 {
             let w = [1, 5, 63, 64, 65, 130][round % 6];
             let (h, d) = (1 + next() as usize % 5, 1 + next() as usize % 4);

@@ -308,13 +308,7 @@ mod tests {
     /// on random worlds whose layers are shorter and longer than a word and not a multiple of it.
     #[test]
     fn standable_voxels_read_by_words_are_those_named_one_by_one() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::rng::xorshift(0x2545_F491_4F6C_DD1Du64);
         for round in 0..80 {
             let (w, h, d) = ([1, 3, 7, 64, 65, 100][round % 6], 1 + next() as usize % 9, 1 + next() as usize % 5);
             let mut world = VoxelGrid::new(w, h, d).unwrap();
@@ -333,13 +327,7 @@ mod tests {
     /// the edges of random worlds.
     #[test]
     fn the_space_moves_as_voxel_step_says() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::rng::xorshift(0x9E37_79B9_7F4A_7C15u64);
         for _ in 0..100 {
             let (w, h, d) = (1 + next() as usize % 6, 1 + next() as usize % 6, 1 + next() as usize % 6);
             let mut world = VoxelGrid::new(w, h, d).unwrap();

@@ -38,13 +38,47 @@ pub(crate) struct Record {
 /// A cell no path joins to the landmark.
 const UNREACHED: u16 = u16::MAX;
 
+/// A distance kept exactly for repairs: `a + b * sqrt(2)`, with `a` (straight moves) in the low
+/// 16 bits and `b` (diagonal moves) in the high 16. Two different ones are two different
+/// numbers (the square root of two is irrational), so two paths tie exactly when their
+/// distances are equal.
+type Exact = u32;
+
+/// No path (an infinite distance).
+const FAR: Exact = u32::MAX;
+
+/// The largest distance kept (65,535 straight moves): a longer one is kept as this. The
+/// smaller of a landmark's distance and a constant is as good a potential (see
+/// [`Landmarks::repair`]); longer distances would not fit in the 16-bit units anyway.
+const CAP: Exact = 0xffff;
+
+/// The number an exact distance stands for (infinite for [`FAR`]).
+#[inline]
+fn value(e: Exact) -> f64 {
+    if e == FAR { f64::INFINITY } else { (e & 0xffff) as f64 + (e >> 16) as f64 * SQRT_2 }
+}
+
+/// An exact distance one move longer (a diagonal or a straight one), kept at most [`CAP`].
+#[inline]
+fn plus(e: Exact, diagonal: bool) -> Exact {
+    if e == FAR {
+        return FAR;
+    }
+    let next = if diagonal { e + (1 << 16) } else { e + 1 };
+    if value(next) > value(CAP) { CAP } else { next }
+}
+
 /// The landmarks of one map: per padded cell, its distance from each, in units of
-/// `1 / scale`.
+/// `1 / scale`, and (for repairs) the potential those units are rounded from, exactly.
 #[derive(Clone, Debug)]
 pub(crate) struct Landmarks {
     cells: Vec<Record>,
     /// Units a cell.
     scale: f64,
+    /// Per landmark, per padded cell: its potential, exactly. Made as the distance from the
+    /// landmark; after repairs a function that still grows by no more than a move's cost
+    /// across any legal move (see [`Landmarks::repair`]).
+    exact: Vec<Vec<Exact>>,
 }
 
 impl Landmarks {
@@ -55,33 +89,89 @@ impl Landmarks {
         let len = free.len();
         let Some(first) = free.iter().position(|&f| f == 1) else {
             let cells = (0..len).map(|i| Record { jumps: table.row(i), dist: [UNREACHED; LANDMARKS] }).collect();
-            return Landmarks { cells, scale: 1.0 };
+            return Landmarks { cells, scale: 1.0, exact: vec![vec![FAR; len]; LANDMARKS] };
         };
         // the nearest landmark's distance, per cell: the next landmark is where it is largest
-        let mut nearest = dijkstra(free, stride, first);
-        let mut exact: Vec<Vec<f64>> = Vec::with_capacity(LANDMARKS);
+        let mut nearest: Vec<f64> = dijkstra(free, stride, first).into_iter().map(value).collect();
+        let mut exact: Vec<Vec<Exact>> = Vec::with_capacity(LANDMARKS);
         for _ in 0..LANDMARKS {
             let far = farthest(&nearest, first);
             let d = dijkstra(free, stride, far);
             for (n, &x) in nearest.iter_mut().zip(&d) {
-                if x < *n || exact.is_empty() {
-                    *n = x;
+                if value(x) < *n || exact.is_empty() {
+                    *n = value(x);
                 }
             }
             exact.push(d);
         }
-        let longest = exact.iter().flatten().copied().filter(|d| d.is_finite()).fold(1.0, f64::max);
+        let longest = exact.iter().flatten().map(|&e| value(e)).filter(|d| d.is_finite()).fold(1.0, f64::max);
         let scale = ((UNREACHED - 1) as f64 / longest).floor().max(1.0);
-        let cells = (0..len)
-            .map(|i| Record {
-                jumps: table.row(i),
-                dist: std::array::from_fn(|k| {
-                    let d = exact[k][i];
-                    if d.is_finite() { (d * scale).floor() as u16 } else { UNREACHED }
-                }),
-            })
+        let mut marks = Landmarks { cells: Vec::new(), scale, exact };
+        marks.cells = (0..len).map(|i| Record { jumps: table.row(i), dist: std::array::from_fn(|k| marks.units(k, i)) }).collect();
+        marks
+    }
+
+    /// Landmark `k`'s distance of padded cell `i` in units, rounded down.
+    fn units(&self, k: usize, i: usize) -> u16 {
+        let e = self.exact[k][i];
+        if e == FAR { UNREACHED } else { ((value(e) * self.scale).floor() as u16).min(UNREACHED - 1) }
+    }
+
+    /// Brings the landmarks to the map after its padded cells `flipped` were freed or blocked
+    /// (`free` now) and the jump table `table` was repaired, its rows `rows` changed: those
+    /// rows copied; for each freed cell, its potential found and the potentials lowered where
+    /// it (or a diagonal move it opens) makes them too high.
+    ///
+    /// Why the estimate stays admissible: it is admissible for any potential `D` that grows by
+    /// no more than a move's cost across every legal move (then it grows by no more than the
+    /// distance between any two cells), rounded down to units. A landmark's distance is such a
+    /// potential. A wall put only takes moves away: `D` stays one. A wall taken adds moves,
+    /// into the freed cells and past them; `D` then becomes `min(D, P)`, where `P(v)` is the
+    /// least, over every cell `y` within one of a freed cell, of `D(n)` + the move from a
+    /// neighbour `n` to `y` + the distance from `y` to `v` now. `P` grows by no more than the
+    /// distance; and `min(D, P)` does too: between `v` and `w` with `D(w)` kept, a shortest
+    /// path either uses only old moves (then `D(v) <= D(w) + ` its length), or it ends with
+    /// old moves after its last new cell or move `y -> n`, and `P(v) <= D(n) + (n to y) +
+    /// (y to v) <= D(w) + ` its length. The lowering is a Dijkstra from the cells within one of
+    /// a freed cell, going on only where it lowers a potential: a cell not lowered lowers
+    /// nothing past it by an old move. Distances are exact sums of ones and square roots of
+    /// two, so a tie stops it. A freed cell's potential is found anew from its neighbours' (any
+    /// value would keep the estimate admissible, the lowering spreading from it, but an old one
+    /// may be far too low for the cell as it is now).
+    pub(crate) fn repair(&mut self, free: &[u8], stride: usize, table: &JumpTable, flipped: &[usize], rows: &[usize]) {
+        for &i in rows {
+            self.cells[i].jumps = table.row(i);
+        }
+        let freed: Vec<usize> = flipped.iter().copied().filter(|&x| free[x] == 1).collect();
+        let mut near: Vec<usize> = freed
+            .iter()
+            .flat_map(|&x| (0..9).map(move |k| (x as isize + (k % 3 - 1) + (k / 3 - 1) * stride as isize) as usize))
+            .filter(|&y| free[y] == 1)
             .collect();
-        Landmarks { cells, scale }
+        near.sort_unstable();
+        near.dedup();
+        let mut lowered = Vec::new();
+        for k in 0..LANDMARKS {
+            let exact = &mut self.exact[k];
+            for &x in &freed {
+                exact[x] = FAR;
+            }
+            let mut open = BinaryHeap::new();
+            for &y in &near {
+                let best =
+                    moves(free, stride, y).map(|(n, diagonal)| plus(exact[n], diagonal)).min_by(|a, b| value(*a).total_cmp(&value(*b)));
+                if let Some(best) = best.filter(|&b| value(b) < value(exact[y])) {
+                    exact[y] = best;
+                    open.push(Reverse((value(best).to_bits(), y)));
+                    lowered.push(y);
+                }
+            }
+            settle(exact, &mut open, free, stride, &mut lowered);
+            for &x in freed.iter().chain(&lowered) {
+                self.cells[x].dist[k] = self.units(k, x);
+            }
+            lowered.clear();
+        }
     }
 
     /// Padded cell `i`'s record.
@@ -102,7 +192,7 @@ impl Landmarks {
 
     /// Memory held, in bytes.
     pub(crate) fn bytes(&self) -> usize {
-        self.cells.len() * std::mem::size_of::<Record>()
+        self.cells.len() * std::mem::size_of::<Record>() + self.exact.iter().map(|e| e.len() * 4).sum::<usize>()
     }
 }
 
@@ -117,42 +207,44 @@ fn farthest(dist: &[f64], fallback: usize) -> usize {
     best.1
 }
 
+/// The legal moves into (or out of) padded cell `i` under the benchmark's rules (8 neighbours,
+/// no corner cutting): each neighbour, and whether the move is diagonal.
+#[inline]
+fn moves(free: &[u8], stride: usize, i: usize) -> impl Iterator<Item = (usize, bool)> + '_ {
+    (0..8).filter_map(move |k| {
+        let n = (i as isize + DX[k] + DY[k] * stride as isize) as usize;
+        // no corner cutting: both cells beside the diagonal free
+        let beside = || free[(i as isize + DX[k]) as usize] == 1 && free[(i as isize + DY[k] * stride as isize) as usize] == 1;
+        (free[n] == 1 && (k < 4 || beside())).then_some((n, k >= 4))
+    })
+}
+
 /// Every padded cell's distance from `source` under the benchmark's rules (8 neighbours, no
-/// corner cutting, costs 1 and the square root of 2); infinite where no path joins them.
-fn dijkstra(free: &[u8], stride: usize, source: usize) -> Vec<f64> {
-    let mut dist = vec![f64::INFINITY; free.len()];
-    let mut open = BinaryHeap::new();
-    dist[source] = 0.0;
-    open.push(Reverse((0u64, source)));
-    let offset: [isize; 8] = std::array::from_fn(|d| DX[d] + DY[d] * stride as isize);
+/// corner cutting, costs 1 and the square root of 2), exactly; [`FAR`] where no path joins them.
+fn dijkstra(free: &[u8], stride: usize, source: usize) -> Vec<Exact> {
+    let mut dist = vec![FAR; free.len()];
+    dist[source] = 0;
+    let mut open = BinaryHeap::from([Reverse((0f64.to_bits(), source))]);
+    settle(&mut dist, &mut open, free, stride, &mut Vec::new());
+    dist
+}
+
+/// Dijkstra from the cells in `open` (each keyed by its distance's bits), lowering `dist`
+/// wherever a path from them is shorter; the cells lowered are pushed to `lowered`.
+fn settle(dist: &mut [Exact], open: &mut BinaryHeap<Reverse<(u64, usize)>>, free: &[u8], stride: usize, lowered: &mut Vec<usize>) {
     while let Some(Reverse((bits, i))) = open.pop() {
-        let d = f64::from_bits(bits);
-        if d > dist[i] {
+        if bits != value(dist[i]).to_bits() {
             continue;
         }
-        for k in 0..8 {
-            let n = (i as isize + offset[k]) as usize;
-            if free[n] == 0 {
-                continue;
-            }
-            let step = if k < 4 {
-                1.0
-            } else {
-                // no corner cutting: both cells beside the diagonal free
-                let (a, b) = ((i as isize + DX[k]) as usize, (i as isize + DY[k] * stride as isize) as usize);
-                if free[a] == 0 || free[b] == 0 {
-                    continue;
-                }
-                SQRT_2
-            };
-            let nd = d + step;
-            if nd < dist[n] {
-                dist[n] = nd;
-                open.push(Reverse((nd.to_bits(), n)));
+        for (n, diagonal) in moves(free, stride, i) {
+            let next = plus(dist[i], diagonal);
+            if value(next) < value(dist[n]) {
+                dist[n] = next;
+                open.push(Reverse((value(next).to_bits(), n)));
+                lowered.push(n);
             }
         }
     }
-    dist
 }
 
 #[cfg(test)]
@@ -190,6 +282,79 @@ mod tests {
             }
         }
         dist
+    }
+
+    /// Landmarks repaired after walls are taken and put (a wall across the map shut at its
+    /// foot, which leaves half the map out of reach, then opened at its head; cells and
+    /// rectangles freed and blocked at random) still never estimate more than the true cost
+    /// between any two cells, and their records still hold the repaired table's jumps.
+    #[test]
+    fn repaired_landmarks_never_estimate_more_than_the_true_cost() {
+        let (w, h) = (30, 24);
+        let mut grid = Grid::new(w, h).unwrap();
+        let mut draw = crate::rng::xorshift(0x2545_f491_4f6c_dd1du64);
+        let mut next = move |n: usize| (draw() % n as u64) as usize;
+        for _ in 0..w * h / 4 {
+            grid.set(next(w), next(h), Cell::Blocked).unwrap();
+        }
+        // the wall, open at its foot: the way round is long until it opens near its head
+        for y in 0..h {
+            grid.set(15, y, if y == h - 1 { Cell::FLOOR } else { Cell::Blocked }).unwrap();
+        }
+        for (x, y) in [(14, h - 1), (16, h - 1), (14, 3), (16, 3), (14, 2), (16, 2)] {
+            grid.set(x, y, Cell::FLOOR).unwrap();
+        }
+        let stride = w + 2;
+        let padded = |(x, y): (usize, usize)| (y + 1) * stride + x + 1;
+        let mut free = vec![0u8; stride * (h + 2)];
+        let mut table = JumpTable::new(&grid);
+        for ((x, y), cell) in grid.cells() {
+            free[padded((x, y))] = u8::from(cell.is_passable());
+        }
+        let mut marks = Landmarks::new(&free, stride, &table);
+        // the foot shut (half the map out of reach), the head opened, then edits at random
+        let mut edits: Vec<Vec<((usize, usize), bool)>> = vec![vec![((15, h - 1), false)], vec![((15, 3), true)]];
+        for k in 0..60 {
+            edits.push(match k % 5 {
+                4 => {
+                    let (x, y, b) = (next(w - 4), next(h - 4), next(3) == 0);
+                    (x..x + 4).flat_map(|x| (y..y + 4).map(move |y| ((x, y), b))).collect()
+                }
+                _ => vec![((next(w), next(h)), next(3) != 0)],
+            });
+        }
+        let (mut pairs, mut worst, mut lowered) = (0, f64::NEG_INFINITY, 0);
+        for burst in &edits {
+            let mut flipped = Vec::new();
+            for &((x, y), open) in burst {
+                if grid.is_passable(x, y) != open {
+                    grid.set(x, y, if open { Cell::FLOOR } else { Cell::Blocked }).unwrap();
+                    free[padded((x, y))] = u8::from(open);
+                    flipped.push(padded((x, y)));
+                }
+            }
+            let before = marks.exact.clone();
+            let rows = table.repair(&grid, &flipped);
+            marks.repair(&free, stride, &table, &flipped, &rows);
+            lowered += (0..LANDMARKS)
+                .map(|k| before[k].iter().zip(&marks.exact[k]).filter(|(a, b)| value(**b) < value(**a)).count())
+                .sum::<usize>();
+            assert!((0..free.len()).all(|i| marks.at(i).jumps == table.row(i)), "the records keep the table's jumps");
+            let cells: Vec<(usize, usize)> = grid.cells().filter(|(_, c)| c.is_passable()).map(|(p, _)| p).collect();
+            for &goal in &cells {
+                let dist = truth(&grid, goal);
+                for &cell in &cells {
+                    let d = dist[cell.1 * w + cell.0];
+                    let e = marks.estimate(&marks.at(padded(cell)).dist, &marks.at(padded(goal)).dist);
+                    if d.is_finite() {
+                        worst = worst.max(e - d);
+                        pairs += 1;
+                    }
+                }
+            }
+        }
+        assert!(worst <= 1e-9, "the estimate exceeds the true cost by {worst}");
+        assert!(pairs > 5_000_000 && lowered > 1_000, "{pairs} pairs, {lowered} potentials lowered");
     }
 
     /// The landmark estimate never exceeds the true cost between any two cells of a scattered

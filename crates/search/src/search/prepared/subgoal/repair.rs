@@ -74,10 +74,18 @@
 //! The cost is the witness searches among the top of the hierarchy (few vertices, dense):
 //! see the measurements.
 //!
+//! # A map answered by JPS+
+//! On a map of scattered obstacles or city streets ([`Prepared::uses_jump_table`]) the cells,
+//! subgoals and clearances are repaired as above (they stay what the map's subgoals are), the
+//! jump table is repaired where the changed cells are read (it ends as a table made anew), and
+//! the landmarks' distances are lowered where a freed cell opens a shorter way (kept where a
+//! wall was put: an old distance is no longer than the new one), which keeps their estimate
+//! admissible (see the landmarks' repair). The map stays answered by JPS+ however it is
+//! edited; a preparation from scratch may choose the subgoal graph.
+//!
 //! # What is not repaired
-//! A preparation answered by JPS+ ([`Prepared::uses_jump_table`]), one of another grid (a
-//! copy has a new identity) or of another size, and a grid with terrain: prepared from
-//! scratch (or refused, for terrain). A repaired preparation keeps no distance table (the
+//! A preparation of another grid (a copy has a new identity) or of another size, and a grid
+//! with terrain: prepared from scratch (or refused, for terrain). A repaired preparation keeps no distance table (the
 //! hierarchy answers) and no table of each cell's reached subgoals (a query scans from its
 //! start and goal). The file format numbers subgoals in cell order: [`Prepared::to_bytes`]
 //! prepares a repaired map from scratch first.
@@ -143,7 +151,9 @@ impl Prepared {
             return prepare(grid);
         }
         let changes = self.repair_cells(grid);
-        if !changes.flipped.is_empty() {
+        if self.jumps.is_some() {
+            self.repair_jump_table(grid, &changes.flipped);
+        } else if !changes.flipped.is_empty() {
             self.repair_graph(&changes);
             self.table = None;
             self.reach_at = Vec::new();
@@ -169,10 +179,7 @@ impl Prepared {
     /// Whether `grid` is this preparation's grid (same identity and size) and this map's
     /// preparation can be repaired for it.
     fn can_repair(&self, grid: &Grid) -> bool {
-        grid.is_uniform()
-            && self.jumps.is_none()
-            && self.grid_version.0 == grid.version().0
-            && (self.width, self.height) == (grid.width(), grid.height())
+        grid.is_uniform() && self.grid_version.0 == grid.version().0 && (self.width, self.height) == (grid.width(), grid.height())
     }
 
     /// The map as it is now prepared from scratch (its version kept).
@@ -264,6 +271,21 @@ impl Prepared {
         }
     }
 
+    /// Brings JPS+'s jump table and its landmarks to `grid`, after the padded cells `flipped`
+    /// changed (their free flags already flipped): see [`JumpTable::repair`](crate::search::prepared::jps_plus::JumpTable::repair) and the
+    /// landmarks' repair, which keeps their estimate admissible. A table lent to a search
+    /// still under way is left to it: the repair mends a copy.
+    fn repair_jump_table(&mut self, grid: &Grid, flipped: &[usize]) {
+        let table = std::sync::Arc::make_mut(self.jumps.as_mut().expect("a map answered by JPS+"));
+        let rows = table.repair(grid, flipped);
+        if let Some(marks) = &mut self.marks {
+            marks.repair(&self.free, self.stride, table, flipped, &rows);
+        }
+        if !flipped.is_empty() {
+            self.repairs += 1;
+        }
+    }
+
     /// Recomputes the clearances along `d` of the cells behind `q` (whose runs along `d` read
     /// `q`), until one comes out unchanged or is no run's; records those that changed.
     fn repair_clearance(&mut self, q: usize, d: usize, out: &mut Vec<(usize, usize)>) {
@@ -297,6 +319,10 @@ impl Prepared {
     /// cells of which it is a target or beside), and those behind them, until one comes out
     /// unchanged.
     fn repair_diagonals(&mut self, q: usize) {
+        // a map answered by JPS+ keeps no diagonal runs
+        if self.diagonal.is_empty() {
+            return;
+        }
         for (k, &(a, b)) in DIAGONAL.iter().enumerate() {
             let ((ax, ay), (bx, by)) = (STRAIGHT[a], STRAIGHT[b]);
             for s in [self.step(q, (-ax, -ay)), self.step(q, (-bx, -by)), self.back(q, (a, b))] {

@@ -115,13 +115,8 @@ mod tests {
     /// and pops interleaved at random.
     #[test]
     fn the_open_list_pops_in_heap_order() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut draw = crate::rng::xorshift(0x2545_F491_4F6C_DD1Du64);
+        let mut next = move |n: u64| draw() % n;
         let (mut open, mut plain) = (Open::default(), BinaryHeap::new());
         let mut popped = 0;
         for idx in 0..20_000 {

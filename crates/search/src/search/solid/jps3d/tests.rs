@@ -2,16 +2,7 @@
 //! A*'s.
 
 use super::*;
-
-/// A xorshift generator from `seed`, for drawing the tests' worlds and neighbourhoods.
-fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-    move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    }
-}
+use crate::rng::xorshift;
 
 /// A direction's degree counted from its offset: the reference for `DEGREES`.
 fn degree(d: [i32; 3]) -> usize {
