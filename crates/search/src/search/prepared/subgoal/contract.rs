@@ -19,7 +19,7 @@ pub(crate) const EPS: f64 = 1e-9;
 /// The settled vertices a witness search may take before it gives up (and a shortcut is added
 /// that might not be needed: harmless, only slower): when a vertex is contracted, and when its
 /// priority is only estimated.
-const WITNESS_LIMIT: usize = 500;
+pub(crate) const WITNESS_LIMIT: usize = 500;
 const ESTIMATE_LIMIT: usize = 60;
 
 /// A vertex with more remaining edges than this is not contracted: it and every vertex left

@@ -49,6 +49,7 @@ mod contract;
 mod file;
 mod jumps;
 mod landmarks;
+mod mend;
 mod query;
 mod repair;
 mod table;

@@ -57,22 +57,27 @@
 //! Wall removals only add edges and keep every old edge: no witness is lost, none is
 //! tested.
 //!
+//! # The hierarchy mended in its order
+//! When every vertex is contracted (a preparation from scratch leaves no core on any bundled
+//! map, nor does a mending), the hierarchy is not given a core: it is mended in its own order
+//! (see [`mend`](super::mend)). Only the vertices whose upward edges changed, the new ones
+//! and those with a witness near a newly blocked cell are contracted again, lowest first,
+//! and each searches for witnesses only for the pairs whose edges changed or whose ellipse
+//! meets a newly blocked cell. The witness seeds below are the same test, vertex by vertex.
+//!
 //! # The core contracted again
-//! The upward closure of any seed reaches the top of the hierarchy, so `D` would grow with
-//! every repair and the core, searched as a plain graph, would slow every query. So each
-//! repair ends by contracting the core again ([`Upward::contract_core`](super::contract)):
+//! A hierarchy with a core (more edges left than [`contract`](super::contract) takes out)
+//! is repaired as above, with `D` put in its core, which each repair then contracts again
+//! ([`Upward::contract_core`](super::contract)):
 //! the core's edges are exactly the graph that remains once the vertices below it are taken
 //! out (the graph's edges among the core and the shortcuts over contracted vertices), which
 //! is where [`contract`](super::contract) would go on from; its vertices are taken out least
 //! priority first, with the same witness searches and limits, ranked after every vertex
-//! below, until those left have more than the core's degree limit (as after a full
-//! preparation: on the bundled maps none). This is a contraction of the new graph in one
-//! order (the old order less `D`, then `D` in its new order), each vertex's shortcuts found
-//! by witness searches in the graph that remained when it was taken out: a valid hierarchy,
-//! whatever the order, so the argument above applies to the next repair as it did to a full
-//! preparation (a witness found now is a path of the graph then, within its ellipse).
-//! The cost is the witness searches among the top of the hierarchy (few vertices, dense):
-//! see the measurements.
+//! below, until those left have more than the core's degree limit. This is a contraction of
+//! the new graph in one order (the old order less `D`, then `D` in its new order), each
+//! vertex's shortcuts found by witness searches in the graph that remained when it was taken
+//! out: a valid hierarchy, whatever the order, so the argument above applies to the next
+//! repair as it did to a full preparation.
 //!
 //! # A map answered by JPS+
 //! On a map of scattered obstacles or city streets ([`Prepared::uses_jump_table`]) the cells,
@@ -92,6 +97,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::mend::Mend;
 use super::{AT_SUBGOAL, DIAGONAL, NONE, PrepError, Prepared, STRAIGHT, prepare};
 use crate::grid::board::{BLOCKED, Cell, Grid};
 
@@ -403,6 +409,21 @@ impl Prepared {
             }
         }
         let deleted = self.deleted_edges(ch);
+        if self.up.core as usize == before {
+            // every vertex contracted: mended in its own order (see `mend`)
+            let near = if ch.boxes.is_empty() { Vec::new() } else { self.witness_seeds(ch) };
+            let dead: Vec<u32> = ch.old_node.values().copied().filter(|&v| v != NONE && !self.alive(v)).collect();
+            let added: Vec<(u32, u32, f64)> = added.into_iter().map(|((a, b), c)| (a, b, c)).collect();
+            let this = &*self;
+            let near_pair = move |a: u32, b: u32, cost: f64| {
+                let (a, b) = (this.cells[a as usize] as usize, this.cells[b as usize] as usize);
+                ch.boxes.iter().any(|bx| this.to_box(a, bx) + this.to_box(b, bx) <= cost + BESIDE)
+            };
+            let mut mend = Mend::new(&self.up, self.cells.len(), near_pair);
+            mend.start(&deleted, &added, &dead, &near);
+            self.up = mend.finish();
+            return;
+        }
         let mut seeds: Vec<u32> = added.keys().chain(&deleted).flat_map(|&(a, b)| [a, b]).collect();
         seeds.extend(ch.old_node.iter().flat_map(|(&at, &v)| [v, self.node_of[at]]).filter(|&v| v != NONE));
         seeds.extend((0..before as u32).filter(|&v| self.up.rank[v as usize] >= self.up.core));

@@ -1,0 +1,347 @@
+//! A repaired hierarchy mended in its own order: each vertex keeps its rank (new vertices are
+//! ranked below every old one), and only the vertices whose contraction may now differ are
+//! contracted again, lowest first, each with witness searches only for the pairs of its
+//! neighbours that need one. What they change in the edges above them marks the vertices
+//! there, and so on up; a change that makes no difference stops.
+//!
+//! # What a hierarchy must hold
+//! Let every edge kept (the graph's own, or a shortcut over a vertex) stand for a path of its
+//! cost. The hierarchy answers every query exactly when, for every vertex `v` and every two
+//! of its upward neighbours `a` and `b`, some path of kept edges among the vertices ranked
+//! above `v` joins them at most as dear as `a -> v -> b` (a *witness*, which may be a
+//! shortcut over `v` itself). Then any shortest path of the graph can be made, valley by
+//! valley (its lowest vertex lower than both its neighbours replaced by that witness), into
+//! one that only climbs then only descends, at no more cost: what the query searches.
+//!
+//! # The mending
+//! 1. **Broken edges out first.** Every kept edge whose path is broken goes: the graph's edges
+//!    the repair takes out, those with an end taken out, and every shortcut with a broken half
+//!    (by middles in the order of contraction). The vertices that kept them are marked.
+//! 2. **New edges in.** The graph's new edges are kept (each at its earlier end, which is
+//!    marked), and the new vertices marked.
+//! 3. **Marked vertices contracted again**, lowest first. For each two upward neighbours `a`,
+//!    `b` of a marked vertex `v`:
+//!    - a shortcut over `v` kept between them stays, at the cost of its halves now (its path
+//!      is unbroken: a broken one went in step 1);
+//!    - else when `v`'s edges to `a` and `b` are those it had and no newly blocked cell lies
+//!      in their ellipse (see the repair's witness seeds) nothing is done: the old witness
+//!      is still there (below);
+//!    - else a witness search among the vertices above `v` decides (a shortcut when it finds
+//!      none within its limit), and a shortcut is kept where it is cheaper than the edge there.
+//!
+//!    An edge set or made cheaper marks the vertex that keeps it: always one ranked above `v`.
+//!
+//! # Why every vertex ends with its witnesses
+//! After step 1, edges are only added or made cheaper, so a witness found stays one: a vertex
+//! contracted in step 3 keeps what it finds, whatever comes after. A vertex not marked, or a
+//! pair left alone, had a witness in the old hierarchy. That witness stood for a path of at
+//! most `a -> v -> b`'s cost, so every cell of it lies in the pair's ellipse; if it used an
+//! edge broken in step 1, the broken path's cell (a newly blocked one, or beside one) lies
+//! there too, and the repair's witness seeds marked `v` (tested pair by pair here). Otherwise
+//! each of its edges is still kept, or a cheaper one between the same vertices.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, HashSet};
+
+use super::NONE;
+use super::contract::{EPS, Upward, WITNESS_LIMIT};
+
+/// One vertex's upward edge: target, cost, middle (`NONE` for the graph's own).
+type Edge = (u32, f64, u32);
+
+/// The hierarchy while a repair mends it: the old one, and per vertex changed its upward edges
+/// (one per target) and the edges reaching it from earlier vertices (source, cost), copied
+/// from the old hierarchy when first changed.
+pub(crate) struct Mend<'a> {
+    old: &'a Upward,
+    /// How many vertices the old hierarchy had (the new ones are numbered after).
+    before: usize,
+    rank: Vec<u32>,
+    up: HashMap<u32, Vec<Edge>>,
+    down: HashMap<u32, Vec<(u32, f64)>>,
+    /// The old hierarchy's edges reaching each vertex from earlier ones, as ranges of
+    /// `old_from` (sources) and `old_cost`.
+    old_down: Vec<u32>,
+    old_from: Vec<u32>,
+    old_cost: Vec<f64>,
+    /// Marked vertices by rank, lowest first, each once.
+    marked: BinaryHeap<Reverse<(u32, u32)>>,
+    queued: Vec<bool>,
+    /// Vertices whose witnesses a newly blocked cell may have broken.
+    near_blocked: Vec<bool>,
+    /// Whether a newly blocked cell lies within the ellipse of two vertices, for a cost.
+    near_pair: Box<dyn Fn(u32, u32, f64) -> bool + 'a>,
+    dist: Vec<f64>,
+    touched: Vec<u32>,
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
+}
+
+impl<'a> Mend<'a> {
+    /// The old hierarchy `old` (every vertex contracted) for a graph now of `n` vertices, the
+    /// new ones ranked first; `near_pair` says whether a newly blocked cell lies in the
+    /// ellipse of two vertices for a cost (see the repair's witness seeds).
+    pub(crate) fn new(old: &'a Upward, n: usize, near_pair: impl Fn(u32, u32, f64) -> bool + 'a) -> Mend<'a> {
+        let before = old.rank.len();
+        let fresh = (n - before) as u32;
+        let rank = (0..n).map(|v| if v < before { old.rank[v] + fresh } else { (v - before) as u32 }).collect();
+        // the old edges by target: counted, then placed
+        let mut old_down = vec![0u32; before + 1];
+        for &t in &old.targets {
+            old_down[t as usize + 1] += 1;
+        }
+        for v in 0..before {
+            old_down[v + 1] += old_down[v];
+        }
+        let mut next = old_down.clone();
+        let (mut old_from, mut old_cost) = (vec![0; old.targets.len()], vec![0.0; old.targets.len()]);
+        for v in 0..before as u32 {
+            for (t, c, _) in old.edges(v) {
+                let at = &mut next[t as usize];
+                (old_from[*at as usize], old_cost[*at as usize]) = (v, c);
+                *at += 1;
+            }
+        }
+        Mend {
+            old,
+            before,
+            rank,
+            up: HashMap::new(),
+            down: HashMap::new(),
+            old_down,
+            old_from,
+            old_cost,
+            marked: BinaryHeap::new(),
+            queued: vec![false; n],
+            near_blocked: vec![false; n],
+            near_pair: Box::new(near_pair),
+            dist: vec![f64::INFINITY; n],
+            touched: Vec::new(),
+            heap: BinaryHeap::new(),
+        }
+    }
+
+    /// `v`'s upward edges now, into `out`.
+    fn ups(&self, v: u32, out: &mut Vec<Edge>) {
+        out.clear();
+        match self.up.get(&v) {
+            Some(list) => out.extend_from_slice(list),
+            None if (v as usize) < self.before => out.extend(self.old.edges(v)),
+            None => {}
+        }
+    }
+
+    /// The edges reaching `v` from earlier vertices now, added to `out`.
+    fn downs(&self, v: u32, out: &mut Vec<(u32, f64)>) {
+        match self.down.get(&v) {
+            Some(list) => out.extend_from_slice(list),
+            None if (v as usize) < self.before => {
+                let range = self.old_down[v as usize] as usize..self.old_down[v as usize + 1] as usize;
+                out.extend(self.old_from[range.clone()].iter().copied().zip(self.old_cost[range].iter().copied()));
+            }
+            None => {}
+        }
+    }
+
+    /// Marks `v` to be contracted again.
+    fn mark(&mut self, v: u32) {
+        if !std::mem::replace(&mut self.queued[v as usize], true) {
+            self.marked.push(Reverse((self.rank[v as usize], v)));
+        }
+    }
+
+    /// The pair as (earlier, later) in the order.
+    fn ordered(&self, a: u32, b: u32) -> (u32, u32) {
+        if self.rank[a as usize] < self.rank[b as usize] { (a, b) } else { (b, a) }
+    }
+
+    /// Sets the edge from `lo` up to `hi` (or takes it out, `None`), keeping the edges by
+    /// target with it, and marks `lo` when its upward edges changed.
+    fn set(&mut self, lo: u32, hi: u32, edge: Option<(f64, u32)>) {
+        if !self.up.contains_key(&lo) {
+            let mut list = Vec::new();
+            self.ups(lo, &mut list);
+            self.up.insert(lo, list);
+        }
+        let list = self.up.get_mut(&lo).expect("copied above");
+        let at = list.iter().position(|e| e.0 == hi);
+        if at.map(|k| (list[k].1, list[k].2)) == edge {
+            return;
+        }
+        match (at, edge) {
+            (Some(k), Some((c, m))) => list[k] = (hi, c, m),
+            (Some(k), None) => drop(list.swap_remove(k)),
+            (None, Some((c, m))) => list.push((hi, c, m)),
+            (None, None) => return,
+        }
+        if !self.down.contains_key(&hi) {
+            let mut list = Vec::new();
+            self.downs(hi, &mut list);
+            self.down.insert(hi, list);
+        }
+        let down = self.down.get_mut(&hi).expect("copied above");
+        down.retain(|&(s, _)| s != lo);
+        if let Some((c, _)) = edge {
+            down.push((lo, c));
+        }
+        self.mark(lo);
+    }
+
+    /// The graph's edges taken out (`dropped`, each (lower, higher) number) and added, the
+    /// vertices taken out (`dead`) and those whose witnesses a newly blocked cell may have
+    /// broken (`near`): every edge whose path is broken (a graph's edge taken out, one with an
+    /// end taken out, a shortcut with a broken half) taken out first, then the new edges put,
+    /// each vertex whose edges changed marked, and the new ones.
+    pub(crate) fn start(&mut self, dropped: &HashSet<(u32, u32)>, added: &[(u32, u32, f64)], dead: &[u32], near: &[u32]) {
+        for (v, t) in self.broken(dropped, dead) {
+            self.set(v, t, None);
+        }
+        for &(a, b, c) in added {
+            let (lo, hi) = self.ordered(a, b);
+            self.set(lo, hi, Some((c, NONE)));
+        }
+        for &v in near {
+            self.near_blocked[v as usize] = true;
+            self.mark(v);
+        }
+        for v in self.before..self.rank.len() {
+            self.mark(v as u32);
+        }
+    }
+
+    /// The old hierarchy's edges (each as the vertex that keeps it and its target) whose path
+    /// is broken: a graph's edge in `dropped`, an edge with an end in `dead`, and every
+    /// shortcut with a broken half (found by middles in the order of contraction: a shortcut's
+    /// halves bypass earlier vertices).
+    fn broken(&self, dropped: &HashSet<(u32, u32)>, dead: &[u32]) -> Vec<(u32, u32)> {
+        let old = self.old;
+        let mut gone = vec![false; self.before];
+        dead.iter().for_each(|&v| gone[v as usize] = true);
+        let mut broken = vec![false; old.targets.len()];
+        let mut from = vec![0u32; old.targets.len()];
+        let mut shortcuts = Vec::new();
+        for v in 0..self.before {
+            for k in old.offsets[v] as usize..old.offsets[v + 1] as usize {
+                let (t, m) = (old.targets[k], old.middles[k]);
+                from[k] = v as u32;
+                broken[k] = gone[v] || gone[t as usize] || (m == NONE && dropped.contains(&(t.min(v as u32), t.max(v as u32))));
+                if m != NONE {
+                    shortcuts.push(k);
+                }
+            }
+        }
+        shortcuts.sort_unstable_by_key(|&k| old.rank[old.middles[k] as usize]);
+        for k in shortcuts {
+            let [a, b] = old.halves[k];
+            broken[k] |= broken[a as usize] || broken[b as usize];
+        }
+        (0..broken.len()).filter(|&k| broken[k]).map(|k| (from[k], old.targets[k])).collect()
+    }
+
+    /// Contracts the marked vertices again, lowest first, until none is left; gives the
+    /// hierarchy: every vertex's upward edges (the old ones where none changed), by target.
+    pub(crate) fn finish(mut self) -> Upward {
+        while let Some(Reverse((_, v))) = self.marked.pop() {
+            self.queued[v as usize] = false;
+            self.contract(v);
+        }
+        let n = self.rank.len();
+        let mut out = Upward { offsets: vec![0], core: n as u32, ..Upward::default() };
+        let mut list = Vec::new();
+        for v in 0..n as u32 {
+            self.ups(v, &mut list);
+            if self.up.contains_key(&v) {
+                list.sort_unstable_by_key(|e| e.0);
+            }
+            for &(t, c, m) in &list {
+                out.targets.push(t);
+                out.costs.push(c);
+                out.middles.push(m);
+            }
+            out.offsets.push(out.targets.len() as u32);
+        }
+        out.rank = self.rank;
+        out.link();
+        out
+    }
+
+    /// `v` contracted again (see the module's docs): the shortcuts over it decided pair by pair,
+    /// and the hierarchy's edges set to them.
+    fn contract(&mut self, v: u32) {
+        let mut ups = Vec::new();
+        self.ups(v, &mut ups);
+        let same = |t: u32, c: f64| (v as usize) < self.before && self.old.edges(v).any(|e| e.0 == t && e.1 == c);
+        let unchanged: Vec<bool> = ups.iter().map(|&(t, c, _)| same(t, c)).collect();
+        let mut keep: Vec<(u32, u32, f64)> = Vec::new();
+        let mut ask: HashMap<u32, Vec<(u32, f64)>> = HashMap::new();
+        let mut there = Vec::new();
+        for i in 0..ups.len() {
+            for j in i + 1..ups.len() {
+                let ((a, ca, _), (b, cb, _)) = (ups[i], ups[j]);
+                let (lo, hi) = self.ordered(a, b);
+                self.ups(lo, &mut there);
+                if there.iter().any(|e| e.0 == hi && e.2 == v) {
+                    // a shortcut over `v` kept: it stays, at the cost of its halves now
+                    keep.push((lo, hi, ca + cb));
+                } else if !unchanged[i] || !unchanged[j] || (self.near_blocked[v as usize] && (self.near_pair)(a, b, ca + cb)) {
+                    ask.entry(a).or_default().push((b, ca + cb));
+                }
+            }
+        }
+        for (a, pairs) in ask {
+            self.witness(a, self.rank[v as usize], &pairs);
+            for (b, cost) in pairs {
+                if self.dist[b as usize] > cost + EPS {
+                    let (lo, hi) = self.ordered(a, b);
+                    keep.push((lo, hi, cost));
+                }
+            }
+        }
+        for (lo, hi, c) in keep {
+            self.ups(lo, &mut there);
+            match there.iter().find(|e| e.0 == hi) {
+                Some(&(_, old, m)) if m != v && old <= c => {}
+                _ => self.set(lo, hi, Some((c, v))),
+            }
+        }
+    }
+
+    /// Distances from `from` among the vertices ranked above `above`, until every vertex of
+    /// `pairs` is settled, the farthest's cost is passed, or [`WITNESS_LIMIT`] are settled.
+    fn witness(&mut self, from: u32, above: u32, pairs: &[(u32, f64)]) {
+        for &t in &self.touched {
+            self.dist[t as usize] = f64::INFINITY;
+        }
+        self.touched.clear();
+        self.heap.clear();
+        let bound = pairs.iter().fold(0f64, |m, p| m.max(p.1));
+        let mut wanted: HashSet<u32> = pairs.iter().map(|p| p.0).collect();
+        self.dist[from as usize] = 0.0;
+        self.touched.push(from);
+        self.heap.push(Reverse((0f64.to_bits(), from)));
+        let (mut settled, mut ups, mut next) = (0, Vec::new(), Vec::new());
+        while let Some(Reverse((key, u))) = self.heap.pop() {
+            let d = f64::from_bits(key);
+            if d > self.dist[u as usize] {
+                continue;
+            }
+            settled += 1;
+            if d > bound || settled > WITNESS_LIMIT || (wanted.remove(&u) && wanted.is_empty()) {
+                break;
+            }
+            self.ups(u, &mut ups);
+            next.clear();
+            next.extend(ups.iter().map(|e| (e.0, e.1)));
+            self.downs(u, &mut next);
+            for &(t, c) in &next {
+                let nd = d + c;
+                if self.rank[t as usize] > above && nd < self.dist[t as usize] {
+                    if self.dist[t as usize] == f64::INFINITY {
+                        self.touched.push(t);
+                    }
+                    self.dist[t as usize] = nd;
+                    self.heap.push(Reverse((nd.to_bits(), t)));
+                }
+            }
+        }
+    }
+}
