@@ -4,6 +4,10 @@
 //!
 //!     cargo run --release -p cubepath-search --example prepared -- MAP...   (MAP.scen beside each)
 //!
+//! BUILDINGS=N puts N buildings of 20 x 20 cells, each repaired as one burst, then takes them
+//! away again (median and worst repair of each), the answers checked against a fresh
+//! preparation.
+//!
 //! REPAIRS=N then toggles N seeded cells one at a time, repairing the preparation after each
 //! (median and worst repair against one preparation from scratch), and times the scenario's
 //! queries on the edited map against JPS+ (each answer checked against JPS+'s cost).
@@ -70,22 +74,69 @@ fn main() {
             times[0] / times[1],
             expanded as f64 / passes as f64 / problems.len() as f64
         );
+        if let Some(n) = std::env::var("BUILDINGS").ok().and_then(|n| n.parse().ok()) {
+            // a copy of the grid is another grid: prepared for it first
+            let copy = grid.clone();
+            let own = prepare(&copy).expect("a plain board");
+            buildings(&map, copy, own, n);
+        }
         if let Some(n) = std::env::var("REPAIRS").ok().and_then(|n| n.parse().ok()) {
             repairs(&map, grid, prepared, &problems, n, prep);
         }
     }
 }
 
+/// Puts `n` buildings of 20 x 20 blocked cells at seeded places of `grid`, each repaired as one
+/// burst, then takes them away again in reverse, each repaired as one; prints the median and
+/// worst repair of each kind, and checks the map at the end against a fresh preparation.
+fn buildings(map: &str, mut grid: Grid, mut prepared: Prepared, n: usize) {
+    let mut draw = xorshift(0x2545_f491_4f6c_dd1d);
+    let mut next = move |m: usize| (draw() % m as u64) as usize;
+    let mut placed = Vec::new();
+    let mut times = [Vec::new(), Vec::new()];
+    for _ in 0..n {
+        let (x0, y0) = (next(grid.width() - 20), next(grid.height() - 20));
+        let cells: Vec<(usize, usize, Cell)> =
+            (y0..y0 + 20).flat_map(|y| (x0..x0 + 20).map(move |x| (x, y))).map(|(x, y)| (x, y, grid.get(x, y).unwrap())).collect();
+        for &(x, y, _) in &cells {
+            grid.set(x, y, Cell::Blocked).unwrap();
+        }
+        let t = Instant::now();
+        prepared = prepared.repair(&grid).expect("a plain board");
+        times[0].push(t.elapsed().as_secs_f64() * 1e3);
+        placed.push(cells);
+    }
+    for cells in placed.iter().rev() {
+        for &(x, y, cell) in cells {
+            grid.set(x, y, cell).unwrap();
+        }
+        let t = Instant::now();
+        prepared = prepared.repair(&grid).expect("a plain board");
+        times[1].push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    let fresh = prepare(&grid).expect("a plain board");
+    let mut s = Searcher::default();
+    for k in 0..200 {
+        let (a, b) = ((next(grid.width()), next(grid.height())), (next(grid.width()), next(grid.height())));
+        if grid.is_passable(a.0, a.1) && grid.is_passable(b.0, b.1) {
+            let (got, want) = (prepared.search(&grid, a, b, &mut s).unwrap().cost, fresh.search(&grid, a, b, &mut s).unwrap().cost);
+            assert!(got.zip(want).is_none_or(|(g, w)| (g - w).abs() < 1e-6) && got.is_some() == want.is_some(), "{map}: query {k}");
+        }
+    }
+    let [put, taken] = times.map(|mut t| {
+        t.sort_by(f64::total_cmp);
+        (t[t.len() / 2], t[t.len() - 1])
+    });
+    println!(
+        "{map}: {n} buildings of 20 x 20 put, each repaired as one: median {:.3} ms, worst {:.3} ms; taken away again: median {:.3} ms, worst {:.3} ms",
+        put.0, put.1, taken.0, taken.1
+    );
+}
+
 /// Toggles `n` seeded cells of `grid` one at a time, repairing `prepared` after each, then
 /// times the problems' queries on the edited map, repaired against JPS+.
 fn repairs(map: &str, mut grid: Grid, mut prepared: Prepared, problems: &[Problem], n: usize, prep: f64) {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
     let mut times = Vec::with_capacity(n);
     for _ in 0..n {
         let (x, y) = (next() as usize % grid.width(), next() as usize % grid.height());
@@ -135,4 +186,14 @@ fn repairs(map: &str, mut grid: Grid, mut prepared: Prepared, problems: &[Proble
         run[2] * 1e3,
         if fresh.uses_distance_table() { " (its distance table)" } else { "" }
     );
+}
+
+/// A xorshift generator from `seed`: the same edits on every run.
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
 }

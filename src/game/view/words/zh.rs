@@ -443,8 +443,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ),
     ("{} runs whole, not step by step", "{} 只能整体运行，不能单步"),
     (
-        "The map prepared once into a graph of its obstacles' corners; each search is A* over those few corners (scattered obstacles, whose graph would save too little, get JPS+'s jump distances instead). Optimal; prepares again after an edit.",
-        "地图先计算一次，变成由障碍的角组成的图；每次搜索只在这些角上运行 A*（障碍零散时这样的图省不了多少，改为预先计算 JPS+ 的跳跃距离）。最优；编辑后重新计算。",
+        "The map prepared once into a graph of its obstacles' corners; each search is A* over those few corners (scattered obstacles, whose graph would save too little, get JPS+'s jump distances instead). Optimal; an edit is repaired where it matters, not prepared again.",
+        "地图先计算一次，变成由障碍的角组成的图；每次搜索只在这些角上运行 A*（障碍零散时这样的图省不了多少，改为预先计算 JPS+ 的跳跃距离）。最优；编辑后只修补受影响的部分，不重新计算。",
     ),
     (
         "This board's obstacles are scattered: its subgoal graph would have more edges than it saves, so the board is prepared as JPS+'s jump distances instead, and the steps shown are JPS+'s. The path is still the least.",

@@ -171,7 +171,7 @@ impl Algorithm {
             }
             Algorithm::LazyTheta => "Theta* that checks line of sight only when a cell is expanded: fewer checks, paths as short.",
             Algorithm::Subgoal => {
-                "The map prepared once into a graph of its obstacles' corners; each search is A* over those few corners (scattered obstacles, whose graph would save too little, get JPS+'s jump distances instead). Optimal; prepares again after an edit."
+                "The map prepared once into a graph of its obstacles' corners; each search is A* over those few corners (scattered obstacles, whose graph would save too little, get JPS+'s jump distances instead). Optimal; an edit is repaired where it matters, not prepared again."
             }
             Algorithm::Hpa => {
                 "The map cut into clusters joined at their entrances; A* over the entrances, refined to cells and smoothed. Near optimal, not optimal; an edit rebuilds the clusters around it."

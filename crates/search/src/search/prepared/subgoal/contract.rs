@@ -72,7 +72,8 @@ impl Upward {
     pub(crate) fn edge_index(&self, a: u32, b: u32) -> Option<usize> {
         let (lo, hi) = if self.rank[a as usize] < self.rank[b as usize] { (a, b) } else { (b, a) };
         let start = self.offsets[lo as usize] as usize;
-        self.targets_of(lo).iter().position(|&t| t == hi).map(|k| start + k)
+        // each vertex's edges are sorted by target
+        self.targets_of(lo).binary_search(&hi).ok().map(|k| start + k)
     }
 
     /// The subgoal graph's vertices from `a` to `b` along one hierarchy edge, `a` left out.

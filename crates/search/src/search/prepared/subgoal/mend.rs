@@ -94,7 +94,12 @@ impl<'a> Mend<'a> {
         }
         let mut next = old_down.clone();
         let (mut old_from, mut old_cost) = (vec![0; old.targets.len()], vec![0.0; old.targets.len()]);
-        for v in 0..before as u32 {
+        // sources placed latest first, so that a search above a rank stops at the first below
+        let mut by_rank = vec![0u32; before];
+        for v in 0..before {
+            by_rank[old.rank[v] as usize] = v as u32;
+        }
+        for &v in by_rank.iter().rev() {
             for (t, c, _) in old.edges(v) {
                 let at = &mut next[t as usize];
                 (old_from[*at as usize], old_cost[*at as usize]) = (v, c);
@@ -128,6 +133,38 @@ impl<'a> Mend<'a> {
             None if (v as usize) < self.before => out.extend(self.old.edges(v)),
             None => {}
         }
+    }
+
+    /// The edge from `lo` up to `hi` now, as (cost, middle).
+    fn edge(&self, lo: u32, hi: u32) -> Option<(f64, u32)> {
+        match self.up.get(&lo) {
+            Some(list) => list.iter().find(|e| e.0 == hi).map(|e| (e.1, e.2)),
+            None if (lo as usize) < self.before => {
+                let start = self.old.offsets[lo as usize] as usize;
+                let k = self.old.targets_of(lo).binary_search(&hi).ok()? + start;
+                Some((self.old.costs[k], self.old.middles[k]))
+            }
+            None => None,
+        }
+    }
+
+    /// `u`'s neighbours now ranked above `above` (`u` is), upward and from earlier vertices,
+    /// with the costs, into `out`.
+    fn neighbours(&self, u: u32, above: u32, out: &mut Vec<(u32, f64)>) {
+        out.clear();
+        match self.up.get(&u) {
+            Some(list) => out.extend(list.iter().map(|e| (e.0, e.1))),
+            None if (u as usize) < self.before => {
+                let range = self.old.offsets[u as usize] as usize..self.old.offsets[u as usize + 1] as usize;
+                out.extend(self.old.targets[range.clone()].iter().copied().zip(self.old.costs[range].iter().copied()));
+            }
+            None => {}
+        }
+        let from = out.len();
+        self.downs(u, out);
+        // the edges from earlier vertices come latest first: those past `above` cut off
+        let keep = out[from..].iter().take_while(|&&(s, _)| self.rank[s as usize] > above).count();
+        out.truncate(from + keep);
     }
 
     /// The edges reaching `v` from earlier vertices now, added to `out`.
@@ -181,7 +218,9 @@ impl<'a> Mend<'a> {
         let down = self.down.get_mut(&hi).expect("copied above");
         down.retain(|&(s, _)| s != lo);
         if let Some((c, _)) = edge {
-            down.push((lo, c));
+            // kept latest first (see `neighbours`)
+            let at = down.partition_point(|&(s, _)| self.rank[s as usize] > self.rank[lo as usize]);
+            down.insert(at, (lo, c));
         }
         self.mark(lo);
     }
@@ -246,16 +285,18 @@ impl<'a> Mend<'a> {
         }
         let n = self.rank.len();
         let mut out = Upward { offsets: vec![0], core: n as u32, ..Upward::default() };
-        let mut list = Vec::new();
+        let old = self.old;
         for v in 0..n as u32 {
-            self.ups(v, &mut list);
-            if self.up.contains_key(&v) {
+            if let Some(list) = self.up.get_mut(&v) {
                 list.sort_unstable_by_key(|e| e.0);
-            }
-            for &(t, c, m) in &list {
-                out.targets.push(t);
-                out.costs.push(c);
-                out.middles.push(m);
+                out.targets.extend(list.iter().map(|e| e.0));
+                out.costs.extend(list.iter().map(|e| e.1));
+                out.middles.extend(list.iter().map(|e| e.2));
+            } else if (v as usize) < self.before {
+                let range = old.offsets[v as usize] as usize..old.offsets[v as usize + 1] as usize;
+                out.targets.extend_from_slice(&old.targets[range.clone()]);
+                out.costs.extend_from_slice(&old.costs[range.clone()]);
+                out.middles.extend_from_slice(&old.middles[range]);
             }
             out.offsets.push(out.targets.len() as u32);
         }
@@ -273,13 +314,11 @@ impl<'a> Mend<'a> {
         let unchanged: Vec<bool> = ups.iter().map(|&(t, c, _)| same(t, c)).collect();
         let mut keep: Vec<(u32, u32, f64)> = Vec::new();
         let mut ask: HashMap<u32, Vec<(u32, f64)>> = HashMap::new();
-        let mut there = Vec::new();
         for i in 0..ups.len() {
             for j in i + 1..ups.len() {
                 let ((a, ca, _), (b, cb, _)) = (ups[i], ups[j]);
                 let (lo, hi) = self.ordered(a, b);
-                self.ups(lo, &mut there);
-                if there.iter().any(|e| e.0 == hi && e.2 == v) {
+                if self.edge(lo, hi).is_some_and(|e| e.1 == v) {
                     // a shortcut over `v` kept: it stays, at the cost of its halves now
                     keep.push((lo, hi, ca + cb));
                 } else if !unchanged[i] || !unchanged[j] || (self.near_blocked[v as usize] && (self.near_pair)(a, b, ca + cb)) {
@@ -297,9 +336,8 @@ impl<'a> Mend<'a> {
             }
         }
         for (lo, hi, c) in keep {
-            self.ups(lo, &mut there);
-            match there.iter().find(|e| e.0 == hi) {
-                Some(&(_, old, m)) if m != v && old <= c => {}
+            match self.edge(lo, hi) {
+                Some((old, m)) if m != v && old <= c => {}
                 _ => self.set(lo, hi, Some((c, v))),
             }
         }
@@ -318,7 +356,7 @@ impl<'a> Mend<'a> {
         self.dist[from as usize] = 0.0;
         self.touched.push(from);
         self.heap.push(Reverse((0f64.to_bits(), from)));
-        let (mut settled, mut ups, mut next) = (0, Vec::new(), Vec::new());
+        let (mut settled, mut next) = (0, Vec::new());
         while let Some(Reverse((key, u))) = self.heap.pop() {
             let d = f64::from_bits(key);
             if d > self.dist[u as usize] {
@@ -328,13 +366,10 @@ impl<'a> Mend<'a> {
             if d > bound || settled > WITNESS_LIMIT || (wanted.remove(&u) && wanted.is_empty()) {
                 break;
             }
-            self.ups(u, &mut ups);
-            next.clear();
-            next.extend(ups.iter().map(|e| (e.0, e.1)));
-            self.downs(u, &mut next);
+            self.neighbours(u, above, &mut next);
             for &(t, c) in &next {
                 let nd = d + c;
-                if self.rank[t as usize] > above && nd < self.dist[t as usize] {
+                if nd < self.dist[t as usize] {
                     if self.dist[t as usize] == f64::INFINITY {
                         self.touched.push(t);
                     }
