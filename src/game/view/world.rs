@@ -290,9 +290,17 @@ fn clear_world_meshes(commands: &mut Commands, drawn: &mut WorldDrawn) {
 fn chunks_beside(grid: &VoxelGrid, p: Pos3) -> impl Iterator<Item = (usize, usize)> {
     let corner = |v: usize| v - v % CHUNK;
     let (w, h) = (grid.width(), grid.height());
-    let xs = [Some(p.0), p.0.checked_sub(1), (p.0 + 1 < w).then_some(p.0 + 1)];
-    let ys = [Some(p.1), p.1.checked_sub(1), (p.1 + 1 < h).then_some(p.1 + 1)];
-    xs.into_iter().flatten().flat_map(move |x| ys.into_iter().flatten().map(move |y| (corner(x), corner(y))))
+    // its own column and the four beside it (a voxel's faces look along x, y and up or down:
+    // never into a chunk only diagonally beside)
+    let (x, y) = (p.0, p.1);
+    let beside = [
+        Some((x, y)),
+        x.checked_sub(1).map(|x| (x, y)),
+        (x + 1 < w).then_some((x + 1, y)),
+        y.checked_sub(1).map(|y| (x, y)),
+        (y + 1 < h).then_some((x, y + 1)),
+    ];
+    beside.into_iter().flatten().map(move |(x, y)| (corner(x), corner(y)))
 }
 
 /// Draws the chunk whose first column is `at`, if it has a face to show. Its mesh lives only
@@ -553,5 +561,124 @@ mod tests {
             merged += faces - quads.len();
         }
         assert!(merged > 1000, "faces were merged: {merged} fewer quads than faces");
+    }
+
+    /// Each drawn chunk's corner positions, by the chunk's first column, read from the meshes.
+    fn drawn_chunks(app: &App) -> std::collections::BTreeMap<(usize, usize), Vec<[f32; 3]>> {
+        let (drawn, meshes) = (app.world().resource::<WorldDrawn>(), app.world().resource::<Assets<Mesh>>());
+        let corners = |mesh: &Mesh| match mesh.attribute(Mesh::ATTRIBUTE_POSITION) {
+            Some(VertexAttributeValues::Float32x3(p)) => p.clone(),
+            _ => panic!("positions"),
+        };
+        drawn.by_chunk.iter().map(|(&at, (_, handle, _))| (at, corners(meshes.get(handle).expect("a drawn chunk's mesh")))).collect()
+    }
+
+    /// The chunks redrawn around edits hold exactly what chunks drawn from scratch hold: after
+    /// voxels put and taken on chunks' edges and corners and at random, an undo, more edits in
+    /// one frame than the world's change log keeps, a lower slice, a copy of the world (another
+    /// identity) and edits of the copy. Each chunk's corners, the faces counted and the chunk
+    /// entities (none left over) are compared with meshes made anew.
+    #[test]
+    fn chunks_redrawn_around_edits_are_those_drawn_from_scratch() {
+        let mut app = App::new();
+        app.init_resource::<Assets<Mesh>>().init_resource::<WorldDrawn>().init_resource::<WorldBoard>();
+        let root = app.world_mut().spawn_empty().id();
+        let (voxels, ground, marker, endpoint) = Default::default();
+        app.insert_resource(WorldAssets { root, voxels, ground, marker, endpoint });
+        app.add_systems(Update, build_world_meshes);
+        let (w, h, d) = (40, 35, 4);
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut world = VoxelGrid::new(w, h, d).unwrap();
+        for _ in 0..w * h * d / 4 {
+            world.set_blocked((next(w), next(h), next(d)), true).unwrap();
+        }
+        let first = world.clone();
+        {
+            let mut board = app.world_mut().resource_mut::<WorldBoard>();
+            (board.grid, board.slice) = (Some(world), d - 1);
+        }
+        let check = |app: &mut App, what: &str| {
+            app.update();
+            let board = app.world().resource::<WorldBoard>();
+            let (grid, slice) = (board.grid.as_ref().unwrap(), board.slice);
+            let want: std::collections::BTreeMap<(usize, usize), Vec<[f32; 3]>> = (0..h)
+                .step_by(CHUNK)
+                .flat_map(|cy| (0..w).step_by(CHUNK).map(move |cx| (cx, cy)))
+                .filter_map(|at| {
+                    let mesh = chunk_mesh(grid, slice, at)?;
+                    match mesh.attribute(Mesh::ATTRIBUTE_POSITION) {
+                        Some(VertexAttributeValues::Float32x3(p)) => Some((at, p.clone())),
+                        _ => None,
+                    }
+                })
+                .collect();
+            let faces: usize = want.values().map(|p| p.len() / 4).sum();
+            assert!(drawn_chunks(app) == want, "{what}: the chunks drawn differ from chunks made anew");
+            let drawn = app.world().resource::<WorldDrawn>();
+            assert_eq!(drawn.faces, faces, "{what}: faces counted");
+            let named = app.world_mut().query::<&Name>().iter(app.world()).filter(|n| n.as_str().starts_with("World chunk")).count();
+            assert_eq!(named, want.len(), "{what}: chunk entities");
+        };
+        check(&mut app, "drawn first");
+        let edge = [(0, 0), (15, 15), (16, 16), (15, 16), (16, 0), (31, 34), (32, 17), (39, 34), (0, 16)];
+        let mut edited = Vec::new();
+        for (k, &(x, y)) in edge.iter().enumerate() {
+            let p = (x, y, k % d);
+            let mut board = app.world_mut().resource_mut::<WorldBoard>();
+            let grid = board.grid.as_mut().unwrap();
+            let blocked = grid.is_blocked(p);
+            grid.set_blocked(p, !blocked).unwrap();
+            edited.push((p, blocked));
+            drop(board);
+            check(&mut app, &format!("edge edit {k} at {p:?}"));
+        }
+        for round in 0..6 {
+            let mut board = app.world_mut().resource_mut::<WorldBoard>();
+            let grid = board.grid.as_mut().unwrap();
+            for _ in 0..1 + round * 3 {
+                let p = (next(w), next(h), next(d));
+                let blocked = grid.is_blocked(p);
+                grid.set_blocked(p, !blocked).unwrap();
+            }
+            drop(board);
+            check(&mut app, &format!("random edits, round {round}"));
+        }
+        // the edge edits undone, in reverse
+        for &(p, blocked) in edited.iter().rev() {
+            app.world_mut().resource_mut::<WorldBoard>().grid.as_mut().unwrap().set_blocked(p, blocked).unwrap();
+        }
+        check(&mut app, "undo");
+        // more changes in a frame than the change log keeps: drawn again whole
+        {
+            let mut board = app.world_mut().resource_mut::<WorldBoard>();
+            let grid = board.grid.as_mut().unwrap();
+            for i in 0..first.len() {
+                let p = first.pos(i);
+                if next(3) == 0 {
+                    grid.set_blocked(p, !first.is_blocked(p)).unwrap();
+                }
+            }
+        }
+        check(&mut app, "many changes at once");
+        app.world_mut().resource_mut::<WorldBoard>().slice = 1;
+        check(&mut app, "a lower slice");
+        let copy = app.world().resource::<WorldBoard>().grid.clone();
+        app.world_mut().resource_mut::<WorldBoard>().grid = copy;
+        check(&mut app, "a copy");
+        for k in 0..4 {
+            let p = (next(w), next(h), next(2));
+            let mut board = app.world_mut().resource_mut::<WorldBoard>();
+            let grid = board.grid.as_mut().unwrap();
+            let blocked = grid.is_blocked(p);
+            grid.set_blocked(p, !blocked).unwrap();
+            drop(board);
+            check(&mut app, &format!("the copy edited ({k})"));
+        }
     }
 }
