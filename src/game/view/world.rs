@@ -563,6 +563,16 @@ mod tests {
         assert!(merged > 1000, "faces were merged: {merged} fewer quads than faces");
     }
 
+    /// Turns the played world's voxel `p` over (blocked to free or back); gives whether it was
+    /// blocked.
+    fn toggle(app: &mut App, p: Pos3) -> bool {
+        let mut board = app.world_mut().resource_mut::<WorldBoard>();
+        let grid = board.grid.as_mut().expect("a world");
+        let blocked = grid.is_blocked(p);
+        grid.set_blocked(p, !blocked).expect("on the world");
+        blocked
+    }
+
     /// Each drawn chunk's corner positions, by the chunk's first column, read from the meshes.
     fn drawn_chunks(app: &App) -> std::collections::BTreeMap<(usize, usize), Vec<[f32; 3]>> {
         let (drawn, meshes) = (app.world().resource::<WorldDrawn>(), app.world().resource::<Assets<Mesh>>());
@@ -630,23 +640,13 @@ mod tests {
         let mut edited = Vec::new();
         for (k, &(x, y)) in edge.iter().enumerate() {
             let p = (x, y, k % d);
-            let mut board = app.world_mut().resource_mut::<WorldBoard>();
-            let grid = board.grid.as_mut().unwrap();
-            let blocked = grid.is_blocked(p);
-            grid.set_blocked(p, !blocked).unwrap();
-            edited.push((p, blocked));
-            drop(board);
+            edited.push((p, toggle(&mut app, p)));
             check(&mut app, &format!("edge edit {k} at {p:?}"));
         }
         for round in 0..6 {
-            let mut board = app.world_mut().resource_mut::<WorldBoard>();
-            let grid = board.grid.as_mut().unwrap();
             for _ in 0..1 + round * 3 {
-                let p = (next(w), next(h), next(d));
-                let blocked = grid.is_blocked(p);
-                grid.set_blocked(p, !blocked).unwrap();
+                toggle(&mut app, (next(w), next(h), next(d)));
             }
-            drop(board);
             check(&mut app, &format!("random edits, round {round}"));
         }
         // the edge edits undone, in reverse
@@ -672,12 +672,7 @@ mod tests {
         app.world_mut().resource_mut::<WorldBoard>().grid = copy;
         check(&mut app, "a copy");
         for k in 0..4 {
-            let p = (next(w), next(h), next(2));
-            let mut board = app.world_mut().resource_mut::<WorldBoard>();
-            let grid = board.grid.as_mut().unwrap();
-            let blocked = grid.is_blocked(p);
-            grid.set_blocked(p, !blocked).unwrap();
-            drop(board);
+            toggle(&mut app, (next(w), next(h), next(2)));
             check(&mut app, &format!("the copy edited ({k})"));
         }
     }
