@@ -23,8 +23,9 @@
 //!    `b` of a marked vertex `v`:
 //!    - a shortcut over `v` kept between them stays, at the cost of its halves now (its path
 //!      is unbroken: a broken one went in step 1);
-//!    - else when `v`'s edges to `a` and `b` are those it had and no newly blocked cell lies
-//!      in their ellipse (see the repair's witness seeds) nothing is done: the old witness
+//!    - else when `v`'s edges to `a` and `b` are those it had and no edge taken out in step 1
+//!      can lie on a path between them as cheap as `a -> v -> b` (the octile distances from
+//!      `a` and `b` to its ends, plus its cost, come to more) nothing is done: the old witness
 //!      is still there (below);
 //!    - else a witness search among the vertices above `v` decides (a shortcut when it finds
 //!      none within its limit), and a shortcut is kept where it is cheaper than the edge there.
@@ -37,7 +38,10 @@
 //! pair left alone, had a witness in the old hierarchy. That witness stood for a path of at
 //! most `a -> v -> b`'s cost, so every cell of it lies in the pair's ellipse; if it used an
 //! edge broken in step 1, the broken path's cell (a newly blocked one, or beside one) lies
-//! there too, and the repair's witness seeds marked `v` (tested pair by pair here). Otherwise
+//! there too, and the repair's witness seeds marked `v`. Marked, the pair is searched again
+//! unless no broken edge fits on so cheap a path (no path is shorter than the octile
+//! distance, so a witness through the edge `x - y` costs at least the octile distance from
+//! `a` to one end, the edge, and the octile distance from the other end to `b`). Otherwise
 //! each of its edges is still kept, or a cheaper one between the same vertices.
 
 use std::cmp::Reverse;
@@ -69,8 +73,10 @@ pub(crate) struct Mend<'a> {
     queued: Vec<bool>,
     /// Vertices whose witnesses a newly blocked cell may have broken.
     near_blocked: Vec<bool>,
-    /// Whether a newly blocked cell lies within the ellipse of two vertices, for a cost.
-    near_pair: Box<dyn Fn(u32, u32, f64) -> bool + 'a>,
+    /// The octile distance between two vertices' cells: no path between them is shorter.
+    octile: Box<dyn Fn(u32, u32) -> f64 + 'a>,
+    /// The old hierarchy's edges taken out as broken, as (one end, the other, cost).
+    gone: Vec<(u32, u32, f64)>,
     dist: Vec<f64>,
     touched: Vec<u32>,
     heap: BinaryHeap<Reverse<(u64, u32)>>,
@@ -78,9 +84,8 @@ pub(crate) struct Mend<'a> {
 
 impl<'a> Mend<'a> {
     /// The old hierarchy `old` (every vertex contracted) for a graph now of `n` vertices, the
-    /// new ones ranked first; `near_pair` says whether a newly blocked cell lies in the
-    /// ellipse of two vertices for a cost (see the repair's witness seeds).
-    pub(crate) fn new(old: &'a Upward, n: usize, near_pair: impl Fn(u32, u32, f64) -> bool + 'a) -> Mend<'a> {
+    /// new ones ranked first; `octile` gives the octile distance between two vertices' cells.
+    pub(crate) fn new(old: &'a Upward, n: usize, octile: impl Fn(u32, u32) -> f64 + 'a) -> Mend<'a> {
         let before = old.rank.len();
         let fresh = (n - before) as u32;
         let rank = (0..n).map(|v| if v < before { old.rank[v] + fresh } else { (v - before) as u32 }).collect();
@@ -118,7 +123,8 @@ impl<'a> Mend<'a> {
             marked: BinaryHeap::new(),
             queued: vec![false; n],
             near_blocked: vec![false; n],
-            near_pair: Box::new(near_pair),
+            octile: Box::new(octile),
+            gone: Vec::new(),
             dist: vec![f64::INFINITY; n],
             touched: Vec::new(),
             heap: BinaryHeap::new(),
@@ -231,8 +237,9 @@ impl<'a> Mend<'a> {
     /// end taken out, a shortcut with a broken half) taken out first, then the new edges put,
     /// each vertex whose edges changed marked, and the new ones.
     pub(crate) fn start(&mut self, dropped: &HashSet<(u32, u32)>, added: &[(u32, u32, f64)], dead: &[u32], near: &[u32]) {
-        for (v, t) in self.broken(dropped, dead) {
+        for (v, t, c) in self.broken(dropped, dead) {
             self.set(v, t, None);
+            self.gone.push((v, t, c));
         }
         for &(a, b, c) in added {
             let (lo, hi) = self.ordered(a, b);
@@ -251,7 +258,7 @@ impl<'a> Mend<'a> {
     /// is broken: a graph's edge in `dropped`, an edge with an end in `dead`, and every
     /// shortcut with a broken half (found by middles in the order of contraction: a shortcut's
     /// halves bypass earlier vertices).
-    fn broken(&self, dropped: &HashSet<(u32, u32)>, dead: &[u32]) -> Vec<(u32, u32)> {
+    fn broken(&self, dropped: &HashSet<(u32, u32)>, dead: &[u32]) -> Vec<(u32, u32, f64)> {
         let old = self.old;
         let mut gone = vec![false; self.before];
         dead.iter().for_each(|&v| gone[v as usize] = true);
@@ -273,7 +280,7 @@ impl<'a> Mend<'a> {
             let [a, b] = old.halves[k];
             broken[k] |= broken[a as usize] || broken[b as usize];
         }
-        (0..broken.len()).filter(|&k| broken[k]).map(|k| (from[k], old.targets[k])).collect()
+        (0..broken.len()).filter(|&k| broken[k]).map(|k| (from[k], old.targets[k], old.costs[k])).collect()
     }
 
     /// Contracts the marked vertices again, lowest first, until none is left; gives the
@@ -321,7 +328,7 @@ impl<'a> Mend<'a> {
                 if self.edge(lo, hi).is_some_and(|e| e.1 == v) {
                     // a shortcut over `v` kept: it stays, at the cost of its halves now
                     keep.push((lo, hi, ca + cb));
-                } else if !unchanged[i] || !unchanged[j] || (self.near_blocked[v as usize] && (self.near_pair)(a, b, ca + cb)) {
+                } else if !unchanged[i] || !unchanged[j] || (self.near_blocked[v as usize] && self.may_have_used_gone(a, b, ca + cb)) {
                     ask.entry(a).or_default().push((b, ca + cb));
                 }
             }
@@ -341,6 +348,14 @@ impl<'a> Mend<'a> {
                 _ => self.set(lo, hi, Some((c, v))),
             }
         }
+    }
+
+    /// Whether a path from `a` to `b` of at most `cost` may have gone along an edge taken out as
+    /// broken: it would cost at least the octile distances to that edge's ends and the edge's
+    /// own cost.
+    fn may_have_used_gone(&self, a: u32, b: u32, cost: f64) -> bool {
+        let octile = &self.octile;
+        self.gone.iter().any(|&(x, y, c)| (octile(a, x) + octile(y, b)).min(octile(a, y) + octile(x, b)) + c <= cost + EPS)
     }
 
     /// Distances from `from` among the vertices ranked above `above`, until every vertex of

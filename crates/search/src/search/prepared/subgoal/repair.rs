@@ -415,11 +415,10 @@ impl Prepared {
             let dead: Vec<u32> = ch.old_node.values().copied().filter(|&v| v != NONE && !self.alive(v)).collect();
             let added: Vec<(u32, u32, f64)> = added.into_iter().map(|((a, b), c)| (a, b, c)).collect();
             let this = &*self;
-            let near_pair = move |a: u32, b: u32, cost: f64| {
-                let (a, b) = (this.cells[a as usize] as usize, this.cells[b as usize] as usize);
-                ch.boxes.iter().any(|bx| this.to_box(a, bx) + this.to_box(b, bx) <= cost + BESIDE)
+            let octile = move |a: u32, b: u32| {
+                this.octile(this.cells[a as usize] as usize, this.cells[b as usize] as usize, crate::grid::rules::CostModel::Exact)
             };
-            let mut mend = Mend::new(&self.up, self.cells.len(), near_pair);
+            let mut mend = Mend::new(&self.up, self.cells.len(), octile);
             mend.start(&deleted, &added, &dead, &near);
             self.up = mend.finish();
             return;
