@@ -58,14 +58,17 @@ fn value(e: Exact) -> f64 {
     if e == FAR { f64::INFINITY } else { (e & 0xffff) as f64 + (e >> 16) as f64 * SQRT_2 }
 }
 
-/// An exact distance one move longer (a diagonal or a straight one), kept at most [`CAP`].
+/// An exact distance one move longer (a diagonal or a straight one), kept at most [`CAP`]
+/// (checked before the move is added: [`CAP`]'s straight count fills its 16 bits).
 #[inline]
 fn plus(e: Exact, diagonal: bool) -> Exact {
     if e == FAR {
         return FAR;
     }
-    let next = if diagonal { e + (1 << 16) } else { e + 1 };
-    if value(next) > value(CAP) { CAP } else { next }
+    if value(e) + if diagonal { SQRT_2 } else { 1.0 } > value(CAP) {
+        return CAP;
+    }
+    if diagonal { e + (1 << 16) } else { e + 1 }
 }
 
 /// The landmarks of one map: per padded cell, its distance from each, in units of
@@ -282,6 +285,20 @@ mod tests {
             }
         }
         dist
+    }
+
+    /// A distance one move longer than the cap is the cap (its straight count fills its 16
+    /// bits: one more would carry into the diagonal count), and one just under the cap counts
+    /// its move exactly.
+    #[test]
+    fn a_distance_past_the_cap_stays_the_cap() {
+        assert_eq!((plus(CAP, false), plus(CAP, true)), (CAP, CAP));
+        assert_eq!(plus(CAP - 1, false), CAP);
+        let near = (65_530 - 2) | (1 << 16); // 65,528 + sqrt 2
+        assert_eq!(value(plus(near, false)), value(near) + 1.0);
+        assert_eq!(plus(near, true), near + (1 << 16));
+        assert_eq!(plus(CAP - 1, true), CAP);
+        assert_eq!((plus(FAR, false), value(FAR)), (FAR, f64::INFINITY));
     }
 
     /// Landmarks repaired after walls are taken and put (a wall across the map shut at its
