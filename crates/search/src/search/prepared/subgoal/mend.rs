@@ -23,10 +23,11 @@
 //!    `b` of a marked vertex `v`:
 //!    - a shortcut over `v` kept between them stays, at the cost of its halves now (its path
 //!      is unbroken: a broken one went in step 1);
-//!    - else when `v`'s edges to `a` and `b` are those it had and no edge taken out in step 1
-//!      can lie on a path between them as cheap as `a -> v -> b` (the octile distances from
-//!      `a` and `b` to its ends, plus its cost, come to more) nothing is done: the old witness
-//!      is still there (below);
+//!    - else when `v`'s edges to `a` and `b` are those it had, and no newly blocked cell's box
+//!      lies in their ellipse or no edge taken out in step 1 can lie on a path between them as
+//!      cheap as `a -> v -> b` (the octile distances from `a` and `b` to its ends, plus its
+//!      cost, come to more; tested when step 1 took out at most [`GONE_CHECKED`] edges),
+//!      nothing is done: the old witness is still there (below);
 //!    - else a witness search among the vertices above `v` decides (a shortcut when it finds
 //!      none within its limit), and a shortcut is kept where it is cheaper than the edge there.
 //!
@@ -49,6 +50,10 @@ use std::collections::{BinaryHeap, HashMap, HashSet};
 
 use super::NONE;
 use super::contract::{EPS, Upward, WITNESS_LIMIT};
+
+/// Up to how many broken edges a marked vertex's pair is tested against one by one (past it,
+/// the blocked cells' boxes alone decide whether the pair is searched again).
+const GONE_CHECKED: usize = 64;
 
 /// One vertex's upward edge: target, cost, middle (`NONE` for the graph's own).
 type Edge = (u32, f64, u32);
@@ -75,6 +80,8 @@ pub(crate) struct Mend<'a> {
     near_blocked: Vec<bool>,
     /// The octile distance between two vertices' cells: no path between them is shorter.
     octile: Box<dyn Fn(u32, u32) -> f64 + 'a>,
+    /// Whether a newly blocked cell's box lies within the ellipse of two vertices, for a cost.
+    near_box: Box<dyn Fn(u32, u32, f64) -> bool + 'a>,
     /// The old hierarchy's edges taken out as broken, as (one end, the other, cost).
     gone: Vec<(u32, u32, f64)>,
     dist: Vec<f64>,
@@ -84,8 +91,15 @@ pub(crate) struct Mend<'a> {
 
 impl<'a> Mend<'a> {
     /// The old hierarchy `old` (every vertex contracted) for a graph now of `n` vertices, the
-    /// new ones ranked first; `octile` gives the octile distance between two vertices' cells.
-    pub(crate) fn new(old: &'a Upward, n: usize, octile: impl Fn(u32, u32) -> f64 + 'a) -> Mend<'a> {
+    /// new ones ranked first; `octile` gives the octile distance between two vertices' cells,
+    /// `near_box` whether a newly blocked cell's box lies in the ellipse of two vertices for a
+    /// cost (see the repair's witness seeds).
+    pub(crate) fn new(
+        old: &'a Upward,
+        n: usize,
+        octile: impl Fn(u32, u32) -> f64 + 'a,
+        near_box: impl Fn(u32, u32, f64) -> bool + 'a,
+    ) -> Mend<'a> {
         let before = old.rank.len();
         let fresh = (n - before) as u32;
         let rank = (0..n).map(|v| if v < before { old.rank[v] + fresh } else { (v - before) as u32 }).collect();
@@ -124,6 +138,7 @@ impl<'a> Mend<'a> {
             queued: vec![false; n],
             near_blocked: vec![false; n],
             octile: Box::new(octile),
+            near_box: Box::new(near_box),
             gone: Vec::new(),
             dist: vec![f64::INFINITY; n],
             touched: Vec::new(),
@@ -354,8 +369,13 @@ impl<'a> Mend<'a> {
     /// broken: it would cost at least the octile distances to that edge's ends and the edge's
     /// own cost.
     fn may_have_used_gone(&self, a: u32, b: u32, cost: f64) -> bool {
+        if !(self.near_box)(a, b, cost) {
+            return false;
+        }
+        // past a few dozen broken edges (a building put) the boxes alone decide: cheaper
         let octile = &self.octile;
-        self.gone.iter().any(|&(x, y, c)| (octile(a, x) + octile(y, b)).min(octile(a, y) + octile(x, b)) + c <= cost + EPS)
+        self.gone.len() > GONE_CHECKED
+            || self.gone.iter().any(|&(x, y, c)| (octile(a, x) + octile(y, b)).min(octile(a, y) + octile(x, b)) + c <= cost + EPS)
     }
 
     /// Distances from `from` among the vertices ranked above `above`, until every vertex of

@@ -418,7 +418,11 @@ impl Prepared {
             let octile = move |a: u32, b: u32| {
                 this.octile(this.cells[a as usize] as usize, this.cells[b as usize] as usize, crate::grid::rules::CostModel::Exact)
             };
-            let mut mend = Mend::new(&self.up, self.cells.len(), octile);
+            let near_box = move |a: u32, b: u32, cost: f64| {
+                let (a, b) = (this.cells[a as usize] as usize, this.cells[b as usize] as usize);
+                ch.boxes.iter().any(|bx| this.to_box(a, bx) + this.to_box(b, bx) <= cost + BESIDE)
+            };
+            let mut mend = Mend::new(&self.up, self.cells.len(), octile, near_box);
             mend.start(&deleted, &added, &dead, &near);
             self.up = mend.finish();
             return;
