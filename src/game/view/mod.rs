@@ -18,6 +18,7 @@ pub mod race;
 pub mod screenshot;
 pub mod swatches;
 pub mod text;
+pub mod voxel_mesh;
 pub mod words;
 pub mod world;
 pub mod world_race;
