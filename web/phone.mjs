@@ -282,14 +282,17 @@ export async function sharpPhone(browser, base, failures, keep) {
     // held longer than the game's click hold, 15 s, is not a click: SwiftShader's
     // frames take seconds here)
     const nextFrame = () => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => ok())));
-    const tap = async (at) => {
+    const tap = async (at, frames = 1) => {
       await touch("touchStart", [at]);
-      await nextFrame();
+      for (let k = 0; k < frames; k++) await nextFrame();
       await touch("touchEnd", []);
     };
     field = null; // only where the field is in the open drawer counts
+    // each try holds the finger a frame longer: a frame of the page's can end before the
+    // game's has run, and the game then sees the press and the lift in one frame (CI, with
+    // the browser's software rendering taking both cores, missed all three one-frame taps)
     for (let tries = 0; tries < 3 && !panel.includes("a drawer, open"); tries++) {
-      await tap([50, 819]);
+      await tap([50, 819], tries + 1);
       for (const until = Date.now() + 15_000; !panel.includes("a drawer, open") && Date.now() < until; ) await page.waitForTimeout(200);
     }
     if (!panel.includes("a drawer, open")) fail(`a tap on the handle did not open the drawer: ${panel.join(" | ")}`);
