@@ -299,6 +299,9 @@ async function play(page, shot) {
       if (!moved) failures.push(`13-world: a left click did not set the start: ${seen.slice(-1)}`);
       clicked = moved ?? clicked;
     });
+  // the main page's checks are done: it leaves its world, so that its drawing (software
+  // rendering, in the browser's one GPU process) no longer slows the phones' frames
+  await page.goto("about:blank");
   // the page on a phone: touch only, the panel a drawer (web/phone.mjs)
   const onPhone = await phone(page.context().browser(), url, failures, (p, name) => keepShot(p, shot.replace(/\.png$/, `-${name}.png`)));
   // the same at a real phone's pixel density, the heuristic lab from a link, 64 x 64 (web/phone.mjs)
