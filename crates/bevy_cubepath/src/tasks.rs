@@ -277,7 +277,10 @@ pub(crate) fn search_in_tasks(
         flights.launch((e, *request), (grid, version, makes), searcher, move |searcher| {
             let t = Instant::now();
             let result = searcher.search(&snapshot, from, to, &options);
-            result.map_or_else(|e| PathAnswer::refused(NoPath::Refused(e)), |found| answer_from(found, options, t.elapsed()))
+            let answer = result.map_or_else(|e| PathAnswer::refused(NoPath::Refused(e)), |found| answer_from(found, options, t.elapsed()));
+            // a subgoal graph worn by many repairs is prepared again here, off the frame
+            searcher.refresh_prepared();
+            answer
         });
         handed += 1;
     }

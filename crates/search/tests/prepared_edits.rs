@@ -317,3 +317,49 @@ fn a_map_answered_by_jps_plus_is_repaired_and_stays_optimal() {
     searcher.preprocess(&copy, &options);
     assert_eq!((prepared.repaired(&copy).unwrap().repairs(), searcher.kept_prepared().unwrap().repairs()), (0, 0));
 }
+
+/// A hierarchy worn by many repairs ([`Prepared::worn`]) is prepared again off the frame from
+/// a clone ([`Prepared::afresh`]) while the grid is edited on, then kept by the searcher:
+/// its next search repairs it by those edits as one, and every answer is the oracle's.
+#[test]
+fn a_preparation_made_afresh_off_the_frame_takes_the_edits_made_meanwhile() {
+    let mut grid = generate_maze(MazeKind::Rooms, 81, 61, 3).unwrap();
+    let mut prepared = prepare(&grid).unwrap();
+    let mut rng = common::unit_source(29);
+    let mut pick = |n: usize| (rng() * n as f64) as usize;
+    let toggle = |grid: &mut Grid, pick: &mut dyn FnMut(usize) -> usize| {
+        let (x, y) = (pick(81), pick(61));
+        let cell = if grid.is_passable(x, y) { Cell::Blocked } else { Cell::FLOOR };
+        grid.set(x, y, cell).unwrap();
+    };
+    assert_eq!(prepared.worn(), 1.0);
+    for _ in 0..150 {
+        toggle(&mut grid, &mut pick);
+        prepared = prepared.repair(&grid).unwrap();
+    }
+    let worn = prepared.worn();
+    assert!(worn > WORN, "worn {worn}");
+    // a searcher that followed the same edits prepares its worn graph again when asked
+    let mut follower = Searcher::default();
+    follower.keep_prepared(prepared.clone());
+    assert!(follower.refresh_prepared() && !follower.refresh_prepared());
+    assert_eq!((follower.kept_prepared().unwrap().repairs(), follower.kept_prepared().unwrap().is_for(&grid)), (0, true));
+    // the clone goes off the frame; the grid and its live preparation go on
+    let snapshot = prepared.clone();
+    for _ in 0..20 {
+        toggle(&mut grid, &mut pick);
+        prepared = prepared.repair(&grid).unwrap();
+    }
+    let fresh = snapshot.afresh();
+    assert_eq!((fresh.repairs(), fresh.worn(), fresh.is_for(&grid)), (0, 1.0, false));
+    assert!(fresh.edges() + fresh.shortcuts() < snapshot.edges() + snapshot.shortcuts());
+    let mut searcher = Searcher::default();
+    searcher.keep_prepared(fresh);
+    let starts: Vec<Pos> = (0..5).map(|_| (pick(81), pick(61))).collect();
+    let goals: Vec<Pos> = (0..8).map(|_| (pick(81), pick(61))).collect();
+    check(&grid, &prepared, &mut searcher, &starts, &goals).unwrap();
+    let kept = searcher.kept_prepared().unwrap();
+    assert!(kept.is_for(&grid));
+    assert_eq!(kept.repairs(), 1, "the 20 edits repaired into it as one, not prepared again");
+    assert!(kept.worn() < worn, "{} against {worn}", kept.worn());
+}

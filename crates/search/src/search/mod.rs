@@ -52,7 +52,7 @@ pub use hpa::{BORDER_WORK, DEFAULT_WEIGHT, Hierarchy, HierarchyBuild, HpaError, 
 pub use plane::jump_scans::{JumpScan, jump_scans};
 pub use plane::state::StepSearch;
 pub use prepared::jps_plus::JumpDistances;
-pub use prepared::subgoal::{JUMP_TABLE_CYCLES, JUMP_TABLE_REACH, PrepError, Prepared, TABLE_SUBGOALS, prepare};
+pub use prepared::subgoal::{JUMP_TABLE_CYCLES, JUMP_TABLE_REACH, PrepError, Prepared, TABLE_SUBGOALS, WORN, prepare};
 pub use replan::dstar::{Progress, Replanner};
 pub use run::find::find_path;
 pub use run::posthoc::TracePos;

@@ -84,7 +84,7 @@ impl Prepared {
     /// format does: the map as it is now is prepared from scratch first, and that written.
     pub fn to_bytes(&self) -> Vec<u8> {
         if self.repairs > 0 {
-            return self.prepared_afresh().to_bytes();
+            return self.afresh().to_bytes();
         }
         let (order, picks) = self.up.picks();
         let mut out = MAGIC.to_vec();

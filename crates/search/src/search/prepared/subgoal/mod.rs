@@ -53,6 +53,7 @@ mod mend;
 mod query;
 mod repair;
 mod table;
+mod wear;
 
 use crate::grid::Pos;
 use crate::grid::board::Grid;
@@ -137,6 +138,9 @@ pub struct Prepared {
     /// How many times this preparation was repaired after edits since it was prepared from
     /// scratch (see [`Prepared::repair`]): 0 for one made by [`prepare`] or read from a file.
     repairs: u32,
+    /// The hierarchy's edges and shortcuts when it was last prepared from scratch, kept at the
+    /// first repair (see [`Prepared::worn`]).
+    fresh_edges: usize,
 }
 
 /// A subgoal graph with more independent cycles (edges less subgoals) than this, and than half
@@ -146,6 +150,10 @@ pub struct Prepared {
 /// subgoals a query, half JPS+'s speed after 30 s of contraction). The bundled game, room and
 /// maze maps have 108 to 7,600 cycles, at most 0.3 a free cell.
 pub const JUMP_TABLE_CYCLES: usize = 20_000;
+
+/// How worn a repaired hierarchy may grow ([`Prepared::worn`]) before it is worth preparing
+/// again off the frame ([`Prepared::afresh`]): half as large again as prepared from scratch.
+pub const WORN: f64 = 1.5;
 
 /// A subgoal graph whose free cells each directly h-reach more subgoals than this on average
 /// is not contracted either: JPS+ answers the map. Every query starts from the subgoals its
@@ -209,6 +217,7 @@ impl Prepared {
             reach_at: Vec::new(),
             reach: Vec::new(),
             repairs: 0,
+            fresh_edges: 0,
         }
     }
 

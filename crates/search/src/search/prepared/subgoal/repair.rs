@@ -99,7 +99,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::mend::Mend;
 use super::{AT_SUBGOAL, DIAGONAL, NONE, PrepError, Prepared, STRAIGHT, prepare};
-use crate::grid::board::{BLOCKED, Cell, Grid};
+use crate::grid::board::{BLOCKED, Grid};
 
 /// How far a blocked cell beside a diagonal move lies outside the ellipse of the move's ends:
 /// 2 - sqrt(2), rounded up.
@@ -156,6 +156,9 @@ impl Prepared {
         if !self.can_repair(grid) {
             return prepare(grid);
         }
+        if self.repairs == 0 {
+            self.fresh_edges = self.up.targets.len();
+        }
         let changes = self.repair_cells(grid);
         if self.jumps.is_some() {
             self.repair_jump_table(grid, &changes.flipped);
@@ -188,23 +191,9 @@ impl Prepared {
         grid.is_uniform() && self.grid_version.0 == grid.version().0 && (self.width, self.height) == (grid.width(), grid.height())
     }
 
-    /// The map as it is now prepared from scratch (its version kept).
-    pub(super) fn prepared_afresh(&self) -> Prepared {
-        let mut grid = Grid::new(self.width, self.height).expect("the size of a grid");
-        for at in 0..self.free.len() {
-            if self.free[at] == 0 && self.interior(at) {
-                let (x, y) = self.pos(at);
-                grid.set(x, y, Cell::Blocked).expect("on the grid");
-            }
-        }
-        let mut fresh = prepare(&grid).expect("a plain board");
-        fresh.grid_version = self.grid_version;
-        fresh
-    }
-
     /// Whether a padded index is a cell of the grid (not the border).
     #[inline]
-    fn interior(&self, at: usize) -> bool {
+    pub(super) fn interior(&self, at: usize) -> bool {
         let (x, y) = (at % self.stride, at / self.stride);
         (1..=self.width).contains(&x) && (1..=self.height).contains(&y)
     }
