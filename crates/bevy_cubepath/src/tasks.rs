@@ -279,7 +279,7 @@ pub(crate) fn search_in_tasks(
             let result = searcher.search(&snapshot, from, to, &options);
             let answer = result.map_or_else(|e| PathAnswer::refused(NoPath::Refused(e)), |found| answer_from(found, options, t.elapsed()));
             // a subgoal graph worn by many repairs is prepared again here, off the frame
-            searcher.refresh_prepared();
+            searcher.refresh_prepared(&snapshot);
             answer
         });
         handed += 1;

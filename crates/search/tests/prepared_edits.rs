@@ -342,7 +342,8 @@ fn a_preparation_made_afresh_off_the_frame_takes_the_edits_made_meanwhile() {
     // a searcher that followed the same edits prepares its worn graph again when asked
     let mut follower = Searcher::default();
     follower.keep_prepared(prepared.clone());
-    assert!(follower.refresh_prepared() && !follower.refresh_prepared());
+    assert!(!follower.refresh_prepared(&grid.clone()), "a copy is another grid");
+    assert!(follower.refresh_prepared(&grid) && !follower.refresh_prepared(&grid));
     assert_eq!((follower.kept_prepared().unwrap().repairs(), follower.kept_prepared().unwrap().is_for(&grid)), (0, true));
     // the clone goes off the frame; the grid and its live preparation go on
     let snapshot = prepared.clone();
@@ -362,4 +363,41 @@ fn a_preparation_made_afresh_off_the_frame_takes_the_edits_made_meanwhile() {
     assert!(kept.is_for(&grid));
     assert_eq!(kept.repairs(), 1, "the 20 edits repaired into it as one, not prepared again");
     assert!(kept.worn() < worn, "{} against {worn}", kept.worn());
+}
+
+/// A hierarchy built up from a board with no subgoals wears too.
+#[test]
+fn a_hierarchy_grown_from_an_empty_board_wears() {
+    let mut grid = Grid::new(64, 64).unwrap();
+    let mut prepared = prepare(&grid).unwrap();
+    assert_eq!(prepared.edges(), 0);
+    let mut rng = common::unit_source(5);
+    for _ in 0..300 {
+        let (x, y) = ((rng() * 64.0) as usize, (rng() * 64.0) as usize);
+        grid.set(x, y, Cell::Blocked).unwrap();
+        prepared = prepared.repair(&grid).unwrap();
+    }
+    assert!(!prepared.uses_jump_table());
+    assert!(prepared.worn() > WORN, "worn {}", prepared.worn());
+}
+
+/// A map answered by JPS+ made afresh lends a jump table stamped for its grid: JPS+ makes no
+/// other.
+#[test]
+fn a_map_answered_by_jps_plus_made_afresh_lends_a_table_stamped_for_its_grid() {
+    let (w, h) = (300, 300);
+    let mut grid = seeded_grid(w, h, 0.1, 11);
+    for y in 0..h - 1 {
+        grid.set(150, y, Cell::Blocked).unwrap();
+    }
+    let fresh = prepare(&grid).unwrap().afresh();
+    assert!(fresh.uses_jump_table() && fresh.is_for(&grid));
+    let mut searcher = Searcher::default();
+    searcher.keep_prepared(fresh.clone());
+    searcher.preprocess(&grid, &SearchOptions { algorithm: Algorithm::Subgoal, ..Default::default() });
+    let before = searcher.kept_bytes();
+    let (a, b) = ((0..w).find(|&x| grid.is_passable(x, 0)).unwrap(), (0..w).rev().find(|&x| grid.is_passable(x, h - 1)).unwrap());
+    let mut trace = Vec::new();
+    fresh.search_traced(&grid, (a, 0), (b, h - 1), &mut searcher, Some(&mut trace)).unwrap();
+    assert_eq!(searcher.kept_bytes(), before, "JPS+ read the lent table, made no other");
 }

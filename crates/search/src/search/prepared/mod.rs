@@ -71,10 +71,11 @@ impl Searcher {
     /// after many edits stay as fast as on the map prepared anew; whether it did. That takes
     /// a full preparation's time (0.1 to 0.4 s on the bundled 512 x 512 maps), once in some
     /// hundreds of edits: call it where a stall does not matter, as the plugin's tasks do
-    /// after their search.
-    pub fn refresh_prepared(&mut self) -> bool {
+    /// after their search. Only a preparation of `grid` (at any revision) is made again: one
+    /// of another grid would be dropped at the next search.
+    pub fn refresh_prepared(&mut self, grid: &Grid) -> bool {
         // a map answered by JPS+ is never worn: its jump table, if lent, stays as it is
-        if !self.kept_prepared().is_some_and(|p| p.worn() > subgoal::WORN) {
+        if !self.kept_prepared().is_some_and(|p| p.follows(grid) && p.worn() > subgoal::WORN) {
             return false;
         }
         let parts = self.kept.slot::<PreparedParts>();

@@ -12,11 +12,20 @@ impl Prepared {
     /// toggles, lak304d's hierarchy was 3.2 times the size it was prepared with (1.9 times
     /// the edited map's prepared anew), and its queries took twice as long.
     /// Past [`WORN`](super::WORN), prepare it again off the frame ([`Prepared::afresh`]).
+    ///
+    /// A preparation with few edges (an empty board has none) is measured against one edge
+    /// per 1,024 cells instead, so that a map built up from an open field wears too.
     pub fn worn(&self) -> f64 {
-        if self.repairs == 0 || self.fresh_edges == 0 {
+        if self.repairs == 0 || self.jumps.is_some() {
             return 1.0;
         }
-        self.up.targets.len() as f64 / self.fresh_edges as f64
+        let floor = (self.width * self.height / 1024).max(1);
+        self.up.targets.len() as f64 / self.fresh_edges.max(floor) as f64
+    }
+
+    /// Whether this preparation was made for `grid`, at any revision (the same identity).
+    pub(crate) fn follows(&self, grid: &Grid) -> bool {
+        self.grid_version.0 == grid.version().0
     }
 
     /// The map as this preparation holds it, prepared from scratch: the same grid's identity
@@ -50,6 +59,10 @@ impl Prepared {
         }
         let mut fresh = prepare(&grid).expect("a plain board");
         fresh.grid_version = self.grid_version;
+        // a jump table is stamped with the grid it reads, lent to JPS+ as that grid's
+        if let Some(table) = fresh.jumps.as_mut() {
+            std::sync::Arc::get_mut(table).expect("a table just made").version = self.grid_version;
+        }
         fresh
     }
 }
