@@ -46,6 +46,7 @@ mod debug;
 mod follow;
 mod grid;
 mod obstacles;
+mod refresh;
 mod request;
 mod tasks;
 mod voxels;
@@ -101,6 +102,7 @@ impl Plugin for CubepathPlugin {
             .init_resource::<VoxelQueue>()
             .init_resource::<tasks::Flights<PathRequest>>()
             .init_resource::<tasks::GridShares>()
+            .init_resource::<refresh::Refreshing>()
             .init_resource::<obstacles::Obstacles>()
             .init_resource::<grid::UnitGrids>()
             .init_resource::<tasks::Flights<VoxelPathRequest>>()
@@ -129,6 +131,7 @@ impl Plugin for CubepathPlugin {
                         .in_set(NavSystems::Request),
                     (
                         (
+                            refresh::refresh_worn_graph.run_if(refresh::worn_or_refreshing),
                             request::answer_requests.run_if(not(resource_exists::<PathTasks>)),
                             tasks::search_in_tasks.run_if(resource_exists::<PathTasks>),
                         )

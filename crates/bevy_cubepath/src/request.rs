@@ -16,7 +16,7 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use cubepath_search::{
     grid::Pos,
-    search::{Search, SearchError, SearchOptions, SearchResult, Searchable, Searcher},
+    search::{Prepared, Search, SearchError, SearchOptions, SearchResult, Searchable, Searcher},
 };
 
 use crate::grid::{MAX_UNIT_SIZE, NavGrid, UnitGrids, grid_for};
@@ -282,6 +282,18 @@ impl<R: NavRequest> RequestQueue<R> {
     /// and in all ([`HierarchyBuild::progress`](cubepath_search::search::HierarchyBuild::progress)).
     pub fn preparing(&self) -> Option<(usize, usize)> {
         self.searcher.hierarchy_progress()
+    }
+
+    /// The subgoal graph the in-frame searches keep (for drawing it, or to see how worn its
+    /// repairs have made it).
+    pub fn prepared(&self) -> Option<&Prepared> {
+        self.searcher.kept_prepared()
+    }
+
+    /// Keeps a graph made afresh from a clone of [`RequestQueue::prepared`] in its place (see
+    /// [`Searcher::take_afresh`]).
+    pub(crate) fn take_afresh(&mut self, fresh: Prepared) -> bool {
+        self.searcher.take_afresh(fresh)
     }
 
     /// Whether a grid's connected components are being labelled a step at a time for the

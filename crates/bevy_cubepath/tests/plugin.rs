@@ -8,9 +8,12 @@ use std::collections::BinaryHeap;
 
 use bevy::prelude::*;
 use bevy_cubepath::prelude::*;
-use bevy_cubepath::{Arrived, FoundPath, HEX_ROW};
+use bevy_cubepath::{Arrived, FoundPath, HEX_ROW, PathQueue};
 use common::app;
-use cubepath_search::{grid::Cell, search::SearchError};
+use cubepath_search::{
+    grid::Cell,
+    search::{SearchError, WORN},
+};
 
 const ROWS: [&str; 8] = ["..........", ".@@@@@@@..", ".......@..", "@@@@@..@..", "...@...@@.", ".@.@.@....", ".@...@.@@.", ".@@@@@...."];
 
@@ -113,7 +116,7 @@ fn the_budget_answers_the_oldest_requests_first_and_the_rest_later() {
     app.update();
     app.update();
     assert!(answered(&app).iter().all(|a| *a));
-    assert!(app.world().resource::<bevy_cubepath::PathQueue>().is_empty());
+    assert!(app.world().resource::<PathQueue>().is_empty());
     // a renewed request is answered again
     let first = asked[0];
     app.world_mut().entity_mut(first).insert(PathRequest::new((0, 0), (2, 2)));
@@ -472,4 +475,50 @@ fn a_change_of_settings_mid_step_does_not_turn_a_follower_back() {
     for s in stood[1..].windows(2) {
         assert_eq!(s[0].0.abs_diff(s[1].0) + s[0].1.abs_diff(s[1].1), 1, "not a side step under the new rule: {s:?} in {stood:?}");
     }
+}
+
+/// Many edits on a grid searched with the subgoal graph wear the in-frame searcher's graph
+/// (its repairs keep edges and subgoals a fresh one would not); a task prepares it again and
+/// it takes the worn one's place between searches, repaired by the edits made meanwhile.
+/// Every answer on the way is the rules' least cost.
+#[test]
+fn a_subgoal_graph_worn_by_edits_is_prepared_again_off_the_frame() {
+    const N: usize = 40;
+    let mut app = app();
+    let mut rows = vec![vec![b'.'; N]; N];
+    let text = |rows: &[Vec<u8>]| rows.iter().map(|r| String::from_utf8(r.clone()).unwrap()).collect::<Vec<String>>();
+    let first = text(&rows);
+    let options = SearchOptions { algorithm: Algorithm::Subgoal, ..Default::default() };
+    app.world_mut().spawn(NavGrid::from_rows(&first.iter().map(String::as_str).collect::<Vec<_>>()).unwrap().with_options(options));
+    let (from, to) = ((0, 0), (N - 1, N - 1));
+    let asker = app.world_mut().spawn(PathRequest::new(from, to)).id();
+    app.update();
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let (mut worn, mut refreshed, mut repairs) = (1.0f64, 0, 0);
+    for k in 0..500 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let (x, y) = ((seed % N as u64) as usize, ((seed >> 32) % N as u64) as usize);
+        if (x, y) == from || (x, y) == to {
+            continue;
+        }
+        let blocked = rows[y][x] == b'.';
+        rows[y][x] = if blocked { b'@' } else { b'.' };
+        let mut grids = app.world_mut().query::<&mut NavGrid>();
+        grids.single_mut(app.world_mut()).unwrap().grid.set(x, y, if blocked { Cell::Blocked } else { Cell::FLOOR }).unwrap();
+        app.world_mut().entity_mut(asker).insert(PathRequest::new(from, to));
+        app.update();
+        let now = text(&rows);
+        let want = dijkstra(&now.iter().map(String::as_str).collect::<Vec<_>>(), from)[to.1][to.0];
+        match &app.world().get::<PathAnswer>(asker).expect("answered in the frame").result {
+            Ok(path) => assert!((path.cost - want).abs() < 1e-9, "edit {k}: {} against {want}", path.cost),
+            Err(why) => assert!(want.is_infinite() && *why == NoPath::Unreachable, "edit {k}: {why}"),
+        }
+        let kept = app.world().resource::<PathQueue>().prepared().expect("the graph the searches keep");
+        worn = worn.max(kept.worn());
+        refreshed += usize::from(kept.repairs() < repairs);
+        repairs = kept.repairs();
+    }
+    assert!(worn > WORN && refreshed >= 1, "worn at most {worn}, prepared again {refreshed} times");
 }

@@ -83,6 +83,18 @@ impl Searcher {
         true
     }
 
+    /// Keeps `fresh`, a preparation made afresh off the frame from a clone of the kept one
+    /// ([`Prepared::afresh`]), in the kept one's place when both are of the same grid (its
+    /// next search repairs it by the edits made meanwhile); whether it did. Dropped when the
+    /// searcher has since gone to another grid, or keeps none.
+    pub fn take_afresh(&mut self, fresh: Prepared) -> bool {
+        if !self.kept_prepared().is_some_and(|p| p.same_grid(&fresh)) {
+            return false;
+        }
+        self.kept.slot::<PreparedParts>().prepared = Some(fresh);
+        true
+    }
+
     /// The kept subgoal graph, if any (for drawing it).
     pub fn kept_prepared(&self) -> Option<&Prepared> {
         self.kept.peek::<PreparedParts>()?.prepared.as_ref()

@@ -28,6 +28,11 @@ impl Prepared {
         self.grid_version.0 == grid.version().0
     }
 
+    /// Whether `other` was made for the same grid as this one, at any revision.
+    pub(crate) fn same_grid(&self, other: &Prepared) -> bool {
+        self.grid_version.0 == other.grid_version.0 && (self.width, self.height) == (other.width, other.height)
+    }
+
     /// The map as this preparation holds it, prepared from scratch: the same grid's identity
     /// and revision, so that [`Prepared::repair`] brings it to that grid's later edits. It
     /// reads only this preparation, so it may run off the frame (on a clone, in a task or
