@@ -161,7 +161,7 @@ pub type VoxelQueue = RequestQueue<VoxelPathRequest>;
 /// greedy, BFS and 3D JPS (its jump points) in slices of the frame's expansions (parked between
 /// frames, begun again when the world has changed meanwhile), bidirectional A* and IDA* whole. The
 /// world's connected components are labelled a step at a time within the frame's preparation
-/// share (again after every edit: a world's labels are not brought up to date around one),
+/// share (flying worlds' labels then follow its edits; walking's are made again after each),
 /// and searches do not wait for them.
 pub(crate) fn answer_voxel_requests(
     mut commands: Commands,

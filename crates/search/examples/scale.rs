@@ -8,6 +8,9 @@
 //! time (it labels the world's connected parts), the mean and longest time a query after it,
 //! and the process's resident memory: now, and at its peak so far (`VmRSS`, `VmHWM`).
 //! `ALGO=astar` or `ALGO=jps` runs one of them alone, so that the peak is its own.
+//! `EDITS=N` then blocks N such voxels one at a time and frees each again, asking after each
+//! edit whether a problem's ends reach each other: the median and worst time of those asks
+//! (the world's connected parts following the edit) against labelling the world whole.
 //!
 //!     cargo run --release -p cubepath-search --example scale [-- 400x300x500 storeys,terrain,plant]
 use cubepath_search::{search::*, world::*};
@@ -50,7 +53,7 @@ fn main() {
         .collect();
     for kind in kinds {
         let t = Instant::now();
-        let world = generate_world(kind, size, 1).unwrap();
+        let mut world = generate_world(kind, size, 1).unwrap();
         let made = t.elapsed().as_secs_f64();
         let (rss, _) = resident();
         println!(
@@ -75,6 +78,7 @@ fn main() {
             }
         };
         let problems: Vec<(Pos3, Pos3)> = (0..queries).map(|_| (free(), free())).collect();
+        let edits: Vec<Pos3> = (0..std::env::var("EDITS").ok().and_then(|v| v.parse().ok()).unwrap_or(0)).map(|_| free()).collect();
         let mut costs: Vec<Option<f64>> = Vec::new();
         for (name, algorithm) in &runs {
             let mut searcher = Searcher::default();
@@ -112,5 +116,49 @@ fn main() {
                 improved / queries
             );
         }
+        if !edits.is_empty() {
+            follow_edits(&mut world, &problems, &edits);
+        }
     }
+}
+
+/// Blocks each of `edits` and frees it again, timing the ask after each edit of whether a
+/// problem's ends reach each other (the parts following the edit); prints the median and worst
+/// against the world labelled whole.
+fn follow_edits(world: &mut VoxelGrid, problems: &[(Pos3, Pos3)], edits: &[Pos3]) {
+    let mut searcher = Searcher::default();
+    let (a, b) = problems[0];
+    let t = Instant::now();
+    searcher.reachable_in_world(world, a, b, VoxelMoves::Fly26);
+    let whole = t.elapsed().as_secs_f64() * 1e3;
+    let mut times = Vec::new();
+    for (k, &p) in edits.iter().enumerate() {
+        let (a, b) = problems[k % problems.len()];
+        for blocked in [true, false] {
+            world.set_blocked(p, blocked).unwrap();
+            let t = Instant::now();
+            searcher.reachable_in_world(world, a, b, VoxelMoves::Fly26);
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "  parts after {} edits: median {:.3} ms, worst {:.3} ms (labelled whole {whole:.1} ms)",
+        times.len(),
+        times[times.len() / 2],
+        times[times.len() - 1]
+    );
+    // a wall across the world with one hole (labelled whole: too many voxels to follow), then
+    // the hole shut: the world cut in two by one voxel
+    let (w, h, d) = (world.width(), world.height(), world.depth());
+    for z in 0..d {
+        for y in 0..h {
+            world.set_blocked((w / 2, y, z), (y, z) != (h / 2, d / 2)).unwrap();
+        }
+    }
+    searcher.reachable_in_world(world, a, b, VoxelMoves::Fly26);
+    world.set_blocked((w / 2, h / 2, d / 2), true).unwrap();
+    let t = Instant::now();
+    let apart = !searcher.reachable_in_world(world, (0, 0, 0), (w - 1, 0, 0), VoxelMoves::Fly26);
+    println!("  the world cut in two by one voxel: {:.1} ms (apart: {apart})", t.elapsed().as_secs_f64() * 1e3);
 }

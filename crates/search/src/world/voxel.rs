@@ -215,16 +215,7 @@ impl VoxelGrid {
                 free += 1;
                 continue;
             }
-            let (x, y, z) = self.pos(i);
-            let faces = [
-                (x + 1, y, z),
-                (x.wrapping_sub(1), y, z),
-                (x, y + 1, z),
-                (x, y.wrapping_sub(1), z),
-                (x, y, z + 1),
-                (x, y, z.wrapping_sub(1)),
-            ];
-            lone += usize::from(faces.iter().filter(|&&p| self.is_free(p)).count() >= 4);
+            lone += usize::from(faces(self.pos(i)).iter().filter(|&&p| self.is_free(p)).count() >= 4);
         }
         if free == 0 { 0.0 } else { lone as f64 / free as f64 }
     }
@@ -427,6 +418,11 @@ named!(VoxelMoves, "move model",
     VoxelMoves::Fly26 => "fly26",
     VoxelMoves::Walk => "walk",
 );
+
+/// The six voxels sharing a face with `(x, y, z)` (one below 0 wraps round, off any world).
+pub(crate) fn faces((x, y, z): Pos3) -> [Pos3; 6] {
+    [(x + 1, y, z), (x.wrapping_sub(1), y, z), (x, y + 1, z), (x, y.wrapping_sub(1), z), (x, y, z + 1), (x, y, z.wrapping_sub(1))]
+}
 
 /// The cost of one step from `a` to `b` under `moves`, or `None` when it is not a legal move
 /// (see the module documentation for the rules). Written plainly, once: what the searches'

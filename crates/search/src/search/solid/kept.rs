@@ -25,6 +25,14 @@ pub(crate) struct WorldParts {
     pub(crate) voxel_bits: Option<VoxelBits>,
 }
 
+impl WorldParts {
+    /// Brings the kept components to `world` as it is now around its edits, when they can
+    /// follow them ([`WorldComponents::follow`]); whether they are now for it.
+    fn follow(&mut self, world: &VoxelGrid, moves: VoxelMoves) -> bool {
+        self.components.as_mut().is_some_and(|c| c.follow(world, moves))
+    }
+}
+
 impl Slot for WorldParts {
     fn bytes(&self) -> usize {
         self.components.as_ref().map_or(0, WorldComponents::bytes) + self.voxel_bits.as_ref().map_or(0, |b| b.bytes())
@@ -38,7 +46,7 @@ impl Searcher {
     pub fn reachable_in_world(&mut self, world: &VoxelGrid, start: Pos3, goal: Pos3, moves: VoxelMoves) -> bool {
         let key = (world.version(), moves);
         let parts = self.kept.slot::<WorldParts>();
-        if parts.components.as_ref().is_none_or(|c| c.key != key) {
+        if parts.components.as_ref().is_none_or(|c| c.key != key) && !parts.follow(world, moves) {
             parts.components = Some(WorldComponents::new(world, moves));
         }
         parts.components.as_ref().expect("made above").connected(world, start, goal)
@@ -50,7 +58,7 @@ impl Searcher {
     /// it is, true (the search finds out).
     pub(crate) fn may_reach_in_world(&mut self, world: &VoxelGrid, start: Pos3, goal: Pos3, moves: VoxelMoves) -> bool {
         let parts = self.kept.slot::<WorldParts>();
-        let current = parts.components.as_ref().is_some_and(|c| c.key == (world.version(), moves));
+        let current = parts.components.as_ref().is_some_and(|c| c.key == (world.version(), moves)) || parts.follow(world, moves);
         if parts.in_steps && !current {
             return true;
         }
@@ -59,8 +67,12 @@ impl Searcher {
 
     /// Leaves the labelling of voxel worlds' connected components to
     /// [`Searcher::label_world_within`] (`true`) instead of labelling a world whole in the
-    /// first search after it changes (the default; again after every edit, since a world's
-    /// labels are not brought up to date around one). Flying worlds are labelled by runs of
+    /// first search of it (the default). Under the flying models the labels then follow the
+    /// world's edits (up to 4,096 changed voxels at a time, kept in the world's log): the rows
+    /// of the changed voxels are read again, parts joined where freed voxels touch them, and a
+    /// part cut by a blocked voxel split by searches over the runs from its pieces, by turns,
+    /// until all but one run out (0.03 to 0.05 ms median, 0.8 ms worst, a one-voxel edit of
+    /// 60 million voxels here); walking's labels are made again after every edit. Flying worlds are labelled by runs of
     /// free voxels, about 1 ms on a 128 x 128 x 64 world and 10 to 30 ms on 60 million voxels
     /// here; walking floods its standable voxels (75 to 95 ms on a 128 x 128 x 64 world when it
     /// flooded every voxel). Meanwhile voxel searches run without them: the same answers, but a goal that
@@ -97,7 +109,7 @@ impl Searcher {
     pub fn label_world_within(&mut self, world: &VoxelGrid, moves: VoxelMoves, work: &mut usize) -> bool {
         let key = (world.version(), moves);
         let parts = self.kept.slot::<WorldParts>();
-        if parts.components.as_ref().is_some_and(|c| c.key == key) {
+        if parts.components.as_ref().is_some_and(|c| c.key == key) || parts.follow(world, moves) {
             parts.labelling = None;
             return true;
         }

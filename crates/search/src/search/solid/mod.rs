@@ -6,6 +6,7 @@
 
 pub(crate) mod jps3d;
 pub(crate) mod kept;
+pub(crate) mod run_edits;
 pub(crate) mod runs;
 pub(crate) mod voxel_space;
 pub(crate) mod world_steps;

@@ -13,22 +13,30 @@
 
 use crate::world::Pos3;
 use crate::world::voxel::VoxelGrid;
+#[cfg(test)]
+use crate::world::voxel::faces;
 
 /// The runs of free voxels of each row along x, and each run's part.
 pub(crate) struct Runs {
     /// Where each row's runs begin in `runs` (rows numbered `z * height + y`), and the end.
-    starts: Vec<u32>,
+    pub(super) starts: Vec<u32>,
     /// Each run's first x and its last.
-    runs: Vec<(u16, u16)>,
-    /// Each run's part, from 1.
-    labels: Vec<u32>,
-    height: usize,
+    pub(super) runs: Vec<(u16, u16)>,
+    /// Each run's part, from 1 (not every number below `next` need be one: see
+    /// [`Runs::update`]).
+    pub(super) labels: Vec<u32>,
+    /// The next part's number.
+    pub(super) next: u32,
+    /// Per run, the search that found it while a part is split ([`Runs::update`]); `u32::MAX`
+    /// between splits.
+    pub(super) owner: Vec<u32>,
+    pub(super) height: usize,
 }
 
 impl Runs {
     /// Bytes held.
     pub(crate) fn bytes(&self) -> usize {
-        self.starts.len() * 4 + self.runs.len() * 4 + self.labels.len() * 4
+        (self.starts.len() + self.runs.len() + self.labels.len() + self.owner.len()) * 4
     }
 
     /// The part of the free voxel `p` (0 when it is blocked).
@@ -94,38 +102,10 @@ impl RunLabelling {
 
     /// Appends the runs of free voxels of row `self.row`.
     fn read_row(&mut self, world: &VoxelGrid) {
-        let base = self.row * self.width;
-        let mut x = 0;
-        let mut open: Option<usize> = None;
-        while x < self.width {
-            let n = (self.width - x).min(64);
-            let blocked = world.bits_from(base + x, n);
-            let mut k = 0;
-            while k < n {
-                // the next change from the state the row is in
-                let rest = if open.is_some() { blocked >> k } else { !blocked >> k };
-                let len = if k == 0 && rest == 0 { 64 } else { rest.trailing_zeros() as usize };
-                let to = (k + len).min(n);
-                if to == n {
-                    break;
-                }
-                match open.take() {
-                    Some(first) => self.push(first, x + to - 1),
-                    None => open = Some(x + to),
-                }
-                k = to;
-            }
-            x += n;
-        }
-        if let Some(first) = open {
-            self.push(first, self.width - 1);
-        }
+        let before = self.runs.len();
+        row_runs(world, self.row, &mut self.runs);
+        self.parent.extend(before as u32..self.runs.len() as u32);
         self.starts.push(self.runs.len() as u32);
-    }
-
-    fn push(&mut self, first: usize, last: usize) {
-        self.parent.push(self.runs.len() as u32);
-        self.runs.push((first as u16, last as u16));
     }
 
     /// Unites the current row's runs with those of row `other` (read before) that share an x.
@@ -179,8 +159,77 @@ impl RunLabelling {
                 labels[r] = labels[root];
             }
         }
-        Runs { starts: self.starts, runs: self.runs, labels, height: self.height }
+        Runs { starts: self.starts, runs: self.runs, labels, next: next + 1, owner: Vec::new(), height: self.height }
     }
+}
+
+/// Appends the runs of free voxels of row `row` (numbered `z * height + y`) of `world` to
+/// `out`, reading its bits a word at a time.
+pub(super) fn row_runs(world: &VoxelGrid, row: usize, out: &mut Vec<(u16, u16)>) {
+    let width = world.width();
+    let base = row * width;
+    let mut x = 0;
+    let mut open: Option<usize> = None;
+    while x < width {
+        let n = (width - x).min(64);
+        let blocked = world.bits_from(base + x, n);
+        let mut k = 0;
+        while k < n {
+            // the next change from the state the row is in
+            let rest = if open.is_some() { blocked >> k } else { !blocked >> k };
+            let len = if k == 0 && rest == 0 { 64 } else { rest.trailing_zeros() as usize };
+            let to = (k + len).min(n);
+            if to == n {
+                break;
+            }
+            match open.take() {
+                Some(first) => out.push((first as u16, (x + to - 1) as u16)),
+                None => open = Some(x + to),
+            }
+            k = to;
+        }
+        x += n;
+    }
+    if let Some(first) = open {
+        out.push((first as u16, (width - 1) as u16));
+    }
+}
+
+/// Each voxel's part by a flood over the six faces, written from the rule (0 where blocked).
+#[cfg(test)]
+pub(super) fn flood_parts(world: &VoxelGrid) -> Vec<u32> {
+    let mut part = vec![0u32; world.len()];
+    let mut parts = 0;
+    for s in 0..world.len() {
+        if world.is_blocked(world.pos(s)) || part[s] != 0 {
+            continue;
+        }
+        parts += 1;
+        part[s] = parts;
+        let mut stack = vec![world.pos(s)];
+        while let Some(p) = stack.pop() {
+            for q in faces(p) {
+                if world.is_free(q) && part[world.index(q)] == 0 {
+                    part[world.index(q)] = parts;
+                    stack.push(q);
+                }
+            }
+        }
+    }
+    part
+}
+
+/// A world of `w x h x d` voxels, each blocked with the chance `density` in 100 drawn from
+/// `next`.
+#[cfg(test)]
+pub(super) fn scattered(w: usize, h: usize, d: usize, density: u64, next: &mut impl FnMut() -> u64) -> VoxelGrid {
+    let mut world = VoxelGrid::new(w, h, d).unwrap();
+    for i in 0..world.len() {
+        if next() % 100 < density {
+            world.set_blocked(world.pos(i), true).unwrap();
+        }
+    }
+    world
 }
 
 #[cfg(test)]
@@ -196,13 +245,7 @@ mod tests {
         for round in 0..60 {
             let w = [1, 5, 63, 64, 65, 130][round % 6];
             let (h, d) = (1 + next() as usize % 5, 1 + next() as usize % 4);
-            let mut world = VoxelGrid::new(w, h, d).unwrap();
-            let density = next() % 60;
-            for i in 0..world.len() {
-                if next() % 100 < density {
-                    world.set_blocked(world.pos(i), true).unwrap();
-                }
-            }
+            let world = scattered(w, h, d, next() % 60, &mut next);
             let mut labelling = RunLabelling::new(&world);
             let mut steps = 0;
             while !labelling.is_done() {
@@ -211,32 +254,7 @@ mod tests {
             }
             assert!(steps >= h * d / 4, "a step reads about one row at work 3");
             let runs = labelling.into_runs();
-            // the flood, from the rule
-            let mut part = vec![0u32; world.len()];
-            let mut parts = 0;
-            for s in 0..world.len() {
-                if world.is_blocked(world.pos(s)) || part[s] != 0 {
-                    continue;
-                }
-                parts += 1;
-                part[s] = parts;
-                let mut stack = vec![world.pos(s)];
-                while let Some((x, y, z)) = stack.pop() {
-                    for q in [
-                        (x + 1, y, z),
-                        (x.wrapping_sub(1), y, z),
-                        (x, y + 1, z),
-                        (x, y.wrapping_sub(1), z),
-                        (x, y, z + 1),
-                        (x, y, z.wrapping_sub(1)),
-                    ] {
-                        if world.is_free(q) && part[world.index(q)] == 0 {
-                            part[world.index(q)] = parts;
-                            stack.push(q);
-                        }
-                    }
-                }
-            }
+            let part = flood_parts(&world);
             for i in 0..world.len() {
                 let p = world.pos(i);
                 assert_eq!(runs.label(p) == 0, world.is_blocked(p), "{p:?} in {w} x {h} x {d}");

@@ -150,7 +150,13 @@ pub(crate) struct WorldComponents {
     parts: Parts,
     /// The world's version and the model the labels were made for.
     pub(crate) key: ((u64, u64), VoxelMoves),
+    /// How many times they followed edits ([`WorldComponents::follow`]).
+    follows: u32,
 }
+
+/// The most changed voxels the flying models' components follow ([`WorldComponents::follow`]):
+/// past it (a box of 16 x 16 x 16 voxels filled), they are found again over the whole world.
+pub(crate) const EDITS_FOLLOWED: usize = 4096;
 
 /// The labels: one per standable voxel (walking), or one per run of free voxels (flying).
 enum Parts {
@@ -171,6 +177,35 @@ impl WorldComponents {
         let mut labelling = WorldLabelling::new(world, moves);
         labelling.advance(world, usize::MAX);
         labelling.into_components()
+    }
+
+    /// Brings these components to `world` as it is now when they are for an earlier revision
+    /// of the same world, under `moves`, and can follow its edits: the flying models' runs
+    /// ([`Runs::update`](crate::search::solid::run_edits)), after at most [`EDITS_FOLLOWED`]
+    /// changed voxels kept in the world's log. Whether it did (else they must be made again).
+    pub(crate) fn follow(&mut self, world: &VoxelGrid, moves: VoxelMoves) -> bool {
+        let Parts::Runs(runs) = &mut self.parts else { return false };
+        if self.key.1 != moves {
+            return false;
+        }
+        let Some(changed) = world.changes_since(self.key.0) else { return false };
+        let changed: Vec<Pos3> = changed.take(EDITS_FOLLOWED + 1).collect();
+        if changed.len() > EDITS_FOLLOWED {
+            return false;
+        }
+        if !runs.update(world, &changed) {
+            return false;
+        }
+        self.key = (world.version(), moves);
+        self.follows += 1;
+        true
+    }
+
+    /// How many times these components followed edits of their world instead of being made
+    /// again.
+    #[cfg(test)]
+    pub(crate) fn follows(&self) -> u32 {
+        self.follows
     }
 
     /// Whether `a` and `b` can reach each other.
@@ -237,7 +272,7 @@ impl WorldLabelling {
             Labelling::Runs(runs) => Parts::Runs(runs.into_runs()),
             Labelling::Flood(flood) => Parts::Standing { standable: flood.standable, labels: flood.labels },
         };
-        WorldComponents { parts, key: self.key }
+        WorldComponents { parts, key: self.key, follows: 0 }
     }
 }
 
