@@ -272,6 +272,7 @@ fn bench_edits_the_map_keeps_the_preparation_and_puts_the_map_back() {
     };
     assert!(field("repair_ms_max") >= field("repair_ms_median") && field("repair_ms_median") > 0.0, "{line}");
     assert!(field("search_us_mean") > 0.0 && field("prepare_ms") > 0.0, "{line}");
+    assert!(field("refreshes") >= 0.0 && field("refresh_ms_median") >= 0.0, "{line}");
     // worlds have no such edits
     let w = temp_file("edit.3dmap", b"voxel 4 4 2\n");
     let scen = temp_file("edit.3dscen", b"version 1\nedit.3dmap\n0 0 0 3 3 0 4.24264069 1.0\n");
