@@ -29,7 +29,11 @@ impl WorldParts {
     /// Brings the kept components to `world` as it is now around its edits, when they can
     /// follow them ([`WorldComponents::follow`]); whether they are now for it.
     fn follow(&mut self, world: &VoxelGrid, moves: VoxelMoves) -> bool {
-        self.components.as_mut().is_some_and(|c| c.follow(world, moves))
+        let followed = self.components.as_mut().is_some_and(|c| c.follow(world, moves));
+        if self.components.as_ref().is_some_and(|c| c.spoiled) {
+            self.components = None;
+        }
+        followed
     }
 }
 
@@ -68,7 +72,7 @@ impl Searcher {
     /// Leaves the labelling of voxel worlds' connected components to
     /// [`Searcher::label_world_within`] (`true`) instead of labelling a world whole in the
     /// first search of it (the default). Under the flying models the labels then follow the
-    /// world's edits (up to 4,096 changed voxels at a time, kept in the world's log): the rows
+    /// world's edits (the last 256 changed voxels, kept in the world's log): the rows
     /// of the changed voxels are read again, parts joined where freed voxels touch them, and a
     /// part cut by a blocked voxel split by searches over the runs from its pieces, by turns,
     /// until all but one run out (0.03 to 0.05 ms median, 0.8 ms worst, a one-voxel edit of

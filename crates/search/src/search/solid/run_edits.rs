@@ -398,4 +398,71 @@ mod tests {
         check(&mut searcher, &copy, &mut next);
         assert_eq!(follows(&searcher), 0, "a fill is not followed: labelled anew");
     }
+
+    /// A part cut in a small piece and a large one is split by following the small piece
+    /// (the search of the large one stopped when the small one's ran out), well within
+    /// SPLIT_RUNS; one cut in two halves of 16,000-odd runs each gives up.
+    #[test]
+    fn splits_follow_the_small_piece_and_give_up_past_split_runs() {
+        let (w, h, d) = (4, 128, 260);
+        let mut world = VoxelGrid::new(w, h, d).unwrap();
+        let mut runs = runs_of(&world);
+        // a corner voxel shut in: a piece of one run cut off 33,000-odd
+        let then = world.version();
+        for p in [(1, 0, 0), (0, 1, 0), (0, 0, 1)] {
+            world.set_blocked(p, true).unwrap();
+        }
+        assert!(runs.update(&world, &world.changes_since(then).unwrap().collect::<Vec<_>>()), "the corner's search runs out at once");
+        parts_as_flood(&runs, &world).unwrap();
+        // a wall across z at 130 with one hole, then the hole shut: two halves
+        for y in 0..h {
+            for x in 0..w {
+                world.set_blocked((x, y, 130), (x, y) != (0, 0)).unwrap();
+            }
+        }
+        let mut runs = runs_of(&world);
+        let then = world.version();
+        world.set_blocked((0, 0, 130), true).unwrap();
+        assert!(!runs.update(&world, &world.changes_since(then).unwrap().collect::<Vec<_>>()), "past SPLIT_RUNS: labelled whole instead");
+    }
+
+    /// Components of a flying model are never followed into walking's (nor walking's into
+    /// flying's): a voxel in the air reaches nothing on foot.
+    #[test]
+    fn flying_parts_are_not_taken_for_walking() {
+        let world = VoxelGrid::new(4, 4, 4).unwrap();
+        let mut searcher = Searcher::default();
+        assert!(searcher.reachable_in_world(&world, (0, 0, 0), (0, 0, 3), VoxelMoves::Fly26));
+        assert!(!searcher.reachable_in_world(&world, (0, 0, 0), (0, 0, 3), VoxelMoves::Walk));
+        assert!(searcher.reachable_in_world(&world, (0, 0, 0), (0, 0, 3), VoxelMoves::Fly6));
+    }
+
+    /// Components whose follow gave up (a split past SPLIT_RUNS) are not followed again from
+    /// their half-done runs: the next call labels the world whole and answers rightly.
+    #[test]
+    fn a_follow_that_gave_up_is_not_followed_again() {
+        let (w, h, d) = (4, 128, 260);
+        let mut world = VoxelGrid::new(w, h, d).unwrap();
+        for y in 0..h {
+            for x in 0..w {
+                world.set_blocked((x, y, 130), (x, y) != (0, 0)).unwrap();
+            }
+        }
+        let (a, b) = ((0, 0, 0), (0, 0, d - 1));
+        for in_steps in [false, true] {
+            world.set_blocked((0, 0, 130), false).unwrap();
+            let mut searcher = Searcher::default();
+            assert!(searcher.reachable_in_world(&world, a, b, VoxelMoves::Fly26));
+            searcher.label_worlds_in_steps(in_steps);
+            // the last hole shut: two halves of 16,000-odd runs each, past SPLIT_RUNS
+            world.set_blocked((0, 0, 130), true).unwrap();
+            if in_steps {
+                assert!(searcher.may_reach_in_world(&world, a, b, VoxelMoves::Fly26), "not labelled yet: the search finds out");
+                while !searcher.label_world_within(&world, VoxelMoves::Fly26, &mut 100_000) {}
+            } else {
+                assert!(!searcher.may_reach_in_world(&world, a, b, VoxelMoves::Fly26));
+            }
+            assert!(!searcher.reachable_in_world(&world, a, b, VoxelMoves::Fly26), "in steps: {in_steps}");
+        }
+    }
 }

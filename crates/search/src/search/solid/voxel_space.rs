@@ -152,11 +152,9 @@ pub(crate) struct WorldComponents {
     pub(crate) key: ((u64, u64), VoxelMoves),
     /// How many times they followed edits ([`WorldComponents::follow`]).
     follows: u32,
+    /// Whether a follow gave up half way ([`Runs::update`] false): the runs must be dropped.
+    pub(crate) spoiled: bool,
 }
-
-/// The most changed voxels the flying models' components follow ([`WorldComponents::follow`]):
-/// past it (a box of 16 x 16 x 16 voxels filled), they are found again over the whole world.
-pub(crate) const EDITS_FOLLOWED: usize = 4096;
 
 /// The labels: one per standable voxel (walking), or one per run of free voxels (flying).
 enum Parts {
@@ -181,19 +179,18 @@ impl WorldComponents {
 
     /// Brings these components to `world` as it is now when they are for an earlier revision
     /// of the same world, under `moves`, and can follow its edits: the flying models' runs
-    /// ([`Runs::update`](crate::search::solid::run_edits)), after at most [`EDITS_FOLLOWED`]
-    /// changed voxels kept in the world's log. Whether it did (else they must be made again).
+    /// ([`Runs::update`](crate::search::solid::run_edits)), after as many changed voxels as
+    /// the world's log keeps ([`CHANGE_LOG`](crate::grid::CHANGE_LOG), 256). Whether it did (else they must be made again).
     pub(crate) fn follow(&mut self, world: &VoxelGrid, moves: VoxelMoves) -> bool {
         let Parts::Runs(runs) = &mut self.parts else { return false };
         if self.key.1 != moves {
             return false;
         }
         let Some(changed) = world.changes_since(self.key.0) else { return false };
-        let changed: Vec<Pos3> = changed.take(EDITS_FOLLOWED + 1).collect();
-        if changed.len() > EDITS_FOLLOWED {
-            return false;
-        }
+        let changed: Vec<Pos3> = changed.collect();
         if !runs.update(world, &changed) {
+            // the runs are half done: never to be followed or read again
+            self.spoiled = true;
             return false;
         }
         self.key = (world.version(), moves);
@@ -272,7 +269,7 @@ impl WorldLabelling {
             Labelling::Runs(runs) => Parts::Runs(runs.into_runs()),
             Labelling::Flood(flood) => Parts::Standing { standable: flood.standable, labels: flood.labels },
         };
-        WorldComponents { parts, key: self.key, follows: 0 }
+        WorldComponents { parts, key: self.key, follows: 0, spoiled: false }
     }
 }
 
