@@ -49,6 +49,16 @@ impl Edits {
             ms(refreshes.get(refreshes.len() / 2))
         )
     }
+
+    /// The preparation brought up to date after an edit (timed), then prepared again when its
+    /// repairs have worn it (timed apart).
+    fn repair(&mut self, grid: &Grid, options: &SearchOptions, searcher: &mut Searcher) {
+        self.repairs.push(timed(|| searcher.preprocess(grid, options)));
+        let t = Instant::now();
+        if searcher.refresh_prepared(grid) {
+            self.refreshes.push(t.elapsed());
+        }
+    }
 }
 
 /// Toggles `n` seeded cells of `grid` one by one and then undoes them in reverse (see the
@@ -87,18 +97,6 @@ pub(super) fn edit_and_undo(
         edits.repair(grid, options, searcher);
     }
     Ok(edits)
-}
-
-impl Edits {
-    /// The preparation brought up to date after an edit (timed), then prepared again when its
-    /// repairs have worn it (timed apart).
-    fn repair(&mut self, grid: &Grid, options: &SearchOptions, searcher: &mut Searcher) {
-        self.repairs.push(timed(|| searcher.preprocess(grid, options)));
-        let t = Instant::now();
-        if searcher.refresh_prepared(grid) {
-            self.refreshes.push(t.elapsed());
-        }
-    }
 }
 
 fn timed(f: impl FnOnce()) -> Duration {

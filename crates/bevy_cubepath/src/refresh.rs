@@ -8,7 +8,7 @@
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use cubepath_search::search::{Prepared, WORN};
+use cubepath_search::search::Prepared;
 
 use crate::request::PathQueue;
 
@@ -20,7 +20,7 @@ pub(crate) struct Refreshing {
 
 /// Whether the in-frame searcher's subgoal graph is worn, or a task is making it afresh.
 pub(crate) fn worn_or_refreshing(queue: Res<PathQueue>, refreshing: Res<Refreshing>) -> bool {
-    refreshing.task.is_some() || queue.prepared().is_some_and(|p| p.worn() > WORN)
+    refreshing.task.is_some() || queue.prepared().is_some_and(Prepared::is_worn)
 }
 
 /// Starts a task that prepares the worn graph afresh, or, when it is done and no search is

@@ -151,7 +151,7 @@ fn repairs(map: &str, mut grid: Grid, mut prepared: Prepared, problems: &[Proble
         let t = Instant::now();
         prepared = prepared.repair(&grid).expect("a plain board");
         times.push(t.elapsed().as_secs_f64() * 1e3);
-        if refresh && prepared.worn() > WORN {
+        if refresh && prepared.is_worn() {
             let t = Instant::now();
             prepared = prepared.afresh();
             afresh.push(t.elapsed().as_secs_f64() * 1e3);

@@ -269,6 +269,17 @@ fn many_repairs_leave_no_larger_core_than_a_fresh_preparation() {
     assert_eq!(prepared.repairs(), 80);
 }
 
+/// A 300 x 300 map of scattered walls (10 %) with a wall across it at x = 150, open at its
+/// foot: one that JPS+ answers. With its size.
+fn walled_scattered_map() -> (Grid, (usize, usize)) {
+    let (w, h) = (300, 300);
+    let mut grid = seeded_grid(w, h, 0.1, 11);
+    for y in 0..h - 1 {
+        grid.set(150, y, Cell::Blocked).unwrap();
+    }
+    (grid, (w, h))
+}
+
 /// A map answered by JPS+ (scattered walls, and a wall across it) is repaired too, never
 /// prepared again: after single cells, rectangles, the wall opened near its middle and an
 /// undo, every answer (from the repaired preparation and from a searcher that follows the grid
@@ -276,11 +287,7 @@ fn many_repairs_leave_no_larger_core_than_a_fresh_preparation() {
 /// prepared from scratch.
 #[test]
 fn a_map_answered_by_jps_plus_is_repaired_and_stays_optimal() {
-    let (w, h) = (300, 300);
-    let mut grid = seeded_grid(w, h, 0.1, 11);
-    for y in 0..h - 1 {
-        grid.set(150, y, Cell::Blocked).unwrap();
-    }
+    let (mut grid, (w, h)) = walled_scattered_map();
     let mut prepared = prepare(&grid).unwrap();
     assert!(prepared.uses_jump_table() && prepared.landmarks() > 0, "{} subgoals", prepared.subgoals());
     let mut rng = common::unit_source(17);
@@ -385,11 +392,7 @@ fn a_hierarchy_grown_from_an_empty_board_wears() {
 /// other.
 #[test]
 fn a_map_answered_by_jps_plus_made_afresh_lends_a_table_stamped_for_its_grid() {
-    let (w, h) = (300, 300);
-    let mut grid = seeded_grid(w, h, 0.1, 11);
-    for y in 0..h - 1 {
-        grid.set(150, y, Cell::Blocked).unwrap();
-    }
+    let (grid, (w, h)) = walled_scattered_map();
     let fresh = prepare(&grid).unwrap().afresh();
     assert!(fresh.uses_jump_table() && fresh.is_for(&grid));
     let mut searcher = Searcher::default();

@@ -75,7 +75,7 @@ impl Searcher {
     /// of another grid would be dropped at the next search.
     pub fn refresh_prepared(&mut self, grid: &Grid) -> bool {
         // a map answered by JPS+ is never worn: its jump table, if lent, stays as it is
-        if !self.kept_prepared().is_some_and(|p| p.follows(grid) && p.worn() > subgoal::WORN) {
+        if !self.kept_prepared().is_some_and(|p| p.follows(grid) && p.is_worn()) {
             return false;
         }
         let parts = self.kept.slot::<PreparedParts>();

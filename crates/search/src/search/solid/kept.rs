@@ -26,11 +26,13 @@ pub(crate) struct WorldParts {
 }
 
 impl WorldParts {
-    /// Brings the kept components to `world` as it is now around its edits, when they can
-    /// follow them ([`WorldComponents::follow`]); whether they are now for it.
+    /// Brings the kept components (stale: for another revision or model) to `world` as it is
+    /// now around its edits, when they can follow them ([`WorldComponents::follow`]); whether
+    /// they are now for it. Else they are dropped: stale, or left half done by a follow that
+    /// gave up, they must never be followed or read again.
     fn follow(&mut self, world: &VoxelGrid, moves: VoxelMoves) -> bool {
         let followed = self.components.as_mut().is_some_and(|c| c.follow(world, moves));
-        if self.components.as_ref().is_some_and(|c| c.spoiled) {
+        if !followed {
             self.components = None;
         }
         followed

@@ -34,7 +34,7 @@ const NONE: u32 = u32::MAX;
 struct Joins(HashMap<u32, u32>);
 
 impl Joins {
-    fn find(&mut self, mut a: u32) -> u32 {
+    fn find(&self, mut a: u32) -> u32 {
         while let Some(&up) = self.0.get(&a) {
             if up == a {
                 break;
@@ -80,7 +80,7 @@ impl Runs {
         }
         if !joins.0.is_empty() {
             let mut map: Vec<u32> = (0..self.next).collect();
-            for (&l, _) in joins.0.clone().iter() {
+            for &l in joins.0.keys() {
                 map[l as usize] = joins.find(l);
             }
             for l in &mut self.labels {
@@ -142,14 +142,6 @@ impl Runs {
             let from = a + self.runs[a..b].partition_point(|&(_, l)| l < first);
             (from..b).take_while(move |&q| self.runs[q].0 <= last).map(move |q| (other, q))
         })
-    }
-
-    /// The run holding the free voxel `p`, with its row.
-    fn run_of(&self, p: Pos3) -> Option<(usize, usize)> {
-        let row = p.2 * self.height + p.1;
-        let (a, b) = (self.starts[row] as usize, self.starts[row + 1] as usize);
-        let k = a + self.runs[a..b].partition_point(|&(_, last)| (last as usize) < p.0);
-        (k < b && self.runs[k].0 as usize <= p.0).then_some((row, k))
     }
 
     /// Splits the parts that the newly blocked voxels `blocked` cut in pieces (see the

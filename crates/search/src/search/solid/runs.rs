@@ -41,15 +41,16 @@ impl Runs {
 
     /// The part of the free voxel `p` (0 when it is blocked).
     pub(crate) fn label(&self, p: Pos3) -> u32 {
+        self.run_of(p).map_or(0, |(_, k)| self.labels[k])
+    }
+
+    /// The run holding the free voxel `p`, with its row (`None` when `p` is blocked).
+    pub(super) fn run_of(&self, p: Pos3) -> Option<(usize, usize)> {
         let row = p.2 * self.height + p.1;
         let (a, b) = (self.starts[row] as usize, self.starts[row + 1] as usize);
-        let runs = &self.runs[a..b];
         // the first run ending at or after x
-        let k = runs.partition_point(|&(_, last)| (last as usize) < p.0);
-        match runs.get(k) {
-            Some(&(first, _)) if first as usize <= p.0 => self.labels[a + k],
-            _ => 0,
-        }
+        let k = a + self.runs[a..b].partition_point(|&(_, last)| (last as usize) < p.0);
+        (k < b && self.runs[k].0 as usize <= p.0).then_some((row, k))
     }
 }
 

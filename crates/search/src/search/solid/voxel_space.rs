@@ -152,8 +152,6 @@ pub(crate) struct WorldComponents {
     pub(crate) key: ((u64, u64), VoxelMoves),
     /// How many times they followed edits ([`WorldComponents::follow`]).
     follows: u32,
-    /// Whether a follow gave up half way ([`Runs::update`] false): the runs must be dropped.
-    pub(crate) spoiled: bool,
 }
 
 /// The labels: one per standable voxel (walking), or one per run of free voxels (flying).
@@ -189,9 +187,7 @@ impl WorldComponents {
         let Some(changed) = world.changes_since(self.key.0) else { return false };
         let changed: Vec<Pos3> = changed.collect();
         if !runs.update(world, &changed) {
-            // the runs are half done: never to be followed or read again
-            self.spoiled = true;
-            return false;
+            return false; // the runs are half done: the caller drops them
         }
         self.key = (world.version(), moves);
         self.follows += 1;
@@ -269,7 +265,7 @@ impl WorldLabelling {
             Labelling::Runs(runs) => Parts::Runs(runs.into_runs()),
             Labelling::Flood(flood) => Parts::Standing { standable: flood.standable, labels: flood.labels },
         };
-        WorldComponents { parts, key: self.key, follows: 0, spoiled: false }
+        WorldComponents { parts, key: self.key, follows: 0 }
     }
 }
 

@@ -23,6 +23,12 @@ impl Prepared {
         self.up.targets.len() as f64 / self.fresh_edges.max(floor) as f64
     }
 
+    /// Whether repairs have worn this preparation past [`WORN`](super::WORN): worth preparing
+    /// again off the frame ([`Prepared::afresh`]).
+    pub fn is_worn(&self) -> bool {
+        self.worn() > super::WORN
+    }
+
     /// Whether this preparation was made for `grid`, at any revision (the same identity).
     pub(crate) fn follows(&self, grid: &Grid) -> bool {
         self.grid_version.0 == grid.version().0
