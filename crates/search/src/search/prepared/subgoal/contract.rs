@@ -44,6 +44,18 @@ pub(crate) struct Upward {
     /// keeps it and to the other end (found once by [`Upward::link`], so that unpacking a path
     /// looks nothing up).
     pub(crate) halves: Vec<[u32; 2]>,
+    /// The edges by the vertex they reach from an earlier one: kept by a hierarchy a repair
+    /// mended, for the next mending (empty otherwise: made when a mending needs it).
+    pub(crate) down: Downward,
+}
+
+/// A hierarchy's edges by the vertex they reach: per vertex a range of `from` (the vertex
+/// that keeps the edge, latest in the order first) and `costs`.
+#[derive(Clone, Default)]
+pub(crate) struct Downward {
+    pub(crate) offsets: Vec<u32>,
+    pub(crate) from: Vec<u32>,
+    pub(crate) costs: Vec<f64>,
 }
 
 impl Upward {
@@ -230,7 +242,7 @@ impl Upward {
     }
 
     pub(crate) fn bytes(&self) -> usize {
-        self.rank.len() * 4 + self.offsets.len() * 4 + self.targets.len() * 24
+        self.rank.len() * 4 + self.offsets.len() * 4 + self.targets.len() * 24 + self.down.offsets.len() * 4 + self.down.from.len() * 12
     }
 }
 

@@ -49,11 +49,14 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
 use super::NONE;
-use super::contract::{EPS, Upward, WITNESS_LIMIT};
+use super::contract::{Downward, EPS, Upward, WITNESS_LIMIT};
 
 /// Up to how many broken edges a marked vertex's pair is tested against one by one (past it,
 /// the blocked cells' boxes alone decide whether the pair is searched again).
 const GONE_CHECKED: usize = 64;
+
+/// Marks a vertex whose edges were not copied unchanged from the old hierarchy.
+const MOVED: i64 = i64::MIN;
 
 /// One vertex's upward edge: target, cost, middle (`NONE` for the graph's own).
 type Edge = (u32, f64, u32);
@@ -66,13 +69,13 @@ pub(crate) struct Mend<'a> {
     /// How many vertices the old hierarchy had (the new ones are numbered after).
     before: usize,
     rank: Vec<u32>,
+    /// The old vertices in the old order of contraction.
+    by_rank: Vec<u32>,
     up: HashMap<u32, Vec<Edge>>,
     down: HashMap<u32, Vec<(u32, f64)>>,
-    /// The old hierarchy's edges reaching each vertex from earlier ones, as ranges of
-    /// `old_from` (sources) and `old_cost`.
-    old_down: Vec<u32>,
-    old_from: Vec<u32>,
-    old_cost: Vec<f64>,
+    /// The old hierarchy's edges reaching each vertex from earlier ones: the one it kept
+    /// from its own mending, or made here.
+    old_down: std::borrow::Cow<'a, Downward>,
     /// Marked vertices by rank, lowest first, each once.
     marked: BinaryHeap<Reverse<(u32, u32)>>,
     queued: Vec<bool>,
@@ -103,37 +106,23 @@ impl<'a> Mend<'a> {
         let before = old.rank.len();
         let fresh = (n - before) as u32;
         let rank = (0..n).map(|v| if v < before { old.rank[v] + fresh } else { (v - before) as u32 }).collect();
-        // the old edges by target: counted, then placed
-        let mut old_down = vec![0u32; before + 1];
-        for &t in &old.targets {
-            old_down[t as usize + 1] += 1;
-        }
-        for v in 0..before {
-            old_down[v + 1] += old_down[v];
-        }
-        let mut next = old_down.clone();
-        let (mut old_from, mut old_cost) = (vec![0; old.targets.len()], vec![0.0; old.targets.len()]);
-        // sources placed latest first, so that a search above a rank stops at the first below
         let mut by_rank = vec![0u32; before];
         for v in 0..before {
             by_rank[old.rank[v] as usize] = v as u32;
         }
-        for &v in by_rank.iter().rev() {
-            for (t, c, _) in old.edges(v) {
-                let at = &mut next[t as usize];
-                (old_from[*at as usize], old_cost[*at as usize]) = (v, c);
-                *at += 1;
-            }
-        }
+        let old_down = if old.down.offsets.len() == before + 1 {
+            std::borrow::Cow::Borrowed(&old.down)
+        } else {
+            std::borrow::Cow::Owned(downward(old, &by_rank))
+        };
         Mend {
             old,
             before,
             rank,
+            by_rank,
             up: HashMap::new(),
             down: HashMap::new(),
             old_down,
-            old_from,
-            old_cost,
             marked: BinaryHeap::new(),
             queued: vec![false; n],
             near_blocked: vec![false; n],
@@ -193,8 +182,9 @@ impl<'a> Mend<'a> {
         match self.down.get(&v) {
             Some(list) => out.extend_from_slice(list),
             None if (v as usize) < self.before => {
-                let range = self.old_down[v as usize] as usize..self.old_down[v as usize + 1] as usize;
-                out.extend(self.old_from[range.clone()].iter().copied().zip(self.old_cost[range].iter().copied()));
+                let old = &self.old_down;
+                let range = old.offsets[v as usize] as usize..old.offsets[v as usize + 1] as usize;
+                out.extend(old.from[range.clone()].iter().copied().zip(old.costs[range].iter().copied()));
             }
             None => {}
         }
@@ -252,7 +242,9 @@ impl<'a> Mend<'a> {
     /// end taken out, a shortcut with a broken half) taken out first, then the new edges put,
     /// each vertex whose edges changed marked, and the new ones.
     pub(crate) fn start(&mut self, dropped: &HashSet<(u32, u32)>, added: &[(u32, u32, f64)], dead: &[u32], near: &[u32]) {
-        for (v, t, c) in self.broken(dropped, dead) {
+        // nothing taken out (cells only freed): nothing broken
+        let broken = if dropped.is_empty() && dead.is_empty() { Vec::new() } else { self.broken(dropped, dead) };
+        for (v, t, c) in broken {
             self.set(v, t, None);
             self.gone.push((v, t, c));
         }
@@ -278,24 +270,25 @@ impl<'a> Mend<'a> {
         let mut gone = vec![false; self.before];
         dead.iter().for_each(|&v| gone[v as usize] = true);
         let mut broken = vec![false; old.targets.len()];
-        let mut from = vec![0u32; old.targets.len()];
-        let mut shortcuts = Vec::new();
-        for v in 0..self.before {
-            for k in old.offsets[v] as usize..old.offsets[v + 1] as usize {
+        for &(a, b) in dropped {
+            if let Some(k) = old.edge_index(a, b).filter(|&k| old.middles[k] == NONE) {
+                broken[k] = true;
+            }
+        }
+        // a shortcut's halves are edges of its middle, contracted before the vertex that keeps
+        // it: vertices taken in the order of contraction find their halves decided
+        let mut out = Vec::new();
+        for &v in &self.by_rank {
+            for k in old.offsets[v as usize] as usize..old.offsets[v as usize + 1] as usize {
                 let (t, m) = (old.targets[k], old.middles[k]);
-                from[k] = v as u32;
-                broken[k] = gone[v] || gone[t as usize] || (m == NONE && dropped.contains(&(t.min(v as u32), t.max(v as u32))));
-                if m != NONE {
-                    shortcuts.push(k);
+                let halves_broken = m != NONE && old.halves[k].iter().any(|&h| broken[h as usize]);
+                broken[k] |= gone[v as usize] || gone[t as usize] || halves_broken;
+                if broken[k] {
+                    out.push((v, t, old.costs[k]));
                 }
             }
         }
-        shortcuts.sort_unstable_by_key(|&k| old.rank[old.middles[k] as usize]);
-        for k in shortcuts {
-            let [a, b] = old.halves[k];
-            broken[k] |= broken[a as usize] || broken[b as usize];
-        }
-        (0..broken.len()).filter(|&k| broken[k]).map(|k| (from[k], old.targets[k], old.costs[k])).collect()
+        out
     }
 
     /// Contracts the marked vertices again, lowest first, until none is left; gives the
@@ -305,26 +298,92 @@ impl<'a> Mend<'a> {
             self.queued[v as usize] = false;
             self.contract(v);
         }
-        let n = self.rank.len();
-        let mut out = Upward { offsets: vec![0], core: n as u32, ..Upward::default() };
-        let old = self.old;
-        for v in 0..n as u32 {
-            if let Some(list) = self.up.get_mut(&v) {
-                list.sort_unstable_by_key(|e| e.0);
-                out.targets.extend(list.iter().map(|e| e.0));
-                out.costs.extend(list.iter().map(|e| e.1));
-                out.middles.extend(list.iter().map(|e| e.2));
-            } else if (v as usize) < self.before {
-                let range = old.offsets[v as usize] as usize..old.offsets[v as usize + 1] as usize;
-                out.targets.extend_from_slice(&old.targets[range.clone()]);
-                out.costs.extend_from_slice(&old.costs[range.clone()]);
-                out.middles.extend_from_slice(&old.middles[range]);
+        let (n, old) = (self.rank.len(), self.old);
+        let mut changed: Vec<u32> = self.up.keys().copied().collect();
+        changed.sort_unstable();
+        self.up.values_mut().for_each(|list| list.sort_unstable_by_key(|e| e.0));
+        let edges = old.targets.len() + self.up.values().map(Vec::len).sum::<usize>();
+        let mut out = Upward {
+            targets: Vec::with_capacity(edges),
+            costs: Vec::with_capacity(edges),
+            middles: Vec::with_capacity(edges),
+            core: n as u32,
+            ..Upward::default()
+        };
+        let offsets = relist(&changed, self.before, n, &old.offsets, |fill| {
+            match fill {
+                Fill::Old(range) => {
+                    out.targets.extend_from_slice(&old.targets[range.clone()]);
+                    out.costs.extend_from_slice(&old.costs[range.clone()]);
+                    out.middles.extend_from_slice(&old.middles[range]);
+                }
+                Fill::Changed(v) => {
+                    let list = &self.up[&v];
+                    out.targets.extend(list.iter().map(|e| e.0));
+                    out.costs.extend(list.iter().map(|e| e.1));
+                    out.middles.extend(list.iter().map(|e| e.2));
+                }
             }
-            out.offsets.push(out.targets.len() as u32);
-        }
-        out.rank = self.rank;
-        out.link();
+            out.targets.len()
+        });
+        out.offsets = offsets;
+        // per old vertex whose edges were copied unchanged, how far they moved (`MOVED` for
+        // the others)
+        let mut moved: Vec<i64> =
+            (0..n).map(|v| if v < self.before { out.offsets[v] as i64 - old.offsets[v] as i64 } else { MOVED }).collect();
+        changed.iter().for_each(|&v| moved[v as usize] = MOVED);
+        out.rank = std::mem::take(&mut self.rank);
+        out.halves = Self::halves(&out, old, &moved);
+        out.down = self.downward(n);
         out
+    }
+
+    /// The mended hierarchy's edges by the vertex they reach: the old lists of the vertices
+    /// whose lists did not change copied at once, the changed ones from the mending.
+    fn downward(&self, n: usize) -> Downward {
+        let old = &*self.old_down;
+        let mut changed: Vec<u32> = self.down.keys().copied().collect();
+        changed.sort_unstable();
+        let edges = old.from.len() + self.down.values().map(Vec::len).sum::<usize>();
+        let (mut from, mut costs) = (Vec::with_capacity(edges), Vec::with_capacity(edges));
+        let offsets = relist(&changed, self.before, n, &old.offsets, |fill| {
+            match fill {
+                Fill::Old(range) => {
+                    from.extend_from_slice(&old.from[range.clone()]);
+                    costs.extend_from_slice(&old.costs[range]);
+                }
+                Fill::Changed(v) => {
+                    from.extend(self.down[&v].iter().map(|e| e.0));
+                    costs.extend(self.down[&v].iter().map(|e| e.1));
+                }
+            }
+            from.len()
+        });
+        Downward { offsets, from, costs }
+    }
+
+    /// Each shortcut's halves in `out` (see [`Upward::link`]): those of a shortcut whose
+    /// vertex and middle both kept their old edges are the old halves, moved as the middle's
+    /// edges were; the others looked up.
+    fn halves(out: &Upward, old: &Upward, moved: &[i64]) -> Vec<[u32; 2]> {
+        let mut halves = vec![[NONE; 2]; out.targets.len()];
+        for v in 0..out.rank.len() {
+            let range = out.offsets[v] as usize..out.offsets[v + 1] as usize;
+            for (k, slot) in range.clone().zip(&mut halves[range]) {
+                let mid = out.middles[k];
+                if mid == NONE {
+                    continue;
+                }
+                let (at_v, at_mid) = (moved[v], moved[mid as usize]);
+                *slot = if at_v != MOVED && at_mid != MOVED {
+                    old.halves[(k as i64 - at_v) as usize].map(|h| (h as i64 + at_mid) as u32)
+                } else {
+                    let half = |t: u32| out.edge_index(mid, t).expect("a shortcut's halves are edges") as u32;
+                    [half(v as u32), half(out.targets[k])]
+                };
+            }
+        }
+        halves
     }
 
     /// `v` contracted again (see the module's docs): the shortcuts over it decided pair by pair,
@@ -413,5 +472,105 @@ impl<'a> Mend<'a> {
                 }
             }
         }
+    }
+}
+
+/// What [`relist`] asks to be appended: the old lists of a range of old edges, or a changed
+/// vertex's list.
+enum Fill {
+    Old(std::ops::Range<usize>),
+    Changed(u32),
+}
+
+/// The offsets of per-vertex lists made again for `n` vertices, in order: each run of old
+/// vertices (numbered below `before`) not in `changed` (ascending) has its old lists (at
+/// `old` offsets) appended at once, each changed vertex its list, by `fill`, which gives the
+/// lists' length after; new vertices never changed have none.
+fn relist(changed: &[u32], before: usize, n: usize, old: &[u32], mut fill: impl FnMut(Fill) -> usize) -> Vec<u32> {
+    let mut offsets = Vec::with_capacity(n + 1);
+    offsets.push(0);
+    let mut next = 0;
+    for c in changed.iter().map(|&c| c as usize).chain([n]) {
+        let to = c.min(before);
+        if next < to {
+            let by = fill(Fill::Old(old[next] as usize..old[to] as usize)) as i64 - old[to] as i64;
+            offsets.extend(old[next + 1..=to].iter().map(|&o| (o as i64 + by) as u32));
+        }
+        let len = *offsets.last().expect("the first offset");
+        offsets.resize(c + 1, len);
+        if c == n {
+            break;
+        }
+        offsets.push(fill(Fill::Changed(c as u32)) as u32);
+        next = c + 1;
+    }
+    offsets
+}
+
+/// The hierarchy's edges by the vertex they reach (`by_rank`: its vertices in their order),
+/// each list latest source first, so that a search above a rank stops at the first below.
+fn downward(old: &Upward, by_rank: &[u32]) -> Downward {
+    let before = old.rank.len();
+    let mut offsets = vec![0u32; before + 1];
+    for &t in &old.targets {
+        offsets[t as usize + 1] += 1;
+    }
+    for v in 0..before {
+        offsets[v + 1] += offsets[v];
+    }
+    let mut next = offsets.clone();
+    let (mut from, mut costs) = (vec![0; old.targets.len()], vec![0.0; old.targets.len()]);
+    for &v in by_rank.iter().rev() {
+        for (t, c, _) in old.edges(v) {
+            let at = &mut next[t as usize];
+            (from[*at as usize], costs[*at as usize]) = (v, c);
+            *at += 1;
+        }
+    }
+    Downward { offsets, from, costs }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::board::{Cell, Grid};
+    use crate::search::prepare;
+
+    /// The edges by the vertex they reach, which a mending keeps for the next one, are after
+    /// each of many repairs those made anew from the mended hierarchy: list by list, in order
+    /// (a missing one only spares a witness and adds shortcuts, so no answer would show it).
+    #[test]
+    fn the_edges_by_target_kept_for_the_next_mending_are_those_made_anew() {
+        // rooms of 8 x 8 with a door in each wall, then seeded one-cell toggles
+        let mut grid = Grid::new(40, 40).unwrap();
+        for i in (8..40).step_by(8) {
+            for j in 0..40 {
+                if j % 8 != 4 {
+                    grid.set(i, j, Cell::Blocked).unwrap();
+                    grid.set(j, i, Cell::Blocked).unwrap();
+                }
+            }
+        }
+        let mut p = prepare(&grid).unwrap();
+        assert!(!p.uses_jump_table() && p.up.down.offsets.is_empty());
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..300 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let (x, y) = (seed as usize % 40, (seed >> 20) as usize % 40);
+            grid.set(x, y, if grid.is_passable(x, y) { Cell::Blocked } else { Cell::FLOOR }).unwrap();
+            p = p.repair(&grid).unwrap();
+            let up = &p.up;
+            assert_eq!(up.core as usize, up.rank.len(), "every vertex contracted: the hierarchy is mended");
+            let mut by_rank = vec![0u32; up.rank.len()];
+            for (v, &r) in up.rank.iter().enumerate() {
+                by_rank[r as usize] = v as u32;
+            }
+            let made = downward(up, &by_rank);
+            assert_eq!((&up.down.offsets, &up.down.from), (&made.offsets, &made.from), "after {} repairs", p.repairs());
+            assert_eq!(up.down.costs, made.costs, "after {} repairs", p.repairs());
+        }
+        assert!(p.repairs() > 250, "{} repairs", p.repairs());
     }
 }

@@ -215,8 +215,18 @@ impl Prepared {
     /// and diagonal runs around them; gives what changed.
     fn repair_cells(&mut self, grid: &Grid) -> Changes {
         let codes = grid.codes();
-        let flipped: Vec<usize> =
-            self.free.iter().zip(codes).enumerate().filter(|&(_, (&f, &c))| (f == 1) != (c != BLOCKED)).map(|(i, _)| i).collect();
+        let differs = |i: usize| (self.free[i] == 1) != (codes[i] != BLOCKED);
+        // the cells the grid's log says changed since this was brought to it (each once), or
+        // every cell compared when the log no longer reaches back so far
+        let flipped: Vec<usize> = match grid.changes_since(self.grid_version) {
+            Some(changed) => {
+                let mut at: Vec<usize> = changed.map(|(x, y)| grid.index(x, y)).filter(|&i| differs(i)).collect();
+                at.sort_unstable();
+                at.dedup();
+                at
+            }
+            None => (0..codes.len()).filter(|&i| differs(i)).collect(),
+        };
         let mut tiles: HashMap<(usize, usize), [usize; 4]> = HashMap::new();
         for &at in &flipped {
             self.free[at] ^= 1;
@@ -397,19 +407,18 @@ impl Prepared {
                 }
             }
         }
-        let deleted = self.deleted_edges(ch);
+        let at = self.vertex_places();
+        let deleted = self.deleted_edges(ch, &at);
         if self.up.core as usize == before {
             // every vertex contracted: mended in its own order (see `mend`)
-            let near = if ch.boxes.is_empty() { Vec::new() } else { self.witness_seeds(ch) };
-            let dead: Vec<u32> = ch.old_node.values().copied().filter(|&v| v != NONE && !self.alive(v)).collect();
+            let near = if ch.boxes.is_empty() { Vec::new() } else { self.witness_seeds(ch, &at) };
+            let dead: Vec<u32> = ch.old_node.values().copied().filter(|&v| v != NONE && !at[v as usize].alive).collect();
             let added: Vec<(u32, u32, f64)> = added.into_iter().map(|((a, b), c)| (a, b, c)).collect();
-            let this = &*self;
-            let octile = move |a: u32, b: u32| {
-                this.octile(this.cells[a as usize] as usize, this.cells[b as usize] as usize, crate::grid::rules::CostModel::Exact)
-            };
+            let at = &at;
+            let octile = move |a: u32, b: u32| at[a as usize].octile(&at[b as usize]);
             let near_box = move |a: u32, b: u32, cost: f64| {
-                let (a, b) = (this.cells[a as usize] as usize, this.cells[b as usize] as usize);
-                ch.boxes.iter().any(|bx| this.to_box(a, bx) + this.to_box(b, bx) <= cost + BESIDE)
+                let (a, b) = (&at[a as usize], &at[b as usize]);
+                ch.boxes.iter().any(|bx| a.to_box(bx) + b.to_box(bx) <= cost + BESIDE)
             };
             let mut mend = Mend::new(&self.up, self.cells.len(), octile, near_box);
             mend.start(&deleted, &added, &dead, &near);
@@ -420,7 +429,7 @@ impl Prepared {
         seeds.extend(ch.old_node.iter().flat_map(|(&at, &v)| [v, self.node_of[at]]).filter(|&v| v != NONE));
         seeds.extend((0..before as u32).filter(|&v| self.up.rank[v as usize] >= self.up.core));
         if !ch.boxes.is_empty() {
-            seeds.extend(self.witness_seeds(ch));
+            seeds.extend(self.witness_seeds(ch, &at));
         }
         let in_core = self.upward_closure(&seeds);
         let added: Vec<(u32, u32, f64)> = added.into_iter().map(|((a, b), c)| (a, b, c)).collect();
@@ -516,7 +525,7 @@ impl Prepared {
 
     /// The graph's edges (each as (lower, higher) number) to take out: those with an end taken
     /// out and those near a newly blocked cell with no legal leg left.
-    fn deleted_edges(&self, ch: &Changes) -> HashSet<(u32, u32)> {
+    fn deleted_edges(&self, ch: &Changes, at: &[Place]) -> HashSet<(u32, u32)> {
         let mut out = HashSet::new();
         if ch.boxes.is_empty() {
             return out;
@@ -525,10 +534,8 @@ impl Prepared {
             if m != NONE {
                 continue;
             }
-            let (a, b) = (self.cells[v as usize] as usize, self.cells[t as usize] as usize);
-            let gone = !self.alive(v)
-                || !self.alive(t)
-                || (self.near_blocked(a, b, ch) && !(self.leg(a, b, true, None) || self.leg(a, b, false, None)));
+            let (p, q) = (&at[v as usize], &at[t as usize]);
+            let gone = !p.alive || !q.alive || (p.near_blocked(q, ch) && !self.some_leg(p.cell, q.cell));
             if gone {
                 out.insert((v.min(t), v.max(t)));
             }
@@ -536,17 +543,25 @@ impl Prepared {
         out
     }
 
-    /// Whether the box of cells `a` and `b`, widened by one, meets a box of newly blocked cells.
-    fn near_blocked(&self, a: usize, b: usize, ch: &Changes) -> bool {
-        let (ax, ay, bx, by) = (a % self.stride, a / self.stride, b % self.stride, b / self.stride);
-        let (x0, x1, y0, y1) = (ax.min(bx) - 1, ax.max(bx) + 1, ay.min(by) - 1, ay.max(by) + 1);
-        ch.boxes.iter().any(|bx| bx[0] <= x1 && x0 <= bx[2] && bx[1] <= y1 && y0 <= bx[3])
+    /// Whether a leg from padded cell `a` to `b` is legal now (diagonal or straight moves first).
+    fn some_leg(&self, a: usize, b: usize) -> bool {
+        self.leg(a, b, true, None) || self.leg(a, b, false, None)
+    }
+
+    /// Each vertex's cell, its coordinates and whether it is alive: read once for a repair's
+    /// passes over every edge.
+    fn vertex_places(&self) -> Vec<Place> {
+        let place = |(v, &c): (usize, &u32)| {
+            let c = c as usize;
+            Place { cell: c, x: c % self.stride, y: c / self.stride, alive: self.node_of[c] == v as u32 }
+        };
+        self.cells.iter().enumerate().map(place).collect()
     }
 
     /// The contracted vertices that a witness path near a newly blocked cell may have spared a
     /// shortcut: two upward neighbours `a`, `b` (costs `ca`, `cb`) with a blocked box within
     /// `ca + cb + BESIDE` of both together (see the module's docs).
-    fn witness_seeds(&self, ch: &Changes) -> Vec<u32> {
+    fn witness_seeds(&self, ch: &Changes, at: &[Place]) -> Vec<u32> {
         let mut out = Vec::new();
         for v in 0..self.up.rank.len() as u32 {
             if self.up.rank[v as usize] >= self.up.core {
@@ -555,14 +570,12 @@ impl Prepared {
             let (targets, start) = (self.up.targets_of(v), self.up.offsets[v as usize] as usize);
             let costs = &self.up.costs[start..start + targets.len()];
             let far = costs.iter().fold(0f64, |m, &c| m.max(c));
-            let cell = self.cells[v as usize] as usize;
             // a pair's ellipse lies within 2 * far + BESIDE / 2 of `v`
-            let near: Vec<&[usize; 4]> = ch.boxes.iter().filter(|bx| self.to_box(cell, bx) <= 2.0 * far + BESIDE).collect();
+            let near: Vec<&[usize; 4]> = ch.boxes.iter().filter(|bx| at[v as usize].to_box(bx) <= 2.0 * far + BESIDE).collect();
             if near.is_empty() {
                 continue;
             }
-            let to: Vec<Vec<f64>> =
-                targets.iter().map(|&t| near.iter().map(|bx| self.to_box(self.cells[t as usize] as usize, bx)).collect()).collect();
+            let to: Vec<Vec<f64>> = targets.iter().map(|&t| near.iter().map(|bx| at[t as usize].to_box(bx)).collect()).collect();
             let seeded = (0..targets.len())
                 .any(|i| (i + 1..targets.len()).any(|j| (0..near.len()).any(|k| to[i][k] + to[j][k] <= costs[i] + costs[j] + BESIDE)));
             if seeded {
@@ -571,13 +584,39 @@ impl Prepared {
         }
         out
     }
+}
 
-    /// The octile distance from a padded cell to the nearest cell of a box.
-    fn to_box(&self, at: usize, bx: &[usize; 4]) -> f64 {
-        let (x, y) = (at % self.stride, at / self.stride);
-        let dx = bx[0].saturating_sub(x).max(x.saturating_sub(bx[2]));
-        let dy = bx[1].saturating_sub(y).max(y.saturating_sub(bx[3]));
-        let (lo, hi) = (dx.min(dy), dx.max(dy));
-        (hi - lo) as f64 + lo as f64 * std::f64::consts::SQRT_2
+/// A vertex's padded cell and its coordinates, and whether the vertex is alive.
+struct Place {
+    cell: usize,
+    x: usize,
+    y: usize,
+    alive: bool,
+}
+
+impl Place {
+    /// Whether the box of this cell and `other`'s, widened by one, meets a box of newly
+    /// blocked cells.
+    fn near_blocked(&self, other: &Place, ch: &Changes) -> bool {
+        let (x0, x1, y0, y1) = (self.x.min(other.x) - 1, self.x.max(other.x) + 1, self.y.min(other.y) - 1, self.y.max(other.y) + 1);
+        ch.boxes.iter().any(|bx| bx[0] <= x1 && x0 <= bx[2] && bx[1] <= y1 && y0 <= bx[3])
     }
+
+    /// The octile distance from this cell to the nearest cell of a box.
+    fn to_box(&self, bx: &[usize; 4]) -> f64 {
+        let dx = bx[0].saturating_sub(self.x).max(self.x.saturating_sub(bx[2]));
+        let dy = bx[1].saturating_sub(self.y).max(self.y.saturating_sub(bx[3]));
+        octile(dx, dy)
+    }
+
+    /// The octile distance between two cells: no path between them is shorter.
+    fn octile(&self, other: &Place) -> f64 {
+        octile(self.x.abs_diff(other.x), self.y.abs_diff(other.y))
+    }
+}
+
+/// The octile distance across `dx` columns and `dy` rows.
+fn octile(dx: usize, dy: usize) -> f64 {
+    let (lo, hi) = (dx.min(dy), dx.max(dy));
+    (hi - lo) as f64 + lo as f64 * std::f64::consts::SQRT_2
 }
