@@ -50,6 +50,7 @@ mod file;
 mod jumps;
 mod landmarks;
 mod mend;
+mod place;
 mod query;
 mod repair;
 mod table;

@@ -98,6 +98,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::mend::Mend;
+use super::place::Place;
 use super::{AT_SUBGOAL, DIAGONAL, NONE, PrepError, Prepared, STRAIGHT, prepare};
 use crate::grid::board::{BLOCKED, Grid};
 
@@ -535,7 +536,7 @@ impl Prepared {
                 continue;
             }
             let (p, q) = (&at[v as usize], &at[t as usize]);
-            let gone = !p.alive || !q.alive || (p.near_blocked(q, ch) && !self.some_leg(p.cell, q.cell));
+            let gone = !p.alive || !q.alive || (p.near_blocked(q, &ch.boxes) && !self.some_leg(p.cell, q.cell));
             if gone {
                 out.insert((v.min(t), v.max(t)));
             }
@@ -584,39 +585,4 @@ impl Prepared {
         }
         out
     }
-}
-
-/// A vertex's padded cell and its coordinates, and whether the vertex is alive.
-struct Place {
-    cell: usize,
-    x: usize,
-    y: usize,
-    alive: bool,
-}
-
-impl Place {
-    /// Whether the box of this cell and `other`'s, widened by one, meets a box of newly
-    /// blocked cells.
-    fn near_blocked(&self, other: &Place, ch: &Changes) -> bool {
-        let (x0, x1, y0, y1) = (self.x.min(other.x) - 1, self.x.max(other.x) + 1, self.y.min(other.y) - 1, self.y.max(other.y) + 1);
-        ch.boxes.iter().any(|bx| bx[0] <= x1 && x0 <= bx[2] && bx[1] <= y1 && y0 <= bx[3])
-    }
-
-    /// The octile distance from this cell to the nearest cell of a box.
-    fn to_box(&self, bx: &[usize; 4]) -> f64 {
-        let dx = bx[0].saturating_sub(self.x).max(self.x.saturating_sub(bx[2]));
-        let dy = bx[1].saturating_sub(self.y).max(self.y.saturating_sub(bx[3]));
-        octile(dx, dy)
-    }
-
-    /// The octile distance between two cells: no path between them is shorter.
-    fn octile(&self, other: &Place) -> f64 {
-        octile(self.x.abs_diff(other.x), self.y.abs_diff(other.y))
-    }
-}
-
-/// The octile distance across `dx` columns and `dy` rows.
-fn octile(dx: usize, dy: usize) -> f64 {
-    let (lo, hi) = (dx.min(dy), dx.max(dy));
-    (hi - lo) as f64 + lo as f64 * std::f64::consts::SQRT_2
 }
