@@ -31,6 +31,7 @@ const NOT_SHOWN: &[&str] = &[
     "shown",
     "typing",
     "idle",
+    "pressed",
     // a link's and a command line's parts (names of options, not words to read)
     "&estimate=",
     ".trace.json",

@@ -177,9 +177,10 @@ export async function sharpPhone(browser, base, failures, keep) {
   const page = await context.newPage();
   const states = [];
   const panel = [];
-  let text = null, field = null, camera = null;
+  let text = null, field = null, camera = null, handlePressed = 0;
   page.on("console", (m) => {
     const t = m.text();
+    if (process.env.VERBOSE) console.log(`[phone] ${t}`);
     if (/panicked|RuntimeError|unreachable/.test(t)) failures.push(`console (phone, dpr 3): ${t}`);
     const st = t.match(/cubepath state: (.*?)(?: color:|$)/);
     if (st) states.push(Object.fromEntries(st[1].trim().split(" ").map((kv) => kv.split("="))));
@@ -189,8 +190,9 @@ export async function sharpPhone(browser, base, failures, keep) {
     if (p) panel.push(p[1]);
     const cam = t.match(/cubepath camera: yaw=(-?[\d.]+) pitch=(-?[\d.]+) distance=([\d.]+)/);
     if (cam) camera = { yaw: Number(cam[1]), pitch: Number(cam[2]), distance: Number(cam[3]) };
-    const f = t.match(/cubepath lab field: (-?\d+) (-?\d+) (\d+) (\d+) (shown|hidden) (typing|idle)/);
-    if (f) field = { x: Number(f[1]), y: Number(f[2]), w: Number(f[3]), h: Number(f[4]), shown: f[5] === "shown", typing: f[6] === "typing" };
+    const f = t.match(/cubepath lab field: (-?\d+) (-?\d+) (\d+) (\d+) (shown|hidden) (typing|pressed|idle)/);
+    if (t.includes("cubepath handle: pressed")) handlePressed += 1;
+    if (f) field = { x: Number(f[1]), y: Number(f[2]), w: Number(f[3]), h: Number(f[4]), shown: f[5] === "shown", typing: f[6] === "typing", pressed: f[6] === "pressed" };
   });
   page.on("pageerror", (e) => failures.push(`page error (phone, dpr 3): ${e.message}`));
   const state = () => states[states.length - 1] ?? {};
@@ -277,23 +279,22 @@ export async function sharpPhone(browser, base, failures, keep) {
     }
     if (state().start !== tapped.start || state().blocked !== tapped.blocked) fail(`a two-finger orbit picked or painted: ${JSON.stringify(tapped)} -> ${JSON.stringify(state())}`);
     // the drawer's handle, at the bottom left where a thumb rests, opens the panel. The finger
-    // lifts a frame after it lands: the game sees the press in one frame and the lift in the
-    // next (a press and lift seen in one frame leave no pointer over the button, and a press
-    // held longer than the game's click hold, 15 s, is not a click: SwiftShader's
-    // frames take seconds here)
+    // lifts once the game has seen it down (it logs the press): a press and lift seen in one
+    // frame leave no pointer over the button, and a press held longer than the game's click
+    // hold, 15 s, is not a click. Fixed holds missed both ways as SwiftShader's frames went
+    // from under a second to six on a busy machine
     const nextFrame = () => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => ok())));
-    const tap = async (at, frames = 1) => {
+    const tap = async (at, seen) => {
       await touch("touchStart", [at]);
-      for (let k = 0; k < frames; k++) await nextFrame();
+      await nextFrame();
+      for (const until = Date.now() + 30_000; !seen() && Date.now() < until; ) await page.waitForTimeout(100);
       await touch("touchEnd", []);
     };
     field = null; // only where the field is in the open drawer counts
-    // each try holds the finger a frame longer: a frame of the page's can end before the
-    // game's has run, and the game then sees the press and the lift in one frame (CI, with
-    // the browser's software rendering taking both cores, missed all three one-frame taps)
-    for (let tries = 0; tries < 3 && !panel.includes("a drawer, open"); tries++) {
-      await tap([50, 819], tries + 1);
-      for (const until = Date.now() + 15_000; !panel.includes("a drawer, open") && Date.now() < until; ) await page.waitForTimeout(200);
+    for (let tries = 0; tries < 2 && !panel.includes("a drawer, open"); tries++) {
+      const pressed = handlePressed;
+      await tap([50, 819], () => handlePressed > pressed);
+      for (const until = Date.now() + 30_000; !panel.includes("a drawer, open") && Date.now() < until; ) await page.waitForTimeout(200);
     }
     if (!panel.includes("a drawer, open")) fail(`a tap on the handle did not open the drawer: ${panel.join(" | ")}`);
     // the drawer opens on the lab the link is about (scrolled by a finger the rest of the way
@@ -320,25 +321,34 @@ export async function sharpPhone(browser, base, failures, keep) {
     let typed = "failed";
     if (!field?.shown) fail(`the lab's field was not brought into view by a finger: ${JSON.stringify(field)}`);
     else {
-      // past the formula's end (the cursor goes there), clear of the drawer's scroll bar along
-      // its right edge (a tap there scrolls, and the field keeps no focus)
-      const at = [field.x + field.w * 0.7, field.y + field.h / 2];
-      // a tap gives the field the keyboard's focus (the game logs it); should it not, a finger
-      // held a little longer, as a player taps again
-      let holds = 0;
-      for (const hold of [1, 3]) {
-        holds = hold;
-        await touch("touchStart", [at]);
-        for (let k = 0; k < hold; k++) await nextFrame();
-        await touch("touchEnd", []);
+      // the field settles first: no new report for 5 s (a drag's scroll can go on a frame or
+      // two after the finger lifts, and a tap where the field was misses it). The tap goes
+      // where the field is then: past the formula's end (the cursor goes there), clear of the
+      // drawer's scroll bar along its right edge (a tap there scrolls, and the field keeps no
+      // focus). On a touch screen the field takes the keyboard's focus when the finger lifts,
+      // and the page's text agent (for the phone's keyboard) is shown only when the game has
+      // drawn a frame with the finger down on the field: so the finger lifts once the game
+      // logs it pressed (CI's run that lifted after a fixed hold left the agent hidden)
+      const settle = async () => {
+        let seen = field;
+        for (let still = Date.now(), until = Date.now() + 30_000; Date.now() - still < 5_000 && Date.now() < until; ) {
+          await page.waitForTimeout(200);
+          if (field !== seen) [seen, still] = [field, Date.now()];
+        }
+      };
+      const taps = [];
+      for (let tries = 0; tries < 2 && !field?.typing; tries++) {
+        await settle();
+        const at = [field.x + field.w * 0.7, field.y + field.h / 2];
+        taps.push(`${Math.round(at[0])},${Math.round(at[1])}${field.shown ? "" : " (hidden)"}`);
+        await tap(at, () => field?.pressed || field?.typing);
         for (const until = Date.now() + 30_000; !field?.typing && Date.now() < until; ) await page.waitForTimeout(200);
-        if (field?.typing) break;
       }
       // where the keys go: the page's text agent, shown and focused once the game's field is
       const focus = await page.evaluate(() => {
         const agent = document.getElementById("egui_text_agent");
         return `focus on ${document.activeElement?.id || document.activeElement?.tagName}, text agent ${agent ? (agent.hidden ? "hidden" : "shown") : "missing"}`;
-      }) + `, the field ${field?.typing ? "typing" : "idle"} after a tap held ${holds} frame(s)`;
+      }) + `, the field ${field?.typing ? "typing" : "idle"}, taps at ${taps.join(" then ")}, the field last at ${JSON.stringify(field)}`;
       await page.keyboard.type(" / 3", { delay: 100 });
       if (await waitFor((s) => s.over === "0", `" / 3" typed after the formula (3 * hypot(dx, dy) / 3 is never over the true cost; ${focus})`, 90_000)) {
         typed = `" / 3" typed on the phone's keyboard after the formula left ${state().over} cells over`;

@@ -30,7 +30,7 @@ pub(super) fn lab_section(ui: &mut egui::Ui, shown: &Shown, draft: &mut String, 
         }
         let edit = ui.add(egui::TextEdit::singleline(draft).hint_text("max(abs(dx), abs(dy))").desired_width(f32::INFINITY));
         reveal_once(ui, &edit, !shown.lab.text.is_empty());
-        report_field(ui, edit.rect, edit.has_focus());
+        report_field(ui, &edit);
         if edit.changed() {
             actions.write(Action::Estimate(draft.clone()));
         } else if !edit.has_focus() && *draft != shown.lab.text {
@@ -150,22 +150,28 @@ fn in_view(clip: egui::Rect, rect: egui::Rect) -> bool {
 }
 
 /// Logs the part of the formula's field the panel shows whenever that changes, in CSS pixels,
-/// whether it is [`in_view`], and whether it has the keyboard's focus: the browser test taps it
-/// there (`cubepath lab field: X Y W H shown|hidden typing|idle`).
-fn report_field(ui: &egui::Ui, rect: egui::Rect, focused: bool) {
+/// whether it is [`in_view`], and whether it has the keyboard's focus or a pointer (a finger)
+/// down on it: the browser test taps it there, lifting the finger once the game has seen it
+/// down (`cubepath lab field: X Y W H shown|hidden typing|pressed|idle`).
+fn report_field(ui: &egui::Ui, edit: &egui::Response) {
     let zoom = ui.ctx().zoom_factor();
-    let shown = in_view(ui.clip_rect(), rect);
-    let rect = if shown { rect.intersect(ui.clip_rect()) } else { rect };
+    let shown = in_view(ui.clip_rect(), edit.rect);
+    let rect = if shown { edit.rect.intersect(ui.clip_rect()) } else { edit.rect };
     let at = [rect.min.x, rect.min.y, rect.width(), rect.height()].map(|v| (v * zoom).round() as i32);
+    let state = match (edit.has_focus(), edit.is_pointer_button_down_on()) {
+        (true, _) => "typing",
+        (false, true) => "pressed",
+        (false, false) => "idle",
+    };
     let id = egui::Id::new("cubepath lab field");
     let was = ui.ctx().data_mut(|d| {
-        let was = d.get_temp::<([i32; 4], bool, bool)>(id);
-        d.insert_temp(id, (at, shown, focused));
+        let was = d.get_temp::<([i32; 4], bool, &'static str)>(id);
+        d.insert_temp(id, (at, shown, state));
         was
     });
-    if was != Some((at, shown, focused)) {
-        let (shown, focused) = (if shown { "shown" } else { "hidden" }, if focused { "typing" } else { "idle" });
-        info!("cubepath lab field: {} {} {} {} {shown} {focused}", at[0], at[1], at[2], at[3]);
+    if was != Some((at, shown, state)) {
+        let shown = if shown { "shown" } else { "hidden" };
+        info!("cubepath lab field: {} {} {} {} {shown} {state}", at[0], at[1], at[2], at[3]);
     }
 }
 

@@ -237,7 +237,12 @@ fn drawer(root: &mut egui::Ui, was_open: bool, draft: &mut PanelDraft, shown: &S
     let panel = egui::Panel::bottom("cubepath-drawer").resizable(false).exact_size(size).show(root, |ui| {
         ui.horizontal(|ui| {
             let handle = if open { w.t("hide \u{2039}") } else { w.t("\u{203a} cubepath") };
-            if ui.button(handle).on_hover_text(w.t("show the panel")).clicked() {
+            let button = ui.button(handle).on_hover_text(w.t("show the panel"));
+            if button.hovered() && ui.input(|i| i.pointer.any_pressed()) {
+                // (the browser test lifts its finger once the game has seen it down)
+                info!("cubepath handle: pressed");
+            }
+            if button.clicked() {
                 open = !open;
             }
             language_switch(ui, *shown.language, w, actions);
