@@ -404,3 +404,38 @@ fn a_map_answered_by_jps_plus_made_afresh_lends_a_table_stamped_for_its_grid() {
     fresh.search_traced(&grid, (a, 0), (b, h - 1), &mut searcher, Some(&mut trace)).unwrap();
     assert_eq!(searcher.kept_bytes(), before, "JPS+ read the lent table, made no other");
 }
+
+/// Cells changed more than once between two repairs, as a searcher that repairs only when it
+/// next searches sees them: a door closed through a weighted cell, opened again through
+/// swamp, and one closed, then opened and closed again beside another closed. The grid's log
+/// names such a cell once per change, and one changed back has not changed: every answer is
+/// the rules' Dijkstra's and a fresh preparation's, and each is a repair, not a preparation.
+/// (It fails with the cells the log names taken twice, or taken without comparing them.)
+#[test]
+fn cells_changed_twice_between_repairs() {
+    let mut grid = Grid::new(40, 40).unwrap();
+    for i in (8..40).step_by(8) {
+        for j in (0..40).filter(|j| j % 8 != 4) {
+            grid.set(i, j, Cell::Blocked).unwrap();
+            grid.set(j, i, Cell::Blocked).unwrap();
+        }
+    }
+    let options = SearchOptions { algorithm: Algorithm::Subgoal, ..Default::default() };
+    let mut searcher = Searcher::default();
+    searcher.search(&grid, (2, 4), (37, 37), &options).unwrap();
+    let mut prepared = prepare(&grid).unwrap();
+    let (starts, goals) = ([(2, 4), (4, 2), (20, 20), (35, 3)], [(14, 4), (4, 14), (37, 37), (3, 35), (20, 4)]);
+    let bursts: [&[(usize, usize, Cell)]; 3] = [
+        &[(8, 4, Cell::Ground(2)), (8, 4, Cell::Blocked)],
+        &[(8, 4, Cell::Swamp), (8, 4, Cell::FLOOR), (4, 8, Cell::Blocked)],
+        &[(4, 8, Cell::FLOOR), (4, 8, Cell::Blocked), (12, 8, Cell::Blocked)],
+    ];
+    for burst in bursts {
+        for &(x, y, cell) in burst {
+            grid.set(x, y, cell).unwrap();
+        }
+        prepared = prepared.repair(&grid).unwrap();
+        check(&grid, &prepared, &mut searcher, &starts, &goals).unwrap();
+    }
+    assert_eq!(prepared.repairs(), 3);
+}

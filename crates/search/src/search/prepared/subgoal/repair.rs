@@ -133,8 +133,9 @@ impl Prepared {
 
     /// This preparation brought to `grid` as it is now, after any number of edits of its
     /// cells since (single cells, bursts, undos): repaired where the changed cells matter (see
-    /// the [module](self)), every answer still optimal. The changed cells are found by
-    /// comparing the cells kept here with the grid's. Prepared from scratch instead
+    /// the [module](self)), every answer still optimal. The changed cells are those the
+    /// grid's log names since (each compared with the cell kept here), or every cell compared
+    /// when the log no longer reaches back so far. Prepared from scratch instead
     /// ([`prepare`]) when `grid` is not the grid this was made for (another identity, such as
     /// a copy's, or another size) or when JPS+ answers this map; the same errors as
     /// [`prepare`].
