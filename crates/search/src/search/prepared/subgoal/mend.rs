@@ -25,9 +25,12 @@
 //!      is unbroken: a broken one went in step 1);
 //!    - else when `v`'s edges to `a` and `b` are those it had, and no newly blocked cell's box
 //!      lies in their ellipse or no edge taken out in step 1 can lie on a path between them as
-//!      cheap as `a -> v -> b` (the octile distances from `a` and `b` to its ends, plus its
-//!      cost, come to more; tested when step 1 took out at most [`GONE_CHECKED`] edges),
-//!      nothing is done: the old witness is still there (below);
+//!      cheap as `a -> v -> b` (its ends are not both ranked above `v`, where a witness runs,
+//!      or the octile distances from `a` and `b` to its ends, plus its cost, come to more;
+//!      tested when step 1 took out at most [`GONE_CHECKED`] edges), nothing is done: the old
+//!      witness is still there (below);
+//!    - else when an edge kept between `a` and `b` costs no more than `a -> v -> b`, nothing is
+//!      done: that edge is a witness;
 //!    - else a witness search among the vertices above `v` decides (a shortcut when it finds
 //!      none within its limit), and a shortcut is kept where it is cheaper than the edge there.
 //!
@@ -46,14 +49,68 @@
 //! each of its edges is still kept, or a cheaper one between the same vertices.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::collections::{BinaryHeap, HashSet};
 
 use super::NONE;
 use super::contract::{Downward, EPS, Upward, WITNESS_LIMIT};
 
 /// Up to how many broken edges a marked vertex's pair is tested against one by one (past it,
 /// the blocked cells' boxes alone decide whether the pair is searched again).
-const GONE_CHECKED: usize = 64;
+const GONE_CHECKED: usize = 256;
+
+/// Lists kept for some of the vertices (those changed), found by vertex number in constant
+/// time; the vertices in the order their lists were first put.
+struct Lists<T> {
+    at: Vec<u32>,
+    keys: Vec<u32>,
+    lists: Vec<Vec<T>>,
+}
+
+impl<T> Lists<T> {
+    fn new(n: usize) -> Lists<T> {
+        Lists { at: vec![u32::MAX; n], keys: Vec::new(), lists: Vec::new() }
+    }
+
+    fn get(&self, v: &u32) -> Option<&Vec<T>> {
+        self.lists.get(*self.at.get(*v as usize)? as usize)
+    }
+
+    fn get_mut(&mut self, v: &u32) -> Option<&mut Vec<T>> {
+        self.lists.get_mut(*self.at.get(*v as usize)? as usize)
+    }
+
+    fn contains_key(&self, v: &u32) -> bool {
+        self.at[*v as usize] != u32::MAX
+    }
+
+    /// Puts `v`'s list (it has none yet).
+    fn insert(&mut self, v: u32, list: Vec<T>) {
+        debug_assert!(!self.contains_key(&v));
+        self.at[v as usize] = self.lists.len() as u32;
+        self.keys.push(v);
+        self.lists.push(list);
+    }
+
+    fn keys(&self) -> impl Iterator<Item = &u32> {
+        self.keys.iter()
+    }
+
+    fn values(&self) -> impl Iterator<Item = &Vec<T>> {
+        self.lists.iter()
+    }
+
+    fn values_mut(&mut self) -> impl Iterator<Item = &mut Vec<T>> {
+        self.lists.iter_mut()
+    }
+}
+
+impl<T> std::ops::Index<&u32> for Lists<T> {
+    type Output = Vec<T>;
+
+    fn index(&self, v: &u32) -> &Vec<T> {
+        self.get(v).expect("a vertex with a list")
+    }
+}
 
 /// Marks a vertex whose edges were not copied unchanged from the old hierarchy.
 const MOVED: i64 = i64::MIN;
@@ -71,8 +128,8 @@ pub(crate) struct Mend<'a> {
     rank: Vec<u32>,
     /// The old vertices in the old order of contraction.
     by_rank: Vec<u32>,
-    up: HashMap<u32, Vec<Edge>>,
-    down: HashMap<u32, Vec<(u32, f64)>>,
+    up: Lists<Edge>,
+    down: Lists<(u32, f64)>,
     /// The old hierarchy's edges reaching each vertex from earlier ones: the one it kept
     /// from its own mending, or made here.
     old_down: std::borrow::Cow<'a, Downward>,
@@ -120,8 +177,8 @@ impl<'a> Mend<'a> {
             before,
             rank,
             by_rank,
-            up: HashMap::new(),
-            down: HashMap::new(),
+            up: Lists::new(n),
+            down: Lists::new(n),
             old_down,
             marked: BinaryHeap::new(),
             queued: vec![false; n],
@@ -170,11 +227,17 @@ impl<'a> Mend<'a> {
             }
             None => {}
         }
-        let from = out.len();
-        self.downs(u, out);
         // the edges from earlier vertices come latest first: those past `above` cut off
-        let keep = out[from..].iter().take_while(|&&(s, _)| self.rank[s as usize] > above).count();
-        out.truncate(from + keep);
+        let later = |&(s, _): &(u32, f64)| self.rank[s as usize] > above;
+        match self.down.get(&u) {
+            Some(list) => out.extend(list.iter().copied().take_while(later)),
+            None if (u as usize) < self.before => {
+                let old = &self.old_down;
+                let range = old.offsets[u as usize] as usize..old.offsets[u as usize + 1] as usize;
+                out.extend(old.from[range.clone()].iter().copied().zip(old.costs[range].iter().copied()).take_while(later));
+            }
+            None => {}
+        }
     }
 
     /// The edges reaching `v` from earlier vertices now, added to `out`.
@@ -394,22 +457,32 @@ impl<'a> Mend<'a> {
         let same = |t: u32, c: f64| (v as usize) < self.before && self.old.edges(v).any(|e| e.0 == t && e.1 == c);
         let unchanged: Vec<bool> = ups.iter().map(|&(t, c, _)| same(t, c)).collect();
         let mut keep: Vec<(u32, u32, f64)> = Vec::new();
-        let mut ask: HashMap<u32, Vec<(u32, f64)>> = HashMap::new();
+        let mut ask: Vec<(u32, f64)> = Vec::new();
         for i in 0..ups.len() {
+            ask.clear();
             for j in i + 1..ups.len() {
                 let ((a, ca, _), (b, cb, _)) = (ups[i], ups[j]);
                 let (lo, hi) = self.ordered(a, b);
                 if self.edge(lo, hi).is_some_and(|e| e.1 == v) {
                     // a shortcut over `v` kept: it stays, at the cost of its halves now
                     keep.push((lo, hi, ca + cb));
-                } else if !unchanged[i] || !unchanged[j] || (self.near_blocked[v as usize] && self.may_have_used_gone(a, b, ca + cb)) {
-                    ask.entry(a).or_default().push((b, ca + cb));
+                } else if !unchanged[i]
+                    || !unchanged[j]
+                    || (self.near_blocked[v as usize] && self.may_have_used_gone(a, b, ca + cb, self.rank[v as usize]))
+                {
+                    if self.edge(lo, hi).is_some_and(|e| e.0 <= ca + cb + EPS) {
+                        // the edge between them is a witness
+                        continue;
+                    }
+                    ask.push((b, ca + cb));
                 }
             }
-        }
-        for (a, pairs) in ask {
-            self.witness(a, self.rank[v as usize], &pairs);
-            for (b, cost) in pairs {
+            if ask.is_empty() {
+                continue;
+            }
+            let a = ups[i].0;
+            self.witness(a, self.rank[v as usize], &ask);
+            for &(b, cost) in &ask {
                 if self.dist[b as usize] > cost + EPS {
                     let (lo, hi) = self.ordered(a, b);
                     keep.push((lo, hi, cost));
@@ -427,14 +500,16 @@ impl<'a> Mend<'a> {
     /// Whether a path from `a` to `b` of at most `cost` may have gone along an edge taken out as
     /// broken: it would cost at least the octile distances to that edge's ends and the edge's
     /// own cost.
-    fn may_have_used_gone(&self, a: u32, b: u32, cost: f64) -> bool {
+    fn may_have_used_gone(&self, a: u32, b: u32, cost: f64, above: u32) -> bool {
         if !(self.near_box)(a, b, cost) {
             return false;
         }
         // past a few dozen broken edges (a building put) the boxes alone decide: cheaper
         let octile = &self.octile;
         self.gone.len() > GONE_CHECKED
-            || self.gone.iter().any(|&(x, y, c)| (octile(a, x) + octile(y, b)).min(octile(a, y) + octile(x, b)) + c <= cost + EPS)
+            || self.gone.iter().any(|&(x, y, c)| {
+                self.rank[x as usize] > above && (octile(a, x) + octile(y, b)).min(octile(a, y) + octile(x, b)) + c <= cost + EPS
+            })
     }
 
     /// Distances from `from` among the vertices ranked above `above`, until every vertex of
@@ -446,7 +521,7 @@ impl<'a> Mend<'a> {
         self.touched.clear();
         self.heap.clear();
         let bound = pairs.iter().fold(0f64, |m, p| m.max(p.1));
-        let mut wanted: HashSet<u32> = pairs.iter().map(|p| p.0).collect();
+        let mut wanted = pairs.len();
         self.dist[from as usize] = 0.0;
         self.touched.push(from);
         self.heap.push(Reverse((0f64.to_bits(), from)));
@@ -457,8 +532,15 @@ impl<'a> Mend<'a> {
                 continue;
             }
             settled += 1;
-            if d > bound || settled > WITNESS_LIMIT || (wanted.remove(&u) && wanted.is_empty()) {
+            if d > bound || settled > WITNESS_LIMIT {
                 break;
+            }
+            // each vertex is settled once: a wanted one counts once
+            if pairs.iter().any(|p| p.0 == u) {
+                wanted -= 1;
+                if wanted == 0 {
+                    break;
+                }
             }
             self.neighbours(u, above, &mut next);
             for &(t, c) in &next {
