@@ -409,7 +409,7 @@ impl Prepared {
                 }
             }
         }
-        let at = self.vertex_places();
+        let at = self.vertex_places(!ch.boxes.is_empty());
         let deleted = self.deleted_edges(ch, &at);
         if self.up.core as usize == before {
             // every vertex contracted: mended in its own order (see `mend`)
@@ -532,14 +532,24 @@ impl Prepared {
         if ch.boxes.is_empty() {
             return out;
         }
-        for (v, t, m) in self.up.each_once() {
-            if m != NONE {
+        let up = &self.up;
+        // the new vertices (numbered last) have no edges yet
+        for (v, p) in at.iter().enumerate().take(up.rank.len()) {
+            // an edge with an end taken out, or near a blocked cell, lies within reach of a
+            // box (a vertex taken out lies in one)
+            if !ch.boxes.iter().any(|bx| p.may_reach(bx)) {
                 continue;
             }
-            let (p, q) = (&at[v as usize], &at[t as usize]);
-            let gone = !p.alive || !q.alive || (p.near_blocked(q, &ch.boxes) && !self.some_leg(p.cell, q.cell));
-            if gone {
-                out.insert((v.min(t), v.max(t)));
+            for k in up.offsets[v] as usize..up.offsets[v + 1] as usize {
+                let t = up.targets[k];
+                if up.middles[k] != NONE || up.rank[v] >= up.rank[t as usize] {
+                    continue;
+                }
+                let q = &at[t as usize];
+                let gone = !p.alive || !q.alive || (p.near_blocked(q, &ch.boxes) && !self.some_leg(p.cell, q.cell));
+                if gone {
+                    out.insert(((v as u32).min(t), (v as u32).max(t)));
+                }
             }
         }
         out
@@ -550,12 +560,20 @@ impl Prepared {
         self.leg(a, b, true, None) || self.leg(a, b, false, None)
     }
 
-    /// Each vertex's cell, its coordinates and whether it is alive: read once for a repair's
-    /// passes over every edge.
-    fn vertex_places(&self) -> Vec<Place> {
+    /// Each vertex's cell, its coordinates and whether it is alive, and with `reach` its
+    /// dearest upward edge (else 0): read once for a repair's passes over the vertices.
+    fn vertex_places(&self, reach: bool) -> Vec<Place> {
+        let up = &self.up;
         let place = |(v, &c): (usize, &u32)| {
             let c = c as usize;
-            Place { cell: c, x: c % self.stride, y: c / self.stride, alive: self.node_of[c] == v as u32 }
+            // a new vertex (numbered after the hierarchy's) has no edge yet; without a box
+            // nothing reads the reach
+            let costs = match up.offsets.get(v + 1) {
+                Some(&end) if reach => &up.costs[up.offsets[v] as usize..end as usize],
+                _ => &[],
+            };
+            let far = costs.iter().fold(0f64, |m, &c| m.max(c));
+            Place { cell: c, x: c % self.stride, y: c / self.stride, alive: self.node_of[c] == v as u32, far }
         };
         self.cells.iter().enumerate().map(place).collect()
     }
@@ -569,14 +587,14 @@ impl Prepared {
             if self.up.rank[v as usize] >= self.up.core {
                 continue;
             }
-            let (targets, start) = (self.up.targets_of(v), self.up.offsets[v as usize] as usize);
-            let costs = &self.up.costs[start..start + targets.len()];
-            let far = costs.iter().fold(0f64, |m, &c| m.max(c));
+            let far = at[v as usize].far;
             // a pair's ellipse lies within 2 * far + BESIDE / 2 of `v`
             let near: Vec<&[usize; 4]> = ch.boxes.iter().filter(|bx| at[v as usize].to_box(bx) <= 2.0 * far + BESIDE).collect();
             if near.is_empty() {
                 continue;
             }
+            let (targets, start) = (self.up.targets_of(v), self.up.offsets[v as usize] as usize);
+            let costs = &self.up.costs[start..start + targets.len()];
             let to: Vec<Vec<f64>> = targets.iter().map(|&t| near.iter().map(|bx| at[t as usize].to_box(bx)).collect()).collect();
             let seeded = (0..targets.len())
                 .any(|i| (i + 1..targets.len()).any(|j| (0..near.len()).any(|k| to[i][k] + to[j][k] <= costs[i] + costs[j] + BESIDE)));
