@@ -572,7 +572,12 @@ impl Prepared {
                 Some(&end) if reach => &up.costs[up.offsets[v] as usize..end as usize],
                 _ => &[],
             };
-            let far = costs.iter().fold(0f64, |m, &c| m.max(c));
+            let mut far = 0f64;
+            for &c in costs {
+                if c > far {
+                    far = c;
+                }
+            }
             Place { cell: c, x: c % self.stride, y: c / self.stride, alive: self.node_of[c] == v as u32, far }
         };
         self.cells.iter().enumerate().map(place).collect()
@@ -587,17 +592,24 @@ impl Prepared {
             if self.up.rank[v as usize] >= self.up.core {
                 continue;
             }
-            let far = at[v as usize].far;
-            // a pair's ellipse lies within 2 * far + BESIDE / 2 of `v`
-            let near: Vec<&[usize; 4]> = ch.boxes.iter().filter(|bx| at[v as usize].to_box(bx) <= 2.0 * far + BESIDE).collect();
-            if near.is_empty() {
-                continue;
-            }
+            let (p, far) = (&at[v as usize], at[v as usize].far);
             let (targets, start) = (self.up.targets_of(v), self.up.offsets[v as usize] as usize);
             let costs = &self.up.costs[start..start + targets.len()];
-            let to: Vec<Vec<f64>> = targets.iter().map(|&t| near.iter().map(|bx| at[t as usize].to_box(bx)).collect()).collect();
-            let seeded = (0..targets.len())
-                .any(|i| (i + 1..targets.len()).any(|j| (0..near.len()).any(|k| to[i][k] + to[j][k] <= costs[i] + costs[j] + BESIDE)));
+            // a pair's ellipse lies within 2 * far + BESIDE / 2 of `v`; within it, a pair
+            // `i`, `j` is seeded when `to_i - c_i + to_j - c_j <= BESIDE`, so the two least
+            // of `to - c` decide
+            let seeded = ch.boxes.iter().filter(|bx| p.to_box(bx) <= 2.0 * far + BESIDE).any(|bx| {
+                let (mut least, mut next) = (f64::INFINITY, f64::INFINITY);
+                for (&t, &c) in targets.iter().zip(costs) {
+                    let over = at[t as usize].to_box(bx) - c;
+                    if over < least {
+                        (least, next) = (over, least);
+                    } else if over < next {
+                        next = over;
+                    }
+                }
+                least + next <= BESIDE
+            });
             if seeded {
                 out.push(v);
             }
