@@ -439,3 +439,34 @@ fn cells_changed_twice_between_repairs() {
     }
     assert_eq!(prepared.repairs(), 3);
 }
+
+#[test]
+fn a_cell_blocked_beside_an_old_witness_diagonal_just_outside_its_ellipse() {
+    // (1, 4) blocked lies beside a diagonal move of an old witness (a diagonal needs both side
+    // cells free), just outside its pair's ellipse: the vertex that witness spared a shortcut
+    // must be contracted again, or (3, 0) -> (1, 7) costs 8.41 instead of 7.83
+    let rows = [
+        "@@@......",
+        "....@....",
+        "....@....",
+        "@@.......",
+        ".........",
+        "......@@.",
+        "@...@....",
+        "@.@...@@@",
+        "@..@.@..@",
+        "@.@@.@.@.",
+        "@...@....",
+        ".....@...",
+    ];
+    let (w, h) = (rows[0].len(), rows.len());
+    let cells: Vec<bool> = rows.iter().flat_map(|r| r.bytes().map(|c| c == b'@')).collect();
+    let mut grid = common::board_of(w, h, &cells);
+    let prepared = prepare(&grid).unwrap();
+    grid.set(1, 4, Cell::Blocked).unwrap();
+    let repaired = prepared.repaired(&grid).unwrap();
+    assert_eq!(repaired.repairs(), 1);
+    // every pair of free cells
+    let all: Vec<Pos> = (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).collect();
+    check(&grid, &repaired, &mut Searcher::default(), &all, &all).unwrap();
+}
