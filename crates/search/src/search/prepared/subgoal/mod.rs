@@ -49,6 +49,7 @@ mod contract;
 mod file;
 mod jumps;
 mod landmarks;
+mod lists;
 mod mend;
 mod place;
 mod query;
