@@ -487,7 +487,10 @@ impl<'a> Mend<'a> {
     }
 
     /// Distances from `from` among the vertices ranked above `above`, until every vertex of
-    /// `pairs` is settled, the farthest's cost is passed, or [`WITNESS_LIMIT`] are settled.
+    /// `pairs` is settled, the farthest's cost is passed, or [`WITNESS_LIMIT`] are settled: an
+    /// A* towards the nearest of the pairs' vertices by octile distance. Whatever the order, a
+    /// distance found is a path's cost, so a witness it shows is one; a witness it misses
+    /// only costs a shortcut.
     fn witness(&mut self, from: u32, above: u32, pairs: &[(u32, f64)]) {
         for &t in &self.touched {
             self.dist[t as usize] = f64::INFINITY;
@@ -496,17 +499,23 @@ impl<'a> Mend<'a> {
         self.heap.clear();
         let bound = pairs.iter().fold(0f64, |m, p| m.max(p.1));
         let mut wanted = pairs.len();
+        // towards the pairs' vertices: no path is shorter than the octile distance, and each
+        // edge costs at least the octile distance between its ends, so the estimate is
+        // consistent
+        let octile = &self.octile;
+        let h = |u: u32| pairs.iter().fold(f64::INFINITY, |m, p| m.min(octile(u, p.0)));
         self.dist[from as usize] = 0.0;
         self.touched.push(from);
-        self.heap.push(Reverse((0f64.to_bits(), from)));
+        self.heap.push(Reverse((h(from).to_bits(), from)));
         let (mut settled, mut next) = (0, Vec::new());
         while let Some(Reverse((key, u))) = self.heap.pop() {
-            let d = f64::from_bits(key);
-            if d > self.dist[u as usize] {
+            let d = self.dist[u as usize];
+            if key > (d + h(u)).to_bits() {
                 continue;
             }
             settled += 1;
-            if d > bound || settled > WITNESS_LIMIT {
+            // every path on through `u` to a pair's vertex costs at least the key
+            if f64::from_bits(key) > bound || settled > WITNESS_LIMIT {
                 break;
             }
             // each vertex is settled once: a wanted one counts once
@@ -524,7 +533,7 @@ impl<'a> Mend<'a> {
                         self.touched.push(t);
                     }
                     self.dist[t as usize] = nd;
-                    self.heap.push(Reverse((nd.to_bits(), t)));
+                    self.heap.push(Reverse(((nd + h(t)).to_bits(), t)));
                 }
             }
         }
