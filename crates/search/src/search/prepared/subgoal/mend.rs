@@ -181,26 +181,19 @@ impl<'a> Mend<'a> {
             None => {}
         }
         // the edges from earlier vertices come latest first: those past `above` cut off
-        let later = |&(s, _): &(u32, f64)| self.rank[s as usize] > above;
-        match self.down.get(&u) {
-            Some(list) => out.extend(list.iter().copied().take_while(later)),
-            None if (u as usize) < self.before => {
-                let old = &self.old_down;
-                let range = old.offsets[u as usize] as usize..old.offsets[u as usize + 1] as usize;
-                out.extend(old.from[range.clone()].iter().copied().zip(old.costs[range].iter().copied()).take_while(later));
-            }
-            None => {}
-        }
+        self.downs(u, |s| self.rank[s as usize] > above, out);
     }
 
-    /// The edges reaching `v` from earlier vertices now, added to `out`.
-    fn downs(&self, v: u32, out: &mut Vec<(u32, f64)>) {
+    /// The edges reaching `v` from earlier vertices now (latest source first), added to `out`
+    /// while `keep` holds for their source.
+    fn downs(&self, v: u32, keep: impl Fn(u32) -> bool, out: &mut Vec<(u32, f64)>) {
+        let keep = |e: &(u32, f64)| keep(e.0);
         match self.down.get(&v) {
-            Some(list) => out.extend_from_slice(list),
+            Some(list) => out.extend(list.iter().copied().take_while(keep)),
             None if (v as usize) < self.before => {
                 let old = &self.old_down;
                 let range = old.offsets[v as usize] as usize..old.offsets[v as usize + 1] as usize;
-                out.extend(old.from[range.clone()].iter().copied().zip(old.costs[range].iter().copied()));
+                out.extend(old.from[range.clone()].iter().copied().zip(old.costs[range].iter().copied()).take_while(keep));
             }
             None => {}
         }
@@ -239,7 +232,7 @@ impl<'a> Mend<'a> {
         }
         if !self.down.contains_key(&hi) {
             let mut list = Vec::new();
-            self.downs(hi, &mut list);
+            self.downs(hi, |_| true, &mut list);
             self.down.insert(hi, list);
         }
         let down = self.down.get_mut(&hi).expect("copied above");
@@ -416,14 +409,15 @@ impl<'a> Mend<'a> {
             for j in i + 1..ups.len() {
                 let ((a, ca, _), (b, cb, _)) = (ups[i], ups[j]);
                 let (lo, hi) = self.ordered(a, b);
-                if self.edge(lo, hi).is_some_and(|e| e.1 == v) {
+                let there = self.edge(lo, hi);
+                if there.is_some_and(|e| e.1 == v) {
                     // a shortcut over `v` kept: it stays, at the cost of its halves now
                     keep.push((lo, hi, ca + cb));
                 } else if !unchanged[i]
                     || !unchanged[j]
                     || (self.near_blocked[v as usize] && self.may_have_used_gone(a, b, ca + cb, self.rank[v as usize]))
                 {
-                    if self.edge(lo, hi).is_some_and(|e| e.0 <= ca + cb + EPS) {
+                    if there.is_some_and(|e| e.0 <= ca + cb + EPS) {
                         // the edge between them is a witness
                         continue;
                     }

@@ -30,16 +30,19 @@ impl Place {
     /// Whether an edge this vertex keeps may pass within one cell of a box: the box lies
     /// within [`Place::far`] and one more of the cell, in rows and columns.
     pub(super) fn may_reach(&self, bx: &[usize; 4]) -> bool {
-        let dx = bx[0].saturating_sub(self.x).max(self.x.saturating_sub(bx[2]));
-        let dy = bx[1].saturating_sub(self.y).max(self.y.saturating_sub(bx[3]));
+        let (dx, dy) = self.gaps(bx);
         dx.max(dy) as f64 <= self.far + 1.0
     }
 
     /// The octile distance from this cell to the nearest cell of a box.
     pub(super) fn to_box(&self, bx: &[usize; 4]) -> f64 {
-        let dx = bx[0].saturating_sub(self.x).max(self.x.saturating_sub(bx[2]));
-        let dy = bx[1].saturating_sub(self.y).max(self.y.saturating_sub(bx[3]));
+        let (dx, dy) = self.gaps(bx);
         octile(dx, dy)
+    }
+
+    /// The columns and rows between this cell and a box (0 along an axis the box spans).
+    fn gaps(&self, bx: &[usize; 4]) -> (usize, usize) {
+        (bx[0].saturating_sub(self.x).max(self.x.saturating_sub(bx[2])), bx[1].saturating_sub(self.y).max(self.y.saturating_sub(bx[3])))
     }
 
     /// The octile distance between two cells: no path between them is shorter.
